@@ -1,0 +1,184 @@
+//! The one seam between the rules of a game and everything generic (search, perft, protocols).
+//! See the crate documentation for how each game family maps onto it.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use super::{Color, MoveError, MoveList, PositionError};
+
+/// How a finished game ended, from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    /// A win for `color`.
+    pub fn win_for(color: Color) -> Self {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// PGN result text: `1-0`, `0-1`, `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a game ended, for protocol output (`result 1-0 {White mates}`) and match records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub result: GameResult,
+    /// Human text, e.g. "White mates", "stalemate", "threefold repetition", "50-move rule".
+    pub reason: String,
+}
+
+impl Ending {
+    pub fn new(result: GameResult, reason: impl Into<String>) -> Self {
+        Ending {
+            result,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// One game (or family of variants played by one ruleset) behind the seam.
+///
+/// A value is a complete game state: everything that decides the legal moves is inside it
+/// (castling and other tags, en-passant data, reserves, dragon state, the last turn's effect),
+/// and `key()` covers all of it. Move history that only matters for draws and for the
+/// history-dependent legality of a few games is passed in as a slice of earlier keys.
+///
+/// A `Move` is one *action*. In most games every action ends the turn. In games whose turns are
+/// built from several actions, `play` may return a state with `turn_in_progress() == true`: the same
+/// side acts again, and the turn is complete when an action returns a state where it is false.
+/// Games whose complete turns are few enough to list may instead make each `Move` a complete turn;
+/// they then never report a turn in progress.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// One action (or one complete turn; see above). May be larger than a machine word.
+    type Move: Clone + PartialEq + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The list `legal_moves` fills; `ArrayVec` where the count is bounded, `Vec` where not.
+    type MoveList: MoveList<Self::Move>;
+
+    /// The variant names (protocol.md) this type plays.
+    fn variants() -> &'static [&'static str];
+
+    /// The start position of `variant`. Randomised variants without a fixed start return an error.
+    fn start_position(variant: &str) -> Result<Self, PositionError>;
+
+    /// Reads the game's documented position string (FEN for chess).
+    fn from_position_string(variant: &str, text: &str) -> Result<Self, PositionError>;
+
+    /// Writes the position string; `from_position_string` of it gives back an equal state.
+    fn position_string(&self) -> String;
+
+    /// The variant name this state is playing.
+    fn variant(&self) -> &'static str;
+
+    fn side_to_move(&self) -> Color;
+
+    /// 64-bit Zobrist key of everything that decides legal moves (not the move counters).
+    fn key(&self) -> u64;
+
+    /// Appends every legal action to `out` (which the caller has cleared). Exact: a move in the
+    /// list is legal, and a legal move is listed once.
+    fn legal_moves(&self, out: &mut Self::MoveList);
+
+    /// The state after `mv`, which must be one of `legal_moves`.
+    fn play(&self, mv: &Self::Move) -> Self;
+
+    /// True while the side to move is in the middle of a turn made of several actions.
+    fn turn_in_progress(&self) -> bool {
+        false
+    }
+
+    /// Whether two different action sequences can end in the same state. When true, perft
+    /// deduplicates complete turns by the resulting key.
+    const TURNS_CAN_COINCIDE: bool = false;
+
+    /// Is the side to move's royal piece attacked (or, per game, in the game's sense of check)?
+    fn in_check(&self) -> bool;
+
+    /// Moves that change material or are otherwise forcing enough for quiescence search
+    /// (captures, promotions, pushes off the board, ...).
+    fn is_tactical(&self, mv: &Self::Move) -> bool;
+
+    /// Plies since the last irreversible move: positions further back cannot repeat.
+    fn halfmove_clock(&self) -> u32;
+
+    /// The game is over in this state, given the keys of the earlier states of the game
+    /// (oldest first, not including this one). `None` while play goes on.
+    /// The default covers checkmate/stalemate (no legal move), threefold repetition and the
+    /// 100-ply rule; games override what differs.
+    fn ending(&self, history: &[u64]) -> Option<Ending> {
+        default_ending(self, history)
+    }
+
+    /// Legality that depends on history (Makromachy's Eagle-check repetition): true when `mv`,
+    /// legal on the board, is forbidden given the earlier keys.
+    fn forbidden_by_history(&self, _mv: &Self::Move, _history: &[u64]) -> bool {
+        false
+    }
+
+    /// The wire form: unique per legal move (UCI long algebraic, extended per game).
+    fn move_to_wire(&self, mv: &Self::Move) -> String;
+
+    /// The game's human notation (SAN for chess, EAN for the Croatian family, ...).
+    fn move_to_human(&self, mv: &Self::Move) -> String;
+
+    /// Reads a move in the wire form or in the human notation and checks it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// A multi-line text picture of the board for the `d` command.
+    fn board_text(&self) -> String;
+}
+
+/// The endings shared by most games: no legal move (mate if in check, else stalemate = draw),
+/// threefold repetition, and 100 plies without an irreversible move.
+pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let any_legal = moves
+        .as_slice()
+        .iter()
+        .any(|mv| !pos.forbidden_by_history(mv, history));
+    if !any_legal {
+        return Some(if pos.in_check() {
+            let winner = !pos.side_to_move();
+            Ending::new(
+                GameResult::win_for(winner),
+                format!("{} mates", capitalised(winner)),
+            )
+        } else {
+            Ending::new(GameResult::Draw, "stalemate")
+        });
+    }
+    if repetitions(pos.key(), pos.halfmove_clock(), history) >= 2 {
+        return Some(Ending::new(GameResult::Draw, "threefold repetition"));
+    }
+    if pos.halfmove_clock() >= 100 {
+        return Some(Ending::new(GameResult::Draw, "50-move rule"));
+    }
+    None
+}
+
+/// How often `key` appears among the last `window` entries of `history`.
+pub fn repetitions(key: u64, window: u32, history: &[u64]) -> usize {
+    let start = history.len().saturating_sub(window as usize);
+    history[start..].iter().filter(|&&k| k == key).count()
+}
+
+fn capitalised(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}

@@ -1,0 +1,12 @@
+//! Types shared by every game: colours, errors, move lists, Zobrist keys and the `Game` trait.
+
+mod color;
+mod error;
+mod game;
+mod movelist;
+pub mod zobrist;
+
+pub use color::Color;
+pub use error::{MoveError, PositionError};
+pub use game::{default_ending, repetitions, Ending, Game, GameResult};
+pub use movelist::MoveList;

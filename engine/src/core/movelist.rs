@@ -1,0 +1,57 @@
+//! Caller-owned move lists. A game picks its list type: a fixed `ArrayVec` where its move count
+//! has a small bound (chess: 218), a growable `Vec` where it has none (the later Croatian variants).
+
+use arrayvec::ArrayVec;
+
+pub trait MoveList<M>: Default + Send {
+    fn push(&mut self, mv: M);
+    fn clear(&mut self);
+    fn as_slice(&self) -> &[M];
+    fn as_mut_slice(&mut self) -> &mut [M];
+
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.as_slice().is_empty()
+    }
+}
+
+impl<M: Send> MoveList<M> for Vec<M> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        Vec::push(self, mv)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self)
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        self
+    }
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [M] {
+        self
+    }
+}
+
+impl<M: Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        ArrayVec::push(self, mv)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        ArrayVec::clear(self)
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        self
+    }
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [M] {
+        self
+    }
+}

@@ -1,0 +1,1 @@
+//! Orthodox chess on bitboards.

@@ -1,0 +1,3 @@
+//! The rules of every game, one folder per family, each behind the `Game` trait.
+
+pub mod chess;

@@ -1,0 +1,55 @@
+//! # tiamat-engine
+//!
+//! The core types, the rules of every game Tiamat plays, and the generic search.
+//!
+//! Everything outside [`games`] is written once against the [`Game`] trait and monomorphised per
+//! game: the searcher, perft, the protocols and the match arbiter never name a concrete game except
+//! through the protocol crate's variant registry.
+//!
+//! ## How each game family maps onto the seam
+//!
+//! **Orthodox chess** (`games::chess`). 64-bit bitboards with magic sliding attacks; copy-make
+//! `play`; a `Move` is a packed 16-bit from/to/flag word, always a complete turn. The key covers
+//! pieces, side, castling rights and an en-passant file only when a capture is possible. `ending`
+//! adds insufficient material to the default endings (mate, stalemate, threefold, 50 moves).
+//!
+//! **The Croatian Chess family** (`games::croatian`). One ruleset parameterised by a variant table
+//! (board size 10x10 to 26x26, setup, which pieces exist, rush and castling limits, promotion kind).
+//! Boards are padded mailboxes with `u16` squares so rays stop on sentinels. Tags (may rush, may
+//! castle, tagged for promotion) and the en-passant data of every Pawn rushed last move live in the
+//! state and the key. Cascades (a Pyramid or Wave activated by a capture-step continuing with the
+//! momentum it received) are turns made of several actions: in the small variants a `Move` lists the
+//! whole cascade (they are few enough to enumerate, deduplicated by resulting state); in the largest
+//! ones (One, with chains of Waves and Starchilds) a `Move` is one activation step, `play` returns a
+//! state with `turn_in_progress()` set, and legality (check is judged at the end of the whole move)
+//! is decided when the turn ends. Wire moves are XAN text.
+//!
+//! **Dragons, Archers & Oxen** (`games::dao`). 10x10 mailbox. A square can hold a gate *under* a
+//! piece, so gates are a second board layer. The reserve (pieces to drop onto vacant own gates) and
+//! each side's "last qualifying piece moved" (the dragon's mimic state, which is history that decides
+//! legality) are part of the state and of the key, so no external history is needed for move
+//! generation. Drops are ordinary `Move`s (`A@a1`); ox pushes and archer leaps are single moves that
+//! displace several pieces.
+//!
+//! **Dragonchess** (`games::dragonchess`). Three 12x8 levels, 288 squares indexed
+//! `level * 96 + rank * 12 + file`. Moves between levels are ordinary from/to moves; the Dragon's
+//! remote capture removes a piece without moving (a `Move` with a capture flag and from == origin);
+//! frozen pieces (under a Basilisk) are derived from the board, not stored.
+//!
+//! **Makromachy** (`games::makromachy`). 14x14 board. Hit-and-run is one `Move` carrying three
+//! squares (from, captured square, to); airlift and flying captures are single moves whose legality
+//! the generator checks in full. The Eagle-check repetition rule is legality that depends on history:
+//! it is the one user of [`Game::forbidden_by_history`], which the search and the protocols apply
+//! with the game's key history.
+//!
+//! **Dynamo** (`games::dynamo`). 8x8. A turn is part A plus an optional part B, where pieces push
+//! and pull others, possibly off the board (pieces leaving the board is just removal from the state).
+//! Complete turns are few enough to enumerate, so a `Move` is a complete turn deduplicated by its
+//! effect (`TURNS_CAN_COINCIDE`); the last turn's effect is in the state (it decides the no-undo rule)
+//! and in the key.
+
+pub mod core;
+pub mod games;
+pub mod search;
+
+pub use crate::core::{Color, Ending, Game, GameResult, MoveError, MoveList, PositionError};

@@ -1,0 +1,3 @@
+//! # tiamat-eval
+//!
+//! Evaluation for every game behind the engine's `Evaluator<G>` trait. Weights live in data tables.

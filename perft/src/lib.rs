@@ -1,0 +1,3 @@
+//! # tiamat-perft
+//!
+//! Perft and divide for every game, generic over the `Game` seam.

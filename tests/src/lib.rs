@@ -1,0 +1,1 @@
+//! Integration tests live in `tests/`; this library holds helpers for driving the binary.
