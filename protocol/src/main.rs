@@ -1,8 +1,25 @@
 //! The `tiamat` binary: speaks UCI or CECP/XBoard (chosen by the first command) and offers the
-//! `perft` and `bench` commands.
+//! `perft`, `bench` and `match` commands.
 
+mod bench;
+mod frontend;
+mod perft_cli;
+#[allow(dead_code)] // filled as the front ends land
 mod registry;
 
-fn main() {
-    let _ = registry::GameKind::ALL;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => frontend::run(),
+        Some("perft") => perft_cli::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
+        // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
+        Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
+        Some(other) => {
+            eprintln!("tiamat: unknown command '{other}' (try: perft, bench, or no argument for UCI/CECP)");
+            ExitCode::from(2)
+        }
+    }
 }

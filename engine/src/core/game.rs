@@ -139,6 +139,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// A multi-line text picture of the board for the `d` command.
     fn board_text(&self) -> String;
+
+    /// What XBoard needs to draw and play this variant when it does not know it: the `setup`
+    /// line and any `piece` lines (CECP protocol 2 engine-defined variants), one command per line.
+    /// `None` for variants XBoard knows (chess) or cannot draw (Dragonchess's three boards).
+    fn cecp_setup(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The endings shared by most games: no legal move (mate if in check, else stalemate = draw),
