@@ -100,6 +100,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Whether any action can leave a turn in progress. When false, perft may count the legal
+    /// moves of the last ply without playing them.
+    const MULTI_ACTION_TURNS: bool = false;
+
     /// Whether two different action sequences can end in the same state. When true, perft
     /// deduplicates complete turns by the resulting key.
     const TURNS_CAN_COINCIDE: bool = false;
