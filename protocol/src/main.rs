@@ -3,9 +3,11 @@
 
 mod bench;
 mod frontend;
+mod matchrunner;
 mod perft_cli;
 #[allow(dead_code)] // filled as the front ends land
 mod registry;
+mod weak;
 
 use std::process::ExitCode;
 
@@ -15,6 +17,7 @@ fn main() -> ExitCode {
         None => frontend::run(),
         Some("perft") => perft_cli::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("match") => matchrunner::run(&args[1..]),
         // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
         Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
         Some(other) => {

@@ -36,7 +36,9 @@ fn assert_clean(summary: &str, games: u32) {
     );
     for line in summary.lines().filter(|l| l.contains("illegal moves")) {
         assert!(
-            line.ends_with("illegal moves 0, crashes 0, time forfeits 0, hangs 0, protocol errors 0"),
+            line.ends_with(
+                "illegal moves 0, crashes 0, time forfeits 0, hangs 0, protocol errors 0"
+            ),
             "{line}\n{summary}"
         );
     }
@@ -46,9 +48,22 @@ fn assert_clean(summary: &str, games: u32) {
 fn self_play_over_uci_and_cecp_writes_pgn() {
     let pgn = temp_path("uci-cecp.pgn");
     let out = run_match(&[
-        "--engine", "cmd=self", "name=uci-side", "proto=uci",
-        "--engine", "cmd=self", "name=cecp-side", "proto=cecp",
-        "--games", "2", "--tc", "depth=2", "--max-plies", "60", "--pgn", &pgn,
+        "--engine",
+        "cmd=self",
+        "name=uci-side",
+        "proto=uci",
+        "--engine",
+        "cmd=self",
+        "name=cecp-side",
+        "proto=cecp",
+        "--games",
+        "2",
+        "--tc",
+        "depth=2",
+        "--max-plies",
+        "60",
+        "--pgn",
+        &pgn,
     ]);
     assert_clean(&out, 2);
     let text = std::fs::read_to_string(&pgn).unwrap();
@@ -61,9 +76,19 @@ fn self_play_over_uci_and_cecp_writes_pgn() {
 #[test]
 fn weak_styles_lose_to_the_search() {
     let out = run_match(&[
-        "--engine", "cmd=self", "name=search",
-        "--engine", "cmd=self", "name=random", "option.Play Style=random",
-        "--games", "2", "--tc", "depth=3", "--max-plies", "400",
+        "--engine",
+        "cmd=self",
+        "name=search",
+        "--engine",
+        "cmd=self",
+        "name=random",
+        "option.Play Style=random",
+        "--games",
+        "2",
+        "--tc",
+        "depth=3",
+        "--max-plies",
+        "400",
     ]);
     assert_clean(&out, 2);
     let final_line = out.lines().find(|l| l.starts_with("Final score")).unwrap();
@@ -85,23 +110,52 @@ fn openings_are_played_with_both_colours() {
     .unwrap();
     let pgn = temp_path("openings.pgn");
     let out = run_match(&[
-        "--engine", "cmd=self", "name=a", "--engine", "cmd=self", "name=b",
-        "--games", "4", "--tc", "depth=1", "--max-plies", "20", "--openings", &openings,
-        "--pgn", &pgn, "--concurrency", "2",
+        "--engine",
+        "cmd=self",
+        "name=a",
+        "--engine",
+        "cmd=self",
+        "name=b",
+        "--games",
+        "4",
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "20",
+        "--openings",
+        &openings,
+        "--pgn",
+        &pgn,
+        "--concurrency",
+        "2",
     ]);
     assert_clean(&out, 4);
     let text = std::fs::read_to_string(&pgn).unwrap();
-    assert_eq!(text.matches("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]").count(), 2);
+    assert_eq!(
+        text.matches("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]")
+            .count(),
+        2
+    );
 }
 
 #[test]
 fn an_engine_that_cannot_start_loses_with_a_reason() {
     let out = run_match(&[
-        "--engine", "cmd=self", "name=ok",
-        "--engine", "cmd=/nonexistent/engine", "name=missing",
-        "--games", "2", "--tc", "depth=1",
+        "--engine",
+        "cmd=self",
+        "name=ok",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "name=missing",
+        "--games",
+        "2",
+        "--tc",
+        "depth=1",
     ]);
-    assert!(out.contains("Final score of ok vs missing: 2 - 0 - 0"), "{out}");
+    assert!(
+        out.contains("Final score of ok vs missing: 2 - 0 - 0"),
+        "{out}"
+    );
     assert!(out.contains("missing: illegal moves 0, crashes 2"), "{out}");
 }
 
@@ -109,8 +163,17 @@ fn an_engine_that_cannot_start_loses_with_a_reason() {
 fn bad_match_arguments_exit_with_a_message() {
     for args in [
         vec!["--engine", "cmd=self"],
-        vec!["--engine", "cmd=self", "--engine", "cmd=self", "--variant", "nosuchgame"],
-        vec!["--engine", "cmd=self", "--engine", "cmd=self", "--tc", "fast"],
+        vec![
+            "--engine",
+            "cmd=self",
+            "--engine",
+            "cmd=self",
+            "--variant",
+            "nosuchgame",
+        ],
+        vec![
+            "--engine", "cmd=self", "--engine", "cmd=self", "--tc", "fast",
+        ],
     ] {
         let output = Command::new(tiamat_binary())
             .arg("match")
@@ -137,9 +200,19 @@ fn plays_stockfish_over_uci() {
         return;
     }
     let out = run_match(&[
-        "--engine", "cmd=self", "name=tiamat",
-        "--engine", "cmd=/usr/games/stockfish", "name=stockfish", "option.Threads=1",
-        "--games", "2", "--tc", "depth=3", "--max-plies", "80",
+        "--engine",
+        "cmd=self",
+        "name=tiamat",
+        "--engine",
+        "cmd=/usr/games/stockfish",
+        "name=stockfish",
+        "option.Threads=1",
+        "--games",
+        "2",
+        "--tc",
+        "depth=3",
+        "--max-plies",
+        "80",
     ]);
     assert_clean(&out, 2);
 }
@@ -150,9 +223,20 @@ fn plays_fairymax_over_cecp() {
         return;
     }
     let out = run_match(&[
-        "--engine", "cmd=self", "name=tiamat", "proto=cecp",
-        "--engine", "cmd=/usr/games/fairymax", "name=fairymax", "proto=cecp",
-        "--games", "2", "--tc", "depth=3", "--max-plies", "80",
+        "--engine",
+        "cmd=self",
+        "name=tiamat",
+        "proto=cecp",
+        "--engine",
+        "cmd=/usr/games/fairymax",
+        "name=fairymax",
+        "proto=cecp",
+        "--games",
+        "2",
+        "--tc",
+        "depth=3",
+        "--max-plies",
+        "80",
     ]);
     assert_clean(&out, 2);
 }

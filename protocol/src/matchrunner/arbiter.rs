@@ -11,7 +11,10 @@ use super::player::{MoveLimit, Player, PlayerError};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeControl {
     /// Base time plus increment per move, for each side.
-    Clock { base: Duration, increment: Duration },
+    Clock {
+        base: Duration,
+        increment: Duration,
+    },
     MoveTime(Duration),
     Depth(u32),
     Nodes(u64),
@@ -34,7 +37,9 @@ impl TimeControl {
             return Ok(TimeControl::Depth(d));
         }
         if let Some(v) = text.strip_prefix("nodes=") {
-            let n = v.parse().map_err(|_| format!("bad node count in '{text}'"))?;
+            let n = v
+                .parse()
+                .map_err(|_| format!("bad node count in '{text}'"))?;
             return Ok(TimeControl::Nodes(n));
         }
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
@@ -71,24 +76,10 @@ pub enum Forfeit {
     ProtocolError,
 }
 
-impl Forfeit {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Forfeit::IllegalMove => "illegal move",
-            Forfeit::Crash => "crash",
-            Forfeit::TimeForfeit => "time forfeit",
-            Forfeit::Hang => "no answer",
-            Forfeit::Resignation => "resignation",
-            Forfeit::ProtocolError => "protocol error",
-        }
-    }
-}
-
-/// One recorded move: the game's human notation, its wire form and the PGN comment.
+/// One recorded move: the game's human notation and the PGN comment.
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
     pub human: String,
-    pub wire: String,
     pub comment: String,
 }
 
@@ -134,7 +125,11 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
     let first_limit = first_limit(&setup.control);
     for (index, player) in players.iter_mut().enumerate() {
         if let Err(e) = player.new_game(variant, setup.start_text, &first_limit) {
-            let color = if index == 0 { Color::White } else { Color::Black };
+            let color = if index == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             return forfeit(record, color, &e);
         }
     }
@@ -196,12 +191,8 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
         };
         history.push(pos.key());
         pos = pos.play(&mv);
-        wire_moves.push(wire.clone());
-        record.moves.push(PlayedMove {
-            human,
-            wire,
-            comment,
-        });
+        wire_moves.push(wire);
+        record.moves.push(PlayedMove { human, comment });
     }
 }
 
@@ -291,8 +282,14 @@ mod tests {
             TimeControl::parse("st=0.5").unwrap(),
             TimeControl::MoveTime(Duration::from_millis(500))
         );
-        assert_eq!(TimeControl::parse("depth=4").unwrap(), TimeControl::Depth(4));
-        assert_eq!(TimeControl::parse("nodes=500").unwrap(), TimeControl::Nodes(500));
+        assert_eq!(
+            TimeControl::parse("depth=4").unwrap(),
+            TimeControl::Depth(4)
+        );
+        assert_eq!(
+            TimeControl::parse("nodes=500").unwrap(),
+            TimeControl::Nodes(500)
+        );
         for bad in ["", "x", "0+1", "10+y", "depth=-1", "st=nan", "-5+1"] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use tiamat_engine::{Color, Game, GameResult};
 
-use crate::registry::GameKind;
+use crate::registry::{with_game, GameKind};
 use arbiter::{Forfeit, GameRecord, GameSetup, TimeControl};
 use player::{EngineSpec, Player, Protocol};
 use stats::{Sprt, SprtDecision, Tally};
@@ -59,11 +59,11 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!(
             "tiamat match: unknown variant '{}' (known: {})",
             config.variant,
-            GameKind::variant_names().join(", ")
+            crate::registry::variant_names().join(", ")
         );
         return ExitCode::from(2);
     };
-    crate::with_game!(kind, G => run_match::<G>(&config))
+    with_game!(kind, G => run_match::<G>(&config))
 }
 
 fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
@@ -116,9 +116,9 @@ fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
         }
         i += 2;
     }
-    let engines: [EngineSpec; 2] = engines
-        .try_into()
-        .map_err(|found: Vec<EngineSpec>| format!("need exactly two --engine, got {}", found.len()))?;
+    let engines: [EngineSpec; 2] = engines.try_into().map_err(|found: Vec<EngineSpec>| {
+        format!("need exactly two --engine, got {}", found.len())
+    })?;
     let openings = match openings_file {
         Some(path) => read_openings(&path)?,
         None => Vec::new(),
@@ -258,7 +258,10 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
         },
         None => None,
     };
-    let names = [config.engines[0].name.clone(), config.engines[1].name.clone()];
+    let names = [
+        config.engines[0].name.clone(),
+        config.engines[1].name.clone(),
+    ];
     let next_game = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Finished>();
@@ -481,7 +484,10 @@ mod tests {
         .unwrap();
         assert_eq!(config.engines[0].name, "A");
         assert_eq!(config.engines[0].protocol, Protocol::Cecp);
-        assert_eq!(config.engines[0].options, vec![("Hash".into(), "16".into())]);
+        assert_eq!(
+            config.engines[0].options,
+            vec![("Hash".into(), "16".into())]
+        );
         assert_eq!(config.engines[0].args, vec!["-x".to_string()]);
         assert_eq!(config.engines[1].name, "b");
         assert_eq!(config.engines[1].protocol, Protocol::Uci);

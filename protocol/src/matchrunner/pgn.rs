@@ -97,12 +97,10 @@ mod tests {
             moves: vec![
                 PlayedMove {
                     human: "e4".into(),
-                    wire: "e2e4".into(),
                     comment: "+0.30/5 0.10s".into(),
                 },
                 PlayedMove {
                     human: "e5".into(),
-                    wire: "e7e5".into(),
                     comment: "0.20s".into(),
                 },
             ],

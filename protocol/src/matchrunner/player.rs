@@ -209,7 +209,8 @@ impl Player {
             }
         }
         let cecp_variant = cecp_variant_name(variant);
-        if variant != "chess" && !variants.is_some_and(|list| list.iter().any(|v| *v == cecp_variant))
+        if variant != "chess"
+            && !variants.is_some_and(|list| list.iter().any(|v| *v == cecp_variant))
         {
             return Err(PlayerError::Protocol(format!(
                 "engine does not offer variant {cecp_variant}"
@@ -394,7 +395,9 @@ impl Player {
                 }
                 Some("resign") => return Err(PlayerError::Resigned),
                 Some(word) if word.starts_with("Illegal") => {
-                    return Err(PlayerError::Protocol(format!("engine rejected a move: {line}")))
+                    return Err(PlayerError::Protocol(format!(
+                        "engine rejected a move: {line}"
+                    )))
                 }
                 Some(word) if word.starts_with("Error") => {
                     return Err(PlayerError::Protocol(format!("engine error: {line}")))
@@ -478,7 +481,9 @@ mod tests {
 
     #[test]
     fn features_with_quotes_and_plain_values() {
-        let f = parse_features(r#"myname="Fairy Max 5.0" usermove=1 variants="normal,shatranj" done=1"#);
+        let f = parse_features(
+            r#"myname="Fairy Max 5.0" usermove=1 variants="normal,shatranj" done=1"#,
+        );
         assert_eq!(
             f,
             vec![

@@ -169,8 +169,8 @@ mod tests {
         let elo = t.elo().unwrap();
         assert!((elo - 190.85).abs() < 0.1, "{elo}");
         let margin = t.elo_margin().unwrap();
-        // se = sqrt(0.1875 / 100) = 0.0433; s +- 1.96 se = 0.665 .. 0.835
-        assert!(margin > 60.0 && margin < 80.0, "{margin}");
+        // se = sqrt(0.1875 / 100) = 0.0433; s +- 1.96 se = 0.6651 .. 0.8349 = 119.2 .. 281.6 Elo
+        assert!((margin - 81.2).abs() < 0.5, "{margin}");
     }
 
     #[test]
