@@ -34,11 +34,11 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 fn perft_plain<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 1 {
+        return pos.legal_move_count() as u64;
+    }
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .as_slice()
         .iter()

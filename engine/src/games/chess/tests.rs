@@ -237,6 +237,7 @@ fn incremental_key_matches_a_fresh_computation() {
     for text in SUITE {
         walk(&fen(text), 3, &mut |_, _, next| {
             assert_eq!(next.key(), next.compute_key(), "{}", next.fen());
+            assert_eq!(next.legal_move_count(), moves(next).len(), "{}", next.fen());
             assert_eq!(Chess::from_fen(&next.fen()).as_ref(), Ok(next));
         });
     }
