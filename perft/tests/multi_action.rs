@@ -53,7 +53,7 @@ impl Game for Steps {
         u64::from(self.total) << 2 | u64::from(self.mid_turn) << 1 | self.side.index() as u64
     }
     fn legal_moves(&self, out: &mut Vec<u32>) {
-        if !(self.mid_turn && self.total % 7 == 0) {
+        if !(self.mid_turn && self.total.is_multiple_of(7)) {
             out.extend([1, 2]);
         }
     }
