@@ -336,6 +336,7 @@ fn move_input_forms() {
     assert_eq!(start.parse_move("Ng1f3"), start.parse_move("g1f3"));
     assert_eq!(start.parse_move("Ng1-f3"), start.parse_move("g1f3"));
     assert_eq!(start.parse_move("  e4 "), start.parse_move("e2e4"));
+    assert_eq!(start.parse_move("Pe4"), start.parse_move("e2e4"));
 }
 
 #[test]
