@@ -78,8 +78,8 @@ use crate::core::zobrist::KeyGenerator;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 use board::*;
-pub use movegen::{Effect, Kind, Leg, Move};
 use movegen::*;
+pub use movegen::{Effect, Kind, Leg, Move};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 

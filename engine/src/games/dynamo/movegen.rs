@@ -183,7 +183,13 @@ impl Dynamo {
 
     /// Normal moves of a knight or King, each optionally pulling the piece one leap/step behind
     /// onto the vacated square.
-    fn leaper_moves(&self, s: u8, piece: u8, steps: &[(i8, i8)], emit: &mut impl FnMut(Kind, &[Leg])) {
+    fn leaper_moves(
+        &self,
+        s: u8,
+        piece: u8,
+        steps: &[(i8, i8)],
+        emit: &mut impl FnMut(Kind, &[Leg]),
+    ) {
         for &v in steps {
             let Some(e) = offset(s, v) else { continue };
             if self.at(e) != EMPTY {
@@ -202,7 +208,13 @@ impl Dynamo {
 
     /// Normal slider moves, each optionally pulling the first piece behind the start square along
     /// the line of the move, to any square short of the mover's new square.
-    fn slider_moves(&self, s: u8, piece: u8, lines: &[(i8, i8)], emit: &mut impl FnMut(Kind, &[Leg])) {
+    fn slider_moves(
+        &self,
+        s: u8,
+        piece: u8,
+        lines: &[(i8, i8)],
+        emit: &mut impl FnMut(Kind, &[Leg]),
+    ) {
         for &d in lines {
             let back = (-d.0, -d.1);
             let behind = first_piece(&self.board, s, back);
@@ -232,7 +244,13 @@ impl Dynamo {
     /// A slider leaves the board along a line clear to the edge, optionally dragging the first
     /// piece behind it along that line (to any square of the line, or off unless a King). Leaving
     /// alone is one candidate however many lines allow it.
-    fn slider_exits(&self, s: u8, piece: u8, lines: &[(i8, i8)], emit: &mut impl FnMut(Kind, &[Leg])) {
+    fn slider_exits(
+        &self,
+        s: u8,
+        piece: u8,
+        lines: &[(i8, i8)],
+        emit: &mut impl FnMut(Kind, &[Leg]),
+    ) {
         let exit = leg(s, OFF, piece);
         let mut alone = false;
         for &d in lines {
@@ -282,7 +300,13 @@ impl Dynamo {
 
     /// Knight or King actions: the piece one leap/step away is pushed one more leap/step (off the
     /// board unless a King); the actor may then follow onto the vacated square.
-    fn leaper_actions(&self, a: u8, piece: u8, steps: &[(i8, i8)], emit: &mut impl FnMut(Kind, &[Leg])) {
+    fn leaper_actions(
+        &self,
+        a: u8,
+        piece: u8,
+        steps: &[(i8, i8)],
+        emit: &mut impl FnMut(Kind, &[Leg]),
+    ) {
         for &v in steps {
             let Some(t) = offset(a, v) else { continue };
             let target = self.at(t);
@@ -308,12 +332,10 @@ impl Dynamo {
         let target = self.at(t);
         if target != EMPTY && color_of(target) == us {
             match offset(t, (0, f)) {
-                None => {
-                    if kind(target) != KING {
-                        let pushed = leg(t, OFF, target);
-                        emit(Kind::Action, &[pushed]);
-                        emit(Kind::Action, &[pushed, leg(a, t, piece)]);
-                    }
+                None if kind(target) != KING => {
+                    let pushed = leg(t, OFF, target);
+                    emit(Kind::Action, &[pushed]);
+                    emit(Kind::Action, &[pushed, leg(a, t, piece)]);
                 }
                 Some(one) if self.at(one) == EMPTY => {
                     let pushed = leg(t, one, target);
@@ -339,7 +361,9 @@ impl Dynamo {
             }
         }
         for dx in [-1, 1] {
-            let Some(t) = offset(a, (dx, f)) else { continue };
+            let Some(t) = offset(a, (dx, f)) else {
+                continue;
+            };
             let target = self.at(t);
             if target == EMPTY || color_of(target) == us {
                 continue;
@@ -357,7 +381,13 @@ impl Dynamo {
     /// Slider actions on the first piece along each line: push it away (any distance, or off the
     /// board along a clear line unless a King) and optionally follow it; or pull it any distance
     /// toward the slider, after which an own pulled piece may pull what stood behind it.
-    fn slider_actions(&self, a: u8, piece: u8, lines: &[(i8, i8)], emit: &mut impl FnMut(Kind, &[Leg])) {
+    fn slider_actions(
+        &self,
+        a: u8,
+        piece: u8,
+        lines: &[(i8, i8)],
+        emit: &mut impl FnMut(Kind, &[Leg]),
+    ) {
         let us = color_of(piece);
         for &d in lines {
             let Some(t) = first_piece(&self.board, a, d) else {
@@ -455,8 +485,22 @@ impl Dynamo {
         // (right, rook square, squares that must be empty, square the King crosses, King's and
         // rook's destinations)
         let sides = [
-            (rights.0, home + 3, &[home + 1, home + 2][..], home + 1, home + 2, home + 1),
-            (rights.1, home - 4, &[home - 1, home - 2, home - 3][..], home - 1, home - 2, home - 1),
+            (
+                rights.0,
+                home + 3,
+                &[home + 1, home + 2][..],
+                home + 1,
+                home + 2,
+                home + 1,
+            ),
+            (
+                rights.1,
+                home - 4,
+                &[home - 1, home - 2, home - 3][..],
+                home - 1,
+                home - 2,
+                home - 1,
+            ),
         ];
         for (right, rook_sq, empty, crossed, king_to, rook_to) in sides {
             if self.castling & right == 0 || self.at(rook_sq) != rook {

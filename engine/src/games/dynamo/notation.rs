@@ -69,10 +69,8 @@ fn parse_effect(text: &str, board: &Board) -> Result<Effect, PositionError> {
         return Ok(Effect::NONE);
     }
     let bytes = text.as_bytes();
-    if bytes.len() % 4 != 0 {
-        return Err(err(format!(
-            "'{text}' is not a list of -Pe2 / +Pe4 items"
-        )));
+    if !bytes.len().is_multiple_of(4) {
+        return Err(err(format!("'{text}' is not a list of -Pe2 / +Pe4 items")));
     }
     // (square, before, after); `None` where the text says nothing.
     let mut entries: Vec<(u8, Option<u8>, Option<u8>)> = Vec::new();
@@ -80,8 +78,7 @@ fn parse_effect(text: &str, board: &Board) -> Result<Effect, PositionError> {
         let shown = String::from_utf8_lossy(item).to_string();
         let piece = piece_from_letter(item[1] as char)
             .ok_or_else(|| err(format!("'{shown}': bad piece letter")))?;
-        let sq =
-            parse_square(&item[2..4]).ok_or_else(|| err(format!("'{shown}': bad square")))?;
+        let sq = parse_square(&item[2..4]).ok_or_else(|| err(format!("'{shown}': bad square")))?;
         let index = match entries.iter().position(|e| e.0 == sq) {
             Some(i) => i,
             None => {
@@ -471,7 +468,9 @@ fn read_leg(pos: &Dynamo, text: &str, whole: &str) -> Result<ReadLeg, MoveError>
             Some(parse_square(&[*t0, *t1]).ok_or_else(|| bad("bad destination"))?),
             Some(promotion_kind(*p).ok_or_else(|| bad("bad promotion piece"))?),
         )),
-        _ => Err(bad("expected from, to and an optional promotion letter, or from and x")),
+        _ => Err(bad(
+            "expected from, to and an optional promotion letter, or from and x",
+        )),
     }
 }
 
@@ -486,8 +485,14 @@ pub fn parse_move(pos: &Dynamo, text: &str) -> Result<Move, MoveError> {
     };
     let home = if pos.side == Color::White { 4u8 } else { 60 };
     let read: Vec<ReadLeg> = match body {
-        "O-O" | "0-0" => vec![(home, Some(home + 2), None), (home + 3, Some(home + 1), None)],
-        "O-O-O" | "0-0-0" => vec![(home, Some(home - 2), None), (home - 4, Some(home - 1), None)],
+        "O-O" | "0-0" => vec![
+            (home, Some(home + 2), None),
+            (home + 3, Some(home + 1), None),
+        ],
+        "O-O-O" | "0-0-0" => vec![
+            (home, Some(home - 2), None),
+            (home - 4, Some(home - 1), None),
+        ],
         _ => body
             .split(',')
             .map(|leg| read_leg(pos, leg, text))
@@ -552,4 +557,3 @@ pub fn parse_move(pos: &Dynamo, text: &str) -> Result<Move, MoveError> {
         Err(MoveError::illegal(text, "not a legal turn here"))
     }
 }
-
