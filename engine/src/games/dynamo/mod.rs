@@ -68,7 +68,7 @@
 //! move type-in box as its wire text (`a2a5,a1a4`, the comma form XBoard also uses for
 //! multi-leg moves) and reaches the engine as `usermove a2a5,a1a4`.
 
-mod board;
+pub mod board;
 pub mod movegen;
 mod notation;
 #[cfg(test)]
@@ -145,7 +145,7 @@ impl Dynamo {
         (p != EMPTY).then(|| (color_of(p), piece_letter(p)))
     }
 
-    /// The raw board codes, for the evaluator (see [`board`] constants via [`Dynamo::piece_at`]).
+    /// The board as piece codes (see [`board`]), a1 first.
     pub fn squares(&self) -> &[u8; 64] {
         &self.board
     }
