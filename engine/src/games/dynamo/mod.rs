@@ -24,19 +24,20 @@
 //!
 //! # Wire notation (one string per legal turn)
 //!
-//! A turn is written as the pieces it moved, one *leg* per piece, sorted by starting square and
-//! joined by `,`:
+//! A turn is written as the pieces it moved, one *leg* per piece, sorted by starting square (a1,
+//! b1, ..., h8) and joined by `,`:
 //! - `e2e4`: the piece on e2 ends on e4 (moved, pushed, pulled or dragged, whoever acted);
 //! - `d7d8q`: a pawn ends on its last rank and becomes the named piece (lowercase letter);
 //! - `c1x`: the piece on c1 leaves the board.
 //!
-//! Examples: `a2a5,a1a4` (the a1 Rook pushes the pawn to a5 and follows to a4); `c1x,d2x` (the
+//! Examples: `a1a4,a2a5` (the a1 Rook pushes the pawn to a5 and follows to a4); `c1x,d2x` (the
 //! c1 Bishop leaves dragging the d2 pawn); `e1g1,h1f1` (castling). A piece that stays put is not
 //! written: the bishop that pushes d2 to f4 without moving is `d2f4`. Because the text is a
 //! function of the effect, every legal turn has exactly one string. In the rare turn where a
 //! King or a corner piece leaves its square and another piece of the same kind takes it, the
 //! board effect does not show the lost castling right; such a turn carries the rights it leaves
-//! after a `;` (`b1x;Kkq`: the b1 Rook pushes the a1 Rook off and follows to a1).
+//! after a `;` (`b1x;-`: the b1 Rook pushes the a1 Rook off and follows to a1, where `b1x` is
+//! the b1 Rook leaving by itself).
 //!
 //! Reading is more lenient: legs may come in any order, and a leg ending on the square of the
 //! mover's own King (when the King does not move in that turn) means "leaves the board" — the
@@ -58,15 +59,17 @@
 //!
 //! # CECP / XBoard
 //!
-//! The variant is announced as `dynamo` (the protocol's name list). XBoard has no rules for it,
+//! The variant is announced as `dynamo` (the protocol's name list), not as XBoard's `normal`:
+//! under `normal` XBoard would hold both sides to orthodox chess and the engine could not tell
+//! which game it plays. XBoard has no rules for `dynamo`,
 //! but it draws an 8x8 board of orthodox pieces, so no `setup` command is sent
 //! ([`Game::cecp_setup`] is `None`); the user plays with XBoard's legality testing off
 //! (`-testLegality false`, or Options > Test Legality unchecked) so that XBoard forwards pushes of
 //! enemy pieces and other moves it does not know. A one-piece turn (a normal move, a piece
 //! pushed or pulled by a piece that stays) is entered with the mouse as that piece's from/to; an
 //! exit by dropping the piece on the mover's own King. A two-piece turn is typed in XBoard's
-//! move type-in box as its wire text (`a2a5,a1a4`, the comma form XBoard also uses for
-//! multi-leg moves) and reaches the engine as `usermove a2a5,a1a4`.
+//! move type-in box as its wire text (`a1a4,a2a5`, the comma form XBoard also uses for
+//! multi-leg moves) and reaches the engine as `usermove a1a4,a2a5`.
 
 pub mod board;
 pub mod movegen;
