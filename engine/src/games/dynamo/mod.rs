@@ -75,6 +75,8 @@ pub mod board;
 pub mod movegen;
 mod notation;
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;
 
 use crate::core::zobrist::KeyGenerator;

@@ -849,3 +849,103 @@ fn dynamo_deep_perft_speed() {
     );
     assert!(nodes > 3_991_091);
 }
+
+/// Random games from the suite positions: at every node the incremental key equals the key of the
+/// re-read position string, no legal turn leaves the mover's King in check or undoes the last
+/// turn, and sampled turns' wire and human texts read back to themselves.
+#[test]
+fn random_games_keep_every_invariant() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut plies = 0;
+    let mut exits = 0;
+    for (fen, _) in PERFT_SUITE.iter().cycle().take(36) {
+        let mut p = pos(fen);
+        for _ in 0..120 {
+            let reread = pos(&p.position_string());
+            assert_eq!(reread.key(), p.key(), "{}", p.position_string());
+            assert_eq!(reread, p);
+            let moves = legal(&p);
+            if moves.is_empty() {
+                assert!(p.ending(&[]).is_some());
+                break;
+            }
+            let forbidden = p.last_turn().inverse();
+            for m in &moves {
+                assert!(p.last_turn().is_empty() || m.effect != forbidden);
+                let child = p.play(m);
+                let mover = p.side_to_move();
+                assert!(!child.threatened_off(child.king_square(mover), !mover));
+            }
+            for _ in 0..3 {
+                let m = &moves[(next() % moves.len() as u64) as usize];
+                assert_eq!(p.parse_move(&p.move_to_wire(m)).as_ref(), Ok(m));
+                assert_eq!(p.parse_move(&p.move_to_human(m)).as_ref(), Ok(m));
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            exits += p.is_tactical(&m) as u32;
+            p = p.play(&m);
+            plies += 1;
+        }
+    }
+    assert!(
+        plies > 1_000 && exits > 50,
+        "{plies} plies, {exits} tactical"
+    );
+}
+
+/// The main generator and the differently shaped reference one (see `reference.rs`) list the
+/// same turns at every suite position and every position one turn after it, and along random
+/// games.
+#[test]
+fn generator_agrees_with_the_reference_shape() {
+    use std::collections::BTreeSet;
+    let check = |p: &Dynamo| {
+        let ours: BTreeSet<Move> = legal(p).into_iter().collect();
+        let theirs = super::reference::reference_moves(p);
+        if ours != theirs {
+            let only = |a: &BTreeSet<Move>, b: &BTreeSet<Move>| -> Vec<String> {
+                a.difference(b).map(|m| p.move_to_wire(m)).collect()
+            };
+            panic!(
+                "{}\nonly main: {:?}\nonly reference: {:?}",
+                p.position_string(),
+                only(&ours, &theirs),
+                only(&theirs, &ours)
+            );
+        }
+    };
+    for (fen, _) in PERFT_SUITE {
+        let p = pos(fen);
+        check(&p);
+        for m in legal(&p) {
+            check(&p.play(&m));
+        }
+    }
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut nodes = 0;
+    for (fen, _) in PERFT_SUITE.iter().cycle().take(48) {
+        let mut p = pos(fen);
+        for _ in 0..150 {
+            check(&p);
+            nodes += 1;
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(&moves[(next() % moves.len() as u64) as usize]);
+        }
+    }
+    assert!(nodes > 3_000, "{nodes}");
+}
