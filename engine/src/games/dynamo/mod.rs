@@ -22,6 +22,11 @@
 //! - A knight, King or pawn that follows a piece it pushed off the board stops on the vacated
 //!   square (it does not leave the board itself); sliders may follow to the edge or leave.
 //!
+//! Endings are the default ones, which are ruling 6: no legal turn is mate when in check (the
+//! King would be pushed or pulled off) and a draw otherwise; threefold repetition of the key
+//! (which holds the castling rights and the last turn); 100 plies in which no pawn moved by any
+//! means and no piece left the board.
+//!
 //! # Wire notation (one string per legal turn)
 //!
 //! A turn is written as the pieces it moved, one *leg* per piece, sorted by starting square (a1,

@@ -498,6 +498,17 @@ fn part_b_can_repair_part_a() {
     assert!(has(&p, "e2d2,f2e2"));
 }
 
+/// Ruling 3.6.1: the effect is the net change; a square that ends as it began is not listed.
+#[test]
+fn effect_is_the_net_change_of_the_board() {
+    // The d2 pawn pushes the d3 pawn to d4 and follows to d3: one pawn more on d4, one less on d2.
+    let p = pos("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1 -");
+    let after = play(&p, "d2d4");
+    assert_eq!(placement(&after), "4k3/8/8/8/3P4/3P4/8/4K3");
+    assert!(after.position_string().ends_with(" -Pd2+Pd4"));
+    assert_eq!(after.halfmove_clock(), 0);
+}
+
 #[test]
 fn no_undo_applies_to_the_complete_turn_only() {
     let p = pos(START);
