@@ -75,6 +75,8 @@
 //! exit by dropping the piece on the mover's own King. A two-piece turn is typed in XBoard's
 //! move type-in box as its wire text (`a1a4,a2a5`, the comma form XBoard also uses for
 //! multi-leg moves) and reaches the engine as `usermove a1a4,a2a5`.
+//! Castling is typed too (`O-O`, or `e1g1,h1f1`): the King dragged from e1 to g1 is `e1g1`, the
+//! h1 Rook pulling him there, a different turn (ruling 3.6.8).
 
 pub mod board;
 pub mod movegen;
