@@ -52,9 +52,31 @@ pub const LETTERS: &[u8; 25] = b".KQRBNTLFSOMAGUDHIJZECVWP";
 
 /// Full names, indexed by piece type.
 pub const NAMES: [&str; 25] = [
-    "", "King", "Queen", "Rook", "Bishop", "Knight", "Terror", "Eagle", "Raven", "Bat", "Archer",
-    "Marshall", "Archbishop", "Griffon", "Rhino", "Dragon King", "Dragon Horse", "Champion",
-    "Camel", "Zebra", "Elephant", "Cannon", "Vao", "Warrior", "Pawn",
+    "",
+    "King",
+    "Queen",
+    "Rook",
+    "Bishop",
+    "Knight",
+    "Terror",
+    "Eagle",
+    "Raven",
+    "Bat",
+    "Archer",
+    "Marshall",
+    "Archbishop",
+    "Griffon",
+    "Rhino",
+    "Dragon King",
+    "Dragon Horse",
+    "Champion",
+    "Camel",
+    "Zebra",
+    "Elephant",
+    "Cannon",
+    "Vao",
+    "Warrior",
+    "Pawn",
 ];
 
 /// The 16 promotion choices, in the order moves are generated.

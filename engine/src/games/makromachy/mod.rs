@@ -76,6 +76,12 @@ pub struct Makromachy {
     key: u64,
 }
 
+impl std::fmt::Debug for Makromachy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&notation::write_position(self))
+    }
+}
+
 struct Keys {
     pieces: [[u64; FILES * RANKS]; 64],
     black_to_move: u64,

@@ -4,8 +4,8 @@
 //! Human notation follows the rules page (Jocly's SAN style): piece letter (none for Pawns),
 //! the least disambiguation needed (file, else rank, else square), `x` on captures, the
 //! destination, `=Q` for promotions, `+`/`#` for check/mate. Hit-and-run is `Txh3-h4` (captured
-//! square, then where the Terror ends). Fast castling is `O-b1` (King's destination), because
-//! `Kh1` already names the King's plain step.
+//! square, then where the Terror ends). Fast castling is `O-O-b1` (King's destination), because
+//! `Kh1` already names the King's plain step (and `Ob1` an Archer move).
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
@@ -31,7 +31,10 @@ fn kind_from_letter(c: u8) -> Option<u8> {
 pub(super) fn parse_position(text: &str) -> Result<Makromachy, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
-        return Err(PositionError::new("piece placement", "empty position string"));
+        return Err(PositionError::new(
+            "piece placement",
+            "empty position string",
+        ));
     }
     if fields.len() > 6 {
         return Err(PositionError::new(
@@ -99,9 +102,9 @@ pub(super) fn parse_position(text: &str) -> Result<Makromachy, PositionError> {
     read_en_passant(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
     pos.halfmove = match fields.get(4) {
         None => 0,
-        Some(t) => t.parse().map_err(|_| {
-            PositionError::new("halfmove clock", format!("'{t}' is not a number"))
-        })?,
+        Some(t) => t
+            .parse()
+            .map_err(|_| PositionError::new("halfmove clock", format!("'{t}' is not a number")))?,
     };
     pos.fullmove = match fields.get(5) {
         None => 1,
@@ -299,7 +302,11 @@ pub(super) fn write_position(pos: &Makromachy) -> String {
             s.push('/');
         }
     }
-    s.push_str(if pos.side == Color::White { " w " } else { " b " });
+    s.push_str(if pos.side == Color::White {
+        " w "
+    } else {
+        " b "
+    });
     let mut rights = String::new();
     for (bit, c) in [
         (CASTLE_WA, 'A'),
@@ -359,7 +366,7 @@ fn human_plain(pos: &Makromachy, mv: &Move, legal: &[Move]) -> String {
     let code = pos.board[mv.from as usize];
     let kind = kind_of(code);
     match mv.kind {
-        MoveKind::Castle => return format!("O-{}", square_name(mv.to)),
+        MoveKind::Castle => return format!("O-O-{}", square_name(mv.to)),
         MoveKind::HitAndRun => {
             let rivals: Vec<u16> = legal
                 .iter()
@@ -482,7 +489,10 @@ pub(super) fn parse_move(pos: &Makromachy, text: &str) -> Result<Move, MoveError
             let code = pos.board[squares[0] as usize];
             if !is_piece(code) || color_of(code) != pos.side {
                 format!("no {} piece on {}", pos.side, square_name(squares[0]))
-            } else if legal.iter().any(|m| m.from == squares[0] && m.to == squares[1]) {
+            } else if legal
+                .iter()
+                .any(|m| m.from == squares[0] && m.to == squares[1])
+            {
                 "a promotion needs its piece letter".to_string()
             } else {
                 "not a legal move here".to_string()
