@@ -11,3 +11,4 @@ use tiamat_engine::Game;
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
 }
+pub mod makromachy;

@@ -20,8 +20,9 @@ mod tests;
 
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{repetitions, Color, Game, MoveError, PositionError};
-pub use attacks::attacked;
+pub use attacks::{attacked, blocks_flight};
 use board::*;
+pub use movegen::piece_mobility;
 
 /// How a move differs from a plain "piece goes from `from` to `to`, taking what is there".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

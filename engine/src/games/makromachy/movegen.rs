@@ -248,6 +248,64 @@ impl Gen<'_> {
             }
         }
     }
+    /// The moves of the piece `code` on `sq` (castling aside).
+    fn piece(&mut self, sq: i16, code: u8, ep: &EpInfo) {
+        let g = self;
+        match kind_of(code) {
+            KING => g.leaps(sq, &ALL8),
+            QUEEN => g.slides(sq, &ALL8),
+            ROOK => g.slides(sq, &ORTH),
+            BISHOP => g.slides(sq, &DIAG),
+            KNIGHT => {
+                g.leaps(sq, &KNIGHT_LEAPS);
+                g.airlifts(sq, &DIAG);
+            }
+            TERROR => g.terror(sq),
+            EAGLE => g.flights(sq, &ALL8),
+            RAVEN => g.flights(sq, &ORTH),
+            BAT => g.flights(sq, &DIAG),
+            ARCHER => {
+                g.leaps(sq, &ORTH);
+                g.leaps(sq, &A_LEAPS);
+            }
+            MARSHALL => {
+                g.slides(sq, &ORTH);
+                g.leaps(sq, &KNIGHT_LEAPS);
+            }
+            ARCHBISHOP => {
+                g.slides(sq, &DIAG);
+                g.leaps(sq, &KNIGHT_LEAPS);
+            }
+            GRIFFON => g.bent(sq, &GRIFFON_PATHS),
+            RHINO => g.bent(sq, &RHINO_PATHS),
+            DRAGON_KING => {
+                g.slides(sq, &ORTH);
+                g.leaps(sq, &DIAG);
+            }
+            DRAGON_HORSE => {
+                g.slides(sq, &DIAG);
+                g.leaps(sq, &ORTH);
+            }
+            CHAMPION => {
+                g.leaps(sq, &ORTH);
+                g.leaps(sq, &D_LEAPS);
+                g.leaps(sq, &A_LEAPS);
+                g.airlifts(sq, &ORTH);
+            }
+            CAMEL => g.leaps(sq, &CAMEL_LEAPS),
+            ZEBRA => g.leaps(sq, &ZEBRA_LEAPS),
+            ELEPHANT => {
+                g.leaps(sq, &DIAG);
+                g.leaps(sq, &A_LEAPS);
+                g.airlifts(sq, &DIAG);
+            }
+            CANNON => g.hops(sq, &ORTH),
+            VAO => g.hops(sq, &DIAG),
+            WARRIOR => g.warrior(sq, ep),
+            PAWN => g.pawn(sq, ep),
+            _ => {}
+        }
+    }
 }
 
 pub(super) struct EpInfo {
@@ -275,60 +333,7 @@ impl Makromachy {
                 if !is_piece(code) || color_of(code) != us {
                     continue;
                 }
-                match kind_of(code) {
-                    KING => g.leaps(sq, &ALL8),
-                    QUEEN => g.slides(sq, &ALL8),
-                    ROOK => g.slides(sq, &ORTH),
-                    BISHOP => g.slides(sq, &DIAG),
-                    KNIGHT => {
-                        g.leaps(sq, &KNIGHT_LEAPS);
-                        g.airlifts(sq, &DIAG);
-                    }
-                    TERROR => g.terror(sq),
-                    EAGLE => g.flights(sq, &ALL8),
-                    RAVEN => g.flights(sq, &ORTH),
-                    BAT => g.flights(sq, &DIAG),
-                    ARCHER => {
-                        g.leaps(sq, &ORTH);
-                        g.leaps(sq, &A_LEAPS);
-                    }
-                    MARSHALL => {
-                        g.slides(sq, &ORTH);
-                        g.leaps(sq, &KNIGHT_LEAPS);
-                    }
-                    ARCHBISHOP => {
-                        g.slides(sq, &DIAG);
-                        g.leaps(sq, &KNIGHT_LEAPS);
-                    }
-                    GRIFFON => g.bent(sq, &GRIFFON_PATHS),
-                    RHINO => g.bent(sq, &RHINO_PATHS),
-                    DRAGON_KING => {
-                        g.slides(sq, &ORTH);
-                        g.leaps(sq, &DIAG);
-                    }
-                    DRAGON_HORSE => {
-                        g.slides(sq, &DIAG);
-                        g.leaps(sq, &ORTH);
-                    }
-                    CHAMPION => {
-                        g.leaps(sq, &ORTH);
-                        g.leaps(sq, &D_LEAPS);
-                        g.leaps(sq, &A_LEAPS);
-                        g.airlifts(sq, &ORTH);
-                    }
-                    CAMEL => g.leaps(sq, &CAMEL_LEAPS),
-                    ZEBRA => g.leaps(sq, &ZEBRA_LEAPS),
-                    ELEPHANT => {
-                        g.leaps(sq, &DIAG);
-                        g.leaps(sq, &A_LEAPS);
-                        g.airlifts(sq, &DIAG);
-                    }
-                    CANNON => g.hops(sq, &ORTH),
-                    VAO => g.hops(sq, &DIAG),
-                    WARRIOR => g.warrior(sq, &ep),
-                    PAWN => g.pawn(sq, &ep),
-                    _ => {}
-                }
+                g.piece(sq, code, &ep);
             }
         }
         self.castlings(out);
@@ -429,4 +434,25 @@ impl Makromachy {
 #[inline]
 fn us_of(code: u8) -> Color {
     color_of(code)
+}
+
+/// How many pseudo-legal moves the piece on `sq` has on `cells` (no castling or en passant):
+/// the mobility measure behind the evaluation's material values and mobility terms.
+pub fn piece_mobility(cells: &[u8; CELLS], sq: u16, scratch: &mut Vec<Move>) -> usize {
+    let code = cells[sq as usize];
+    if !is_piece(code) {
+        return 0;
+    }
+    scratch.clear();
+    let mut g = Gen {
+        board: cells,
+        us: color_of(code),
+        out: scratch,
+    };
+    let ep = EpInfo {
+        victim: 0,
+        targets: [0, 0],
+    };
+    g.piece(sq as i16, code, &ep);
+    scratch.len()
 }

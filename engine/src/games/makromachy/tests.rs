@@ -744,3 +744,24 @@ fn random_playouts_keep_state_and_text_consistent() {
     }
     assert!(kinds_seen.contains("Push") && kinds_seen.contains("Normal"));
 }
+
+fn deep() -> bool {
+    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
+}
+
+/// Depth 4 of the start position, and its speed (printed, never asserted):
+/// `TIAMAT_DEEP=1 cargo test -p tiamat-engine --release --lib makromachy::tests::start_perft_4 -- --nocapture`
+#[test]
+fn start_perft_4() {
+    if !deep() {
+        return;
+    }
+    let started = std::time::Instant::now();
+    let nodes = perft(&start(), 4);
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "makromachy perft 4 = {nodes} in {seconds:.2}s: {:.2} Mnps single-threaded",
+        nodes as f64 / seconds / 1e6
+    );
+    assert!(nodes > 259_249 * 60);
+}
