@@ -1,17 +1,24 @@
 //! Board geometry and piece codes.
 //!
-//! The board is a padded mailbox: 14x14 playing squares inside a 20x20 array, three sentinel
-//! files/ranks on every side so that the longest leaps (Camel (1,3), Zebra (2,3)) and every ray
-//! stop on an `OFF` square without bounds checks. Measured against a 17-wide layout (shared side
-//! padding) the 20-wide one was no slower and keeps `file = index % 20 - 3` simple.
+//! The board is a padded mailbox: 14x14 playing squares in rows of 17 cells, with three
+//! sentinel ranks below and above and three sentinel cells between the end of one row and the
+//! start of the next (shared by the left and right sides), so that the longest leaps (Camel
+//! (1,3), Zebra (2,3)) and every ray stop on an `OFF` cell without bounds checks. 343 cells.
+//! Measured (start position perft 4, 17,452,279 leaves, CPU time on a loaded machine): this
+//! 17-wide layout and a 20x20 one (separate side padding) both took 0.86-0.88 s; the narrower
+//! one is kept because a position is copied on every move and it is 57 bytes smaller.
+//! Bitboards were not tried: 196 squares need four words and the flying, hopping and bent
+//! movers would need ray tables per occupancy, while the mailbox already reaches ~20 M leaves
+//! per CPU-second.
 
 use crate::core::Color;
 
-pub const WIDTH: i16 = 20;
+pub const WIDTH: i16 = 17;
 pub const PAD: i16 = 3;
 pub const FILES: usize = 14;
 pub const RANKS: usize = 14;
-pub const CELLS: usize = (WIDTH * WIDTH) as usize;
+/// The last row's right padding wraps past the top sentinel ranks: `PAD` extra cells.
+pub const CELLS: usize = (WIDTH * (RANKS as i16 + 2 * PAD) + PAD) as usize;
 
 /// An empty playing square.
 pub const EMPTY: u8 = 0;
