@@ -16,8 +16,6 @@ pub mod board;
 mod movegen;
 mod notation;
 #[cfg(test)]
-mod perft_suite;
-#[cfg(test)]
 mod tests;
 
 use crate::core::zobrist::KeyGenerator;

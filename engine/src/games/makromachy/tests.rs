@@ -3,7 +3,7 @@
 use super::*;
 use std::collections::BTreeSet;
 
-pub(super) fn perft(pos: &Makromachy, depth: u32) -> u64 {
+fn perft(pos: &Makromachy, depth: u32) -> u64 {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if depth <= 1 {
