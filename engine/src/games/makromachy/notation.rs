@@ -606,9 +606,13 @@ pub(super) fn board_text(pos: &Makromachy) -> String {
 /// the Eagle its Amazon, the Raven its Falcon, the Bat its Flying piece.
 const XBOARD_TABLE: &str = "PNBRQ.EAMOWC..D..F..UT.ZJ....LSG..HI..V";
 
-/// Betza strings XBoard understands. Flying captures and airlifts have no XBoard notation:
-/// the flyers are given their plain moves, the airlifting pieces their leaps, so with legality
-/// testing on XBoard would refuse those moves (turn it off for this variant).
+/// Betza strings in XBoard's dialect (`moves.c`). Exact: the Terror's hit-and-run `caKmK` (a
+/// continuation leg without direction letters excludes going straight back), Griffon `FyafsF`,
+/// Rhino, Cannon, Vao, the leapers. Approximate: flying captures, airlifts and fast castling
+/// have no XBoard notation, so the flyers get their plain slides, the airlifting pieces their
+/// leaps, and the King its steps; with legality testing on XBoard would refuse those moves, so
+/// it should be off for this variant. Pawn triple pushes are written as an initial non-jumping
+/// (0,3) leap.
 const XBOARD_PIECES: [(char, &str); 23] = [
     ('T', "QNADcaKmK"),
     ('L', "Q"),
@@ -628,8 +632,8 @@ const XBOARD_PIECES: [(char, &str); 23] = [
     ('E', "FA"),
     ('C', "mRcpR"),
     ('V', "mBcpB"),
-    ('W', "fmWfmnDfcFbcN"),
-    ('P', "fmWifmnDifmnHfcF"),
+    ('W', "fmWfmnDfceFbhcN"),
+    ('P', "fmWfceFifmnDifmnH"),
     ('Q', "Q"),
     ('R', "R"),
     ('B', "B"),

@@ -799,3 +799,35 @@ fn every_leap_from_the_board_stays_inside_the_mailbox() {
         }
     }
 }
+
+#[test]
+fn cecp_setup_describes_board_pieces_and_start() {
+    let text = start().cecp_setup().unwrap();
+    let mut lines = text.lines();
+    let setup = lines.next().unwrap();
+    let table = setup
+        .strip_prefix("setup (")
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(table, _)| table)
+        .unwrap();
+    // XBoard wants an even-length table: White's types, its King, then Black's.
+    assert_eq!(table.len() % 2, 0);
+    let (white, black) = table.split_at(table.len() / 2);
+    assert!(white.ends_with('K') && black.ends_with('k'));
+    assert_eq!(white.to_ascii_lowercase(), black);
+    // Every piece letter of the position string has exactly one XBoard type.
+    for &letter in &LETTERS[1..] {
+        assert_eq!(
+            white.matches(letter as char).count(),
+            1,
+            "{}",
+            letter as char
+        );
+    }
+    assert!(setup.ends_with(&format!(" 14x14+0_fairy {START}")));
+    let pieces: Vec<&str> = lines.collect();
+    assert!(pieces.contains(&"piece T& QNADcaKmK"));
+    assert!(pieces
+        .iter()
+        .all(|l| l.starts_with("piece ") && l.contains("& ")));
+}
