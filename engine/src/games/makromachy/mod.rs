@@ -2,7 +2,7 @@
 //!
 //! Rules: `shared/seeds/makromachy.txt` and the rulings of `shared/rules/makromachy.md`.
 //! A `Move` is a complete turn; hit-and-run carries its captured square in `aux`.
-//! Notation choices (documented in [`notation`]):
+//! Notation choices (details in the `notation` module):
 //! - wire: `from to [promotion letter]`; hit-and-run `from captured to` (`g2h3h4`); fast
 //!   castling `king-from king-to corner` (`i1b1a1`), because a castling onto the square next to
 //!   the King and the King's plain step there are different moves; en passant is a plain
