@@ -831,3 +831,68 @@ fn cecp_setup_describes_board_pieces_and_start() {
         .iter()
         .all(|l| l.starts_with("piece ") && l.contains("& ")));
 }
+
+#[test]
+fn flyers_pass_kings() {
+    // The Raven a1 flies over its own King a2 and the Black Pawn a5 to take the Knight a9.
+    let pos = setup("Ka2 km14 Fa1 pa5 na9", "w");
+    let w = wires_from(&pos, "a1");
+    assert!(w.contains("a1a5") && w.contains("a1a9"));
+    // ...and checks a King behind the other King.
+    let pos = setup("Ka2 ka14 Fa1 Pa7", "b");
+    assert!(pos.in_check());
+}
+
+#[test]
+fn hit_and_run_second_leg_never_captures() {
+    // h9 holds a Black Knight: the Terror may take h8 and run to the empty squares only.
+    let pos = setup(&format!("{KINGS} Tg7 ph8 nh9"), "w");
+    let w = wires_from(&pos, "g7");
+    assert!(!w.contains("g7h8h9"));
+    assert!(w.contains("g7h8g8"));
+    // Running next to the other captured piece is fine, taking it is not.
+    let mv = pos.parse_move("g7h8i8").unwrap();
+    let after = pos.play(&mv);
+    assert_eq!(after.piece_at(sq("h9")), piece(Color::Black, KNIGHT));
+}
+
+#[test]
+fn warrior_backward_capture_never_takes_en_passant() {
+    // White Pawn b4-b7 passes b5 and b6; the Black Warrior on a4 has a backward knight vector
+    // onto b6 ((1,2) for Black) but only its forward diagonal captures may take en passant.
+    let pos = setup("Kn1 km14 Pb4 wa4 wc6", "w");
+    let after = play(&pos, "b4b7");
+    assert!(!has(&after, "a4b6"));
+    assert!(has(&after, "c6b5"));
+}
+
+#[test]
+fn halfmove_clock_resets_on_pawn_warrior_and_capture() {
+    let pos = setup("Kn1 km14 Wd4 Rh1 ph9 pa11", "w - - 30 40");
+    assert_eq!(play(&pos, "h1h2").halfmove_clock(), 31);
+    assert_eq!(play(&pos, "d4d6").halfmove_clock(), 0);
+    assert_eq!(play(&pos, "h1h9").halfmove_clock(), 0);
+    let black = play(&pos, "h1h2");
+    assert_eq!(play(&black, "a11a8").halfmove_clock(), 0);
+    assert!(play(&black, "m14m13").position_string().ends_with(" 32 41"));
+}
+
+#[test]
+fn endings_threefold_and_fifty_moves() {
+    let pos = setup("Kn1 km14 Rh1", "w");
+    assert_eq!(pos.ending(&[]), None);
+    // Two earlier occurrences of this position within the clock's window: a draw.
+    let pos = setup("Kn1 km14 Rh1", "w - - 8 20");
+    let other = setup("Kn1 km14 Rh2", "w");
+    let history = [pos.key(), other.key(), other.key(), pos.key()];
+    assert_eq!(pos.ending(&history).unwrap().reason, "threefold repetition");
+    let pos = setup("Kn1 km14 Rh1", "w - - 100 80");
+    assert_eq!(pos.ending(&[]).unwrap().reason, "50-move rule");
+    // Mate: the Raven checks over the Pawn a5, the Rook b1 holds the b-file.
+    let pos = setup("Kn1 ka14 Fa1 Pa5 Rb1", "b");
+    assert!(pos.in_check());
+    assert_eq!(
+        pos.ending(&[]).unwrap().result,
+        crate::core::GameResult::WhiteWins
+    );
+}
