@@ -260,6 +260,17 @@ fn read_en_passant(pos: &mut Makromachy, text: &str) -> Result<(), PositionError
     targets.sort_unstable();
     targets.dedup();
     let back = |k: i16| (victim as i16 - k * forward(mover)) as u16;
+    // A Pawn's push starts on its own rank: the victim stands 2 or 3 ranks beyond it.
+    if code == piece(mover, PAWN) {
+        let pushed = rank_of(victim).abs_diff(pawn_rank(mover));
+        if pushed != targets.len() + 1 {
+            return Err(err(format!(
+                "a Pawn on {} cannot have passed {} square(s)",
+                square_name(victim),
+                targets.len()
+            )));
+        }
+    }
     let allowed: &[u16] = match targets.len() {
         1 => &[back(1)],
         2 if code == piece(mover, PAWN) => &[back(1), back(2)],

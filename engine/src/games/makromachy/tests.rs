@@ -634,6 +634,10 @@ fn garbage_position_strings_name_the_field() {
         ("K13/14/14/14/14/14/14/14/14/14/14/14/14/13k w - - 0 1 extra", "position string"),
         ("KP12/14/14/14/14/14/14/14/14/14/14/14/14/13k w", "piece placement"),
         ("K13/R13/14/14/14/14/14/14/14/14/14/14/14/k13 w", "side to move"),
+        ("13k/14/14/14/14/P13/14/14/14/14/14/14/14/13K b - a9:a7a8 0 1", "en passant"),
+        ("13k/14/14/14/14/14/14/P13/14/14/14/14/14/13K b - a7:a6 0 1", "en passant"),
+        ("13k/14/14/14/14/14/14/P13/14/14/14/14/14/13K b - a7:a5a6a4 0 1", "en passant"),
+        ("13k/14/14/14/14/14/14/W13/14/14/14/14/14/13K b - a7:a5a6 0 1", "en passant"),
     ];
     for (text, field) in cases {
         match Makromachy::from_position_string("makromachy", text) {
