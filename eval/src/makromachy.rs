@@ -286,4 +286,34 @@ mod tests {
             FLYER_XRAY_PENALTY
         );
     }
+
+    /// Evaluations per second over the positions of a short playout (printed, never asserted):
+    /// `TIAMAT_DEEP=1 cargo test -p tiamat-eval --release makromachy::tests::eval_speed -- --nocapture`
+    #[test]
+    fn eval_speed() {
+        if std::env::var("TIAMAT_DEEP").as_deref() != Ok("1") {
+            return;
+        }
+        let mut positions = vec![Makromachy::start_position("makromachy").unwrap()];
+        for _ in 0..40 {
+            let last = positions.last().unwrap().clone();
+            let mut moves = Vec::new();
+            last.legal_moves(&mut moves);
+            let pick = moves.len() / 2;
+            positions.push(last.play(&moves[pick]));
+        }
+        let started = std::time::Instant::now();
+        let mut total = 0i64;
+        let rounds = 2_000;
+        for _ in 0..rounds {
+            for p in &positions {
+                total += MakromachyEval.evaluate(p) as i64;
+            }
+        }
+        let n = (rounds * positions.len()) as f64;
+        println!(
+            "{:.0} evaluations per second (checksum {total})",
+            n / started.elapsed().as_secs_f64()
+        );
+    }
 }

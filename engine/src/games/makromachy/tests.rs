@@ -731,6 +731,9 @@ fn random_playouts_keep_state_and_text_consistent() {
             }
             let wires: BTreeSet<String> = moves.iter().map(|m| pos.move_to_wire(m)).collect();
             assert_eq!(wires.len(), moves.len(), "wire texts are unique");
+            // No two moves have the same effect (so TURNS_CAN_COINCIDE stays false).
+            let results: BTreeSet<u64> = moves.iter().map(|m| pos.play(m).key()).collect();
+            assert_eq!(results.len(), moves.len(), "{text}");
             for m in moves.iter().step_by(7) {
                 assert_eq!(pos.parse_move(&pos.move_to_wire(m)).unwrap(), *m);
                 assert_eq!(pos.parse_move(&pos.move_to_human(m)).unwrap(), *m);
