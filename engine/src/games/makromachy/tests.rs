@@ -906,3 +906,42 @@ fn endings_threefold_and_fifty_moves() {
         crate::core::GameResult::WhiteWins
     );
 }
+
+/// Mutated position strings and random move texts give errors, never panics.
+#[test]
+fn mutated_inputs_never_panic() {
+    let mut seed = 0xdead_beef_cafe_f00du64;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let alphabet: Vec<char> = "abcdnpKkWwT0123456789/ -:,=xO+é".chars().collect();
+    let start_text = START.to_string();
+    let pos = start();
+    for _ in 0..3_000 {
+        let mut chars: Vec<char> = start_text.chars().collect();
+        for _ in 0..1 + rand() % 4 {
+            let i = (rand() % chars.len() as u64) as usize;
+            let c = alphabet[(rand() % alphabet.len() as u64) as usize];
+            match rand() % 3 {
+                0 => chars[i] = c,
+                1 => chars.insert(i, c),
+                _ => {
+                    chars.remove(i);
+                }
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(read) = Makromachy::from_position_string("makromachy", &text) {
+            let again = read.position_string();
+            assert!(Makromachy::from_position_string("makromachy", &again).is_ok());
+        }
+        let len = 1 + rand() % 9;
+        let mv: String = (0..len)
+            .map(|_| alphabet[(rand() % alphabet.len() as u64) as usize])
+            .collect();
+        let _ = pos.parse_move(&mv);
+    }
+}
