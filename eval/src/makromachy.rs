@@ -1,4 +1,5 @@
-//! Makromachy evaluation: material, piece-square terms, King safety that knows flying pieces.
+//! Makromachy evaluation: material, piece-square terms, mobility, King safety that knows flying
+//! pieces. All weights are the data tables below.
 //!
 //! # Material values (derived from mobility)
 //!
@@ -43,6 +44,17 @@ pub const CENTRE_WEIGHT: [i32; 25] = [
     0, -4, 2, 1, 2, 5, 2, 2, 1, 2, 3, 3, 3, 3, 3, 2, 2, 4, 4, 4, 4, 1, 2, 0, 0,
 ];
 
+/// Centipawns per pseudo-legal move above the piece type's half-full-board average, by piece
+/// type: pieces locked behind the Pawn wall are worth less than their material says. Leapers
+/// and Pawns get none (their mobility hardly varies).
+pub const MOBILITY_WEIGHT: [i32; 25] = [
+    0, 0, 2, 3, 3, 0, 1, 2, 3, 3, 0, 2, 2, 2, 2, 2, 2, 1, 0, 0, 1, 2, 2, 0, 0,
+];
+/// Average moves on the half-full board (rounded), the zero point of the mobility term.
+pub const MOBILITY_BASE: [i32; 25] = [
+    0, 0, 10, 5, 5, 0, 23, 15, 9, 7, 0, 10, 9, 7, 7, 8, 7, 8, 0, 0, 5, 5, 4, 0, 0,
+];
+
 /// Pawn and Warrior bonus by ranks advanced from the own back rank (index 0 = rank 1).
 pub const PAWN_ADVANCE: [i32; 14] = [0, 0, 0, 0, 5, 10, 15, 20, 30, 40, 60, 90, 130, 0];
 pub const WARRIOR_ADVANCE: [i32; 14] = [0, 0, 2, 4, 6, 10, 14, 18, 24, 32, 45, 65, 95, 0];
@@ -80,6 +92,7 @@ fn ranks_advanced(sq: u16, color: Color) -> usize {
 impl Evaluator<Makromachy> for MakromachyEval {
     fn evaluate(&self, pos: &Makromachy) -> i32 {
         let mut score = [0i32; 2];
+        let mut scratch = Vec::with_capacity(128);
         for rank in 0..RANKS {
             for file in 0..FILES {
                 let sq = square(file, rank);
@@ -90,6 +103,10 @@ impl Evaluator<Makromachy> for MakromachyEval {
                 let kind = kind_of(code) as usize;
                 let color = color_of(code);
                 let mut s = MATERIAL[kind] + CENTRE_WEIGHT[kind] * centrality(sq);
+                if MOBILITY_WEIGHT[kind] != 0 {
+                    let moves = piece_mobility(pos.cells(), sq, &mut scratch) as i32;
+                    s += MOBILITY_WEIGHT[kind] * (moves - MOBILITY_BASE[kind]);
+                }
                 match kind as u8 {
                     PAWN => s += PAWN_ADVANCE[ranks_advanced(sq, color)],
                     WARRIOR => s += WARRIOR_ADVANCE[ranks_advanced(sq, color)],
@@ -244,6 +261,17 @@ mod tests {
     fn material_table_matches_its_derivation() {
         let derived = derive_material();
         assert_eq!(MATERIAL, derived, "update MATERIAL: {:?}", derived);
+    }
+
+    #[test]
+    fn mobility_base_is_the_half_full_average() {
+        let mut derived = [0i32; 25];
+        for kind in 1..=PIECE_TYPES as u8 {
+            if MOBILITY_WEIGHT[kind as usize] != 0 {
+                derived[kind as usize] = mean_mobility(kind).1.round() as i32;
+            }
+        }
+        assert_eq!(MOBILITY_BASE, derived, "update MOBILITY_BASE: {derived:?}");
     }
 
     #[test]
