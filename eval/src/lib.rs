@@ -15,3 +15,4 @@ pub trait HasEvaluator: Game {
 }
 
 pub mod dynamo;
+pub mod makromachy;
