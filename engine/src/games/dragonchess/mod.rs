@@ -236,6 +236,10 @@ impl Dragonchess {
         (p != EMPTY).then(|| (color_of(p), kind_of(p)))
     }
 
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
     pub fn king_square(&self, color: Color) -> usize {
         self.kings[color.index()] as usize
     }
