@@ -828,9 +828,13 @@ impl Game for Dragonchess {
         }
         let irreversible =
             mv.is_capture() || matches!(kind, Kind::Warrior | Kind::Dwarf | Kind::Sylph);
-        next.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        next.halfmove = if irreversible {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if self.side == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !self.side;
         next.key ^= KEYS.scarlet_to_move;

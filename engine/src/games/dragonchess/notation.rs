@@ -79,7 +79,7 @@ fn parse_board(
             if let Some(d) = c.to_digit(10) {
                 let mut run = d as usize;
                 while let Some(n) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run * 10 + n as usize;
+                    run = (run * 10 + n as usize).min(FILES + 1);
                     chars.next();
                 }
                 if run == 0 || f + run > FILES {

@@ -725,6 +725,17 @@ fn garbage_position_strings_name_the_field() {
         let err = Dragonchess::parse(text).unwrap_err();
         assert_eq!(err.field, field, "{text}: {err}");
     }
+    let huge_run = "12/12/12/12/12/12/12/99999999999999999999999999|11k/12/12/12/12/12/12/K11|12/12/12/12/12/12/12/12 g 0 1";
+    assert_eq!(
+        Dragonchess::parse(huge_run).unwrap_err().field,
+        "upper board"
+    );
+    let counters = Dragonchess::parse(
+        "12/12/12/12/12/12/12/12|11k/12/12/12/12/12/12/K3O7|12/12/12/12/12/12/12/12 s 4294967295 4294967295",
+    )
+    .unwrap();
+    let after = counters.play(&counters.parse_move("2l82l7").unwrap());
+    assert_eq!(after.halfmove_clock(), u32::MAX);
     let crowded = format!(
         "{}|11k/12/12/12/12/12/{}/K11|12/12/12/12/12/12/12/12 g 0 1",
         ["CCCCCCCCCCCC"; 8].join("/"),
@@ -751,6 +762,37 @@ fn board_text_shows_all_three_levels() {
     assert!(text.contains("K*"), "frozen King marked:\n{text}");
     assert_eq!(text.lines().count(), 1 + 8 + 1 + 2);
     assert!(Dragonchess::start().cecp_setup().is_none());
+}
+
+#[test]
+fn one_piece_never_has_more_than_35_moves() {
+    // With at most 42 pieces a side this keeps every move list within `Moves`' capacity.
+    let mut most = 0;
+    for kind in Kind::ALL {
+        for from in 0..SQUARES {
+            for fill in 0..4 {
+                let mut board = [EMPTY; SQUARES];
+                for (s, q) in board.iter_mut().enumerate() {
+                    let enemy = match fill {
+                        0 => false,
+                        1 => true,
+                        2 => level(s) == level(from),
+                        _ => level(s) != level(from),
+                    };
+                    if enemy && s != from {
+                        *q = code(Color::Black, Kind::Warrior);
+                    }
+                }
+                let piece = code(Color::White, kind);
+                board[from] = piece;
+                let mut n = 0;
+                gen_piece(&board, from, piece, &mut |_| n += 1);
+                most = most.max(n);
+            }
+        }
+    }
+    assert_eq!(most, 34, "a Mage in the middle of the middle board");
+    assert!(35 * MAX_PIECES_PER_SIDE <= Moves::new().capacity());
 }
 
 // ---------------------------------------------------------------- random play: round trips, cross-checks
