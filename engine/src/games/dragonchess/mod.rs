@@ -16,6 +16,8 @@
 pub mod geometry;
 mod notation;
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;
 
 use arrayvec::ArrayVec;

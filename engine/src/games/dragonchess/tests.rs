@@ -565,6 +565,32 @@ fn the_enemy_king_vertical_attack_counts() {
 }
 
 #[test]
+fn pins_along_every_blockable_line() {
+    // Elemental capturing upward through the lower square below the King.
+    let pos = setup(&["K2e4", "D1e4", "k2l8", "e1d4"], 'g');
+    assert!(!pos.in_check());
+    assert!(targets(&pos, "1e4").is_empty());
+    // Mage two boards up through the middle square below a King on the upper board.
+    let pos = setup(&["K3e4", "W2e4", "k2l8", "m1e4"], 'g');
+    assert!(targets(&pos, "2e4").is_empty());
+    // Mage two boards down onto a King on the lower board: only capturing it helps.
+    let pos = setup(&["K1e4", "C2e4", "k2l8", "m3e4"], 'g');
+    assert_eq!(targets(&pos, "2e4"), sorted(&["3e4"]));
+    // Elemental's two-step on the lower board.
+    let pos = setup(&["K1e4", "D1f4", "k2l8", "e1g4"], 'g');
+    assert!(targets(&pos, "1f4").is_empty());
+    // Elemental returning from the middle board through the lower square beside the King.
+    let pos = setup(&["K1e4", "D1f4", "k2l8", "e2f4"], 'g');
+    assert_eq!(targets(&pos, "1f4"), sorted(&["2f4"]));
+    // Dragon's diagonal slide on the upper board.
+    let pos = setup(&["K3b2", "G3c3", "k2l8", "r3e5"], 'g');
+    assert!(targets(&pos, "3c3").is_empty());
+    // Rook line on the middle board.
+    let pos = setup(&["K2e1", "T2e2", "k2l8", "o2e8"], 'g');
+    assert!(targets(&pos, "2e2").is_empty());
+}
+
+#[test]
 fn a_remote_capture_may_not_expose_ones_own_king() {
     let pos = setup(&["K2a4", "k2l8", "R3c4", "w2b4", "o2e4"], 'g');
     assert!(matches!(
@@ -907,6 +933,14 @@ fn random_play_cross_checks() {
         slow.sort_by_key(|m| m.0);
         assert_eq!(fast, slow, "{}", pos.position_string());
         check_attacks_agree(pos);
+        let mut plain: Vec<(usize, usize, bool)> = fast
+            .iter()
+            .map(|m| (m.from(), m.to(), m.is_remote()))
+            .collect();
+        let mut reference = super::reference::legal_moves(pos);
+        plain.sort();
+        reference.sort();
+        assert_eq!(plain, reference, "{}", pos.position_string());
         // Text round trips.
         let text = pos.position_string();
         let back = Dragonchess::parse(&text).unwrap();
@@ -940,6 +974,68 @@ fn random_play_cross_checks() {
         "random play reached foreign levels only {foreign} times"
     );
     assert!(frozen > 10, "random play froze only {frozen} pieces");
+}
+
+/// Pieces of any kind scattered over all levels: shapes random games rarely reach.
+#[test]
+fn random_placements_agree_with_the_reference_generator() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let kinds: Vec<Kind> = Kind::ALL.into_iter().filter(|&k| k != Kind::King).collect();
+    for _ in 0..400 {
+        let mut board = [EMPTY; SQUARES];
+        let mut free: Vec<usize> = (0..SQUARES).collect();
+        let take = |free: &mut Vec<usize>, rng: &mut Rng| free.swap_remove(rng.below(free.len()));
+        let gold_king = take(&mut free, &mut rng);
+        let scarlet_king = take(&mut free, &mut rng);
+        board[gold_king] = code(Color::White, Kind::King);
+        board[scarlet_king] = code(Color::Black, Kind::King);
+        for _ in 0..(10 + rng.below(30)) {
+            // Half the pieces crowd a King, where pins and discovered attacks happen.
+            let king = [gold_king, scarlet_king][rng.below(2)];
+            let near = shift(
+                king,
+                rng.below(3) as i32 - 1,
+                rng.below(5) as i32 - 2,
+                rng.below(5) as i32 - 2,
+            )
+            .filter(|s| board[*s] == EMPTY && rng.below(2) == 0);
+            let s = match near {
+                Some(s) => {
+                    free.retain(|&f| f != s);
+                    s
+                }
+                None => take(&mut free, &mut rng),
+            };
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            board[s] = code(color, kinds[rng.below(kinds.len())]);
+        }
+        let mut pos = Dragonchess::start();
+        pos.board = board;
+        pos.kings = [gold_king as u16, scarlet_king as u16];
+        pos.side = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let pos = Dragonchess::parse(&pos.position_string()).unwrap();
+        check_attacks_agree(&pos);
+        let mut fast: Vec<(usize, usize, bool)> = legal(&pos)
+            .iter()
+            .map(|m| (m.from(), m.to(), m.is_remote()))
+            .collect();
+        let mut reference = super::reference::legal_moves(&pos);
+        fast.sort();
+        reference.sort();
+        assert_eq!(fast, reference, "{}", pos.position_string());
+        for mv in legal(&pos) {
+            assert_eq!(pos.parse_move(&pos.move_to_wire(&mv)), Ok(mv));
+            assert_eq!(pos.parse_move(&pos.move_to_human(&mv)), Ok(mv));
+        }
+    }
 }
 
 // ---------------------------------------------------------------- perft suite
