@@ -78,14 +78,14 @@ pub fn parse_square(text: &[u8]) -> Option<(usize, usize)> {
 pub type Targets<const N: usize> = ArrayVec<u16, N>;
 pub type Ray = ArrayVec<u16, 11>;
 
-/// 288 bits: which squares, once vacated, could open a blockable attack on a King.
+/// 288 bits, one per square.
 pub type SquareSet = [u64; 5];
 
 pub fn set_contains(set: &SquareSet, sq: usize) -> bool {
     set[sq / 64] >> (sq % 64) & 1 != 0
 }
 
-fn set_insert(set: &mut SquareSet, sq: usize) {
+pub fn set_insert(set: &mut SquareSet, sq: usize) {
     set[sq / 64] |= 1 << (sq % 64);
 }
 
@@ -129,7 +129,6 @@ pub struct Tables {
     pub paladin_3d: Vec<Targets<8>>,
     /// Same-level rays: 0..4 orthogonal, 4..8 diagonal.
     pub rays: Vec<[Ray; 8]>,
-    pub exposure: Vec<SquareSet>,
 }
 
 fn leaps<const N: usize>(sq: usize, dl: i32, steps: &[(i32, i32)]) -> Targets<N> {
@@ -168,33 +167,6 @@ fn build() -> Tables {
         })
         .collect();
     let wazir: Vec<Targets<4>> = all.clone().map(|sq| leaps(sq, 0, &ORTHOGONAL)).collect();
-    let exposure = all
-        .clone()
-        .map(|sq| {
-            let mut set = [0u64; 5];
-            match level(sq) {
-                MIDDLE => {
-                    for r in &rays[sq] {
-                        r.iter().for_each(|&s| set_insert(&mut set, s as usize));
-                    }
-                    set_insert(&mut set, sq - LEVEL_SIZE);
-                }
-                UPPER => {
-                    for r in &rays[sq][4..] {
-                        r.iter().for_each(|&s| set_insert(&mut set, s as usize));
-                    }
-                    set_insert(&mut set, sq - LEVEL_SIZE);
-                }
-                _ => {
-                    wazir[sq]
-                        .iter()
-                        .for_each(|&s| set_insert(&mut set, s as usize));
-                    set_insert(&mut set, sq + LEVEL_SIZE);
-                }
-            }
-            set
-        })
-        .collect();
     Tables {
         king: all.clone().map(|sq| leaps(sq, 0, &king_steps)).collect(),
         ferz: all.clone().map(|sq| leaps(sq, 0, &DIAGONAL)).collect(),
@@ -215,7 +187,6 @@ fn build() -> Tables {
             .collect(),
         wazir,
         rays,
-        exposure,
     }
 }
 

@@ -286,7 +286,7 @@ impl Dragonchess {
         let us = self.side;
         let king = self.king_square(us);
         let checked = attacked_by(&self.board, king, !us);
-        let exposure = &tables().exposure[king];
+        let pinned = pinned(&self.board, king, us);
         let mut scratch = self.board;
         for sq in 0..SQUARES {
             let p = self.board[sq];
@@ -297,7 +297,7 @@ impl Dragonchess {
             let always_test = checked
                 || kind == Kind::King
                 || kind == Kind::Basilisk
-                || set_contains(exposure, sq);
+                || set_contains(&pinned, sq);
             gen_piece(&self.board, sq, p, &mut |mv: Move| {
                 if (always_test || mv.is_remote()) && !safe_after(&mut scratch, mv, king, us) {
                     return;
@@ -306,6 +306,72 @@ impl Dragonchess {
             });
         }
     }
+}
+
+/// Own pieces whose leaving their square would open a blockable enemy attack on the King at
+/// `king`: the lines of sliders on the middle board, of the Dragon on the upper board, the
+/// Mage's two-board drop and the Elemental's paths through the lower board. (Moves that change
+/// freezing, King moves and remote captures are tested anyway.)
+fn pinned(board: &[u8; SQUARES], king: usize, us: Color) -> SquareSet {
+    let t = tables();
+    let them = !us;
+    let mut set = [0u64; 5];
+    let own = |s: usize| board[s] != EMPTY && color_of(board[s]) == us;
+    let mut line_pins = |dirs: std::ops::Range<usize>, a: u8, b: u8| {
+        for i in dirs {
+            let mut occupied = t.rays[king][i]
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&s| board[s] != EMPTY);
+            if let (Some(first), Some(second)) = (occupied.next(), occupied.next()) {
+                if own(first)
+                    && (board[second] == a || board[second] == b)
+                    && !frozen(board, second)
+                {
+                    set_insert(&mut set, first);
+                }
+            }
+        }
+    };
+    let mage = code(them, Kind::Mage);
+    let elemental = code(them, Kind::Elemental);
+    match level(king) {
+        MIDDLE => {
+            line_pins(0..4, code(them, Kind::Oliphant), mage);
+            line_pins(4..8, code(them, Kind::Thief), mage);
+            let under = king - LEVEL_SIZE;
+            if own(under)
+                && t.wazir[under]
+                    .iter()
+                    .any(|&s| board[s as usize] == elemental)
+            {
+                set_insert(&mut set, under);
+            }
+        }
+        UPPER => {
+            let dragon = code(them, Kind::Dragon);
+            line_pins(4..8, dragon, dragon);
+            let under = king - LEVEL_SIZE;
+            if own(under) && board[under - LEVEL_SIZE] == mage {
+                set_insert(&mut set, under);
+            }
+        }
+        _ => {
+            let over = king + LEVEL_SIZE;
+            if own(over) && board[over + LEVEL_SIZE] == mage {
+                set_insert(&mut set, over);
+            }
+            for (dr, df) in ORTHOGONAL {
+                if let Some(next) = shift(king, 0, dr, df).filter(|&s| own(s)) {
+                    let beyond = shift(next, 0, dr, df).is_some_and(|s| board[s] == elemental);
+                    if beyond || board[next + LEVEL_SIZE] == elemental {
+                        set_insert(&mut set, next);
+                    }
+                }
+            }
+        }
+    }
+    set
 }
 
 /// Makes `mv` on `board`, tests the mover's King and restores the board.
