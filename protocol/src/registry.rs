@@ -7,10 +7,11 @@ use tiamat_engine::Game;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Chess,
+    Dragonchess,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess];
+    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Dragonchess];
 
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
@@ -41,6 +42,10 @@ macro_rules! with_game {
         match $kind {
             $crate::registry::GameKind::Chess => {
                 type $G = ::tiamat_engine::games::chess::Chess;
+                $body
+            }
+            $crate::registry::GameKind::Dragonchess => {
+                type $G = ::tiamat_engine::games::dragonchess::Dragonchess;
                 $body
             }
         }

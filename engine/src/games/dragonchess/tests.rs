@@ -1072,120 +1072,33 @@ fn random_placements_agree_with_the_reference_generator() {
 
 // ---------------------------------------------------------------- perft suite
 
-/// Positions with pieces on foreign levels, frozen pieces, a pending promotion and check from each
-/// level. Depth-1 counts are checked by hand in the comments; deeper counts agree with
-/// `brute_perft`, whose legality test is independent of the generator's shortcuts.
-const SUITE: &[(&str, &[&str], char, [u64; 3])] = &[
-    // King on U: only 2a1 (1). Hero on L: 2d5 2f5x 2d3 2f3 (4). = 5
-    (
-        "foreign levels",
-        &["K3a1", "H1e4", "k2l8", "w2f5"],
-        'g',
-        [5, 29, 445],
-    ),
-    // Sylph on M: up 3c4 + six start squares (7); Griffon on M: 4 diagonal + 4 up (8);
-    // King: 2a2 2b1 2b2 3a1 1a1 (5). = 20
-    (
-        "sylph and griffon below",
-        &["K2a1", "S2c4", "G2h4", "k2l8", "s3c5"],
-        'g',
-        [20, 141, 2657],
-    ),
-    // Oliphant frozen (0); Cleric 8 + up + down (10); King (5). = 15
-    (
-        "frozen oliphant",
-        &["K2a1", "O2e4", "C2h2", "k2l8", "b1e4"],
-        'g',
-        [15, 135, 3015],
-    ),
-    // W2c7: c8=H, xd8=H (2); W2e7: e8=H, xd8=H (2); King (5). = 9
-    (
-        "promotion pending",
-        &["K2a1", "W2c7", "W2e7", "k2l8", "o2d8"],
-        'g',
-        [9, 156, 1387],
-    ),
-    // Check by the Dragon's remote capture. King: 2e3 2f3 2g3 2e4 2g4 1f4 (6);
-    // 2e5 2f5 2g5 are remote targets, 3f4 is next to the Dragon. = 6
-    (
-        "check from U: dragon",
-        &["K2f4", "k2l8", "r3f5"],
-        'g',
-        [6, 138, 1012],
-    ),
-    // Check by the Dwarf below; the Elemental covers 2g4 and 2f5 through 1g4 and 1f5.
-    // King: 2e3 2f3 2g3 2e4 2e5 2g5 3f4 1f4x (8). = 8
-    (
-        "check from L: dwarf",
-        &["K2f4", "k2l8", "d1f4", "e1g5"],
-        'g',
-        [8, 149, 892],
-    ),
-    // King on U checked by a Griffon on M; 2f4 is covered by the same Griffon.
-    // Only T2b2x2e5 (1); the Cleric cannot help. = 1
-    (
-        "check from M to U: griffon",
-        &["K3f4", "T2b2", "C3e3", "k2l8", "g2e5"],
-        'g',
-        [1, 5, 115],
-    ),
-    // King on L checked by a Mage two boards up. K1f4-2f4 is covered by the Mage;
-    // U2d3-2f4 blocks; P2h4x3f4 captures. = 2
-    (
-        "check from U to L: mage",
-        &["K1f4", "U2d3", "P2h4", "k2l8", "m3f4"],
-        'g',
-        [2, 15, 365],
-    ),
-    // Sylph above checks; the Dragon's remote covers 2d4.
-    // King: 2b2 2c2 2d2 2b3 2d3 2b4 2c4 1c3 3c3x (9). = 9
-    (
-        "check from U: sylph",
-        &["K2c3", "k2l8", "s3c3", "r3d5"],
-        'g',
-        [9, 214, 1394],
-    ),
-    // King on L checked by an Elemental on M (via 1f5). K-2f4 (1); D1e5-1f5 blocks (1). = 2
-    (
-        "check from M to L: elemental",
-        &["K1f4", "D1e5", "k2l8", "e2f5"],
-        'g',
-        [2, 14, 110],
-    ),
-    // Hero on L checks; the Oliphant covers rank 5.
-    // King: 2e3 2f3 2g3 2e4 2g4 3f4 1f4 (7). = 7
-    (
-        "check from L: hero",
-        &["K2f4", "k2l8", "h1e3", "o2a5"],
-        'g',
-        [7, 189, 905],
-    ),
-    // The Basilisk may not unfreeze the Oliphant pinned on the e-file (0);
-    // King: 2d1 2f1 2d2 2e2 2f2 3e1 1e1 (7). = 7
-    (
-        "freezing pin",
-        &["K2e1", "B1e6", "k2l8", "o2e6"],
-        'g',
-        [7, 35, 350],
-    ),
-    // Frozen King (0); Warrior 2a3 (1). = 1
-    (
-        "frozen king",
-        &["K2e5", "W2a2", "k2l8", "b1e5"],
-        'g',
-        [1, 9, 48],
-    ),
-];
+/// The suite file of the perft crate (also run there through its generic runner); here every
+/// count is also checked against the brute-force generator.
+const SUITE: &str = include_str!("../../../../perft/suites/dragonchess.txt");
 
 #[test]
-fn perft_suite() {
-    for (name, pieces, side, counts) in SUITE {
-        let pos = setup(pieces, *side);
-        for (i, &expected) in counts.iter().enumerate() {
-            let depth = i as u32 + 1;
-            let got = perft(&pos, depth);
-            assert_eq!(got, expected, "{name} depth {depth}");
-            assert_eq!(got, brute_perft(&pos, depth), "{name} depth {depth}");
+fn perft_suite_agrees_with_the_brute_force_generator() {
+    let deep = std::env::var("TIAMAT_DEEP").is_ok();
+    let mut checked = 0;
+    for line in SUITE.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, rest) = line.split_once('|').unwrap();
+        let (rest, counts) = rest.rsplit_once('|').unwrap();
+        let pos = Dragonchess::parse(rest.trim()).unwrap();
+        for item in counts.split_whitespace() {
+            let (depth, expected) = item.split_once(':').unwrap();
+            let (depth, expected): (u32, u64) = (depth.parse().unwrap(), expected.parse().unwrap());
+            if expected > 1_000_000 && !deep {
+                continue;
+            }
+            assert_eq!(perft(&pos, depth), expected, "{name} depth {depth}");
+            if expected <= 10_000 || deep {
+                assert_eq!(brute_perft(&pos, depth), expected, "{name} depth {depth}");
+            }
+            checked += 1;
         }
     }
+    assert!(checked >= 3 * 13 + 3, "only {checked} counts checked");
 }
