@@ -6,12 +6,19 @@
 //! A `Move` is a complete turn; the Dragon's remote capture is a move whose `to` is the captured
 //! square and whose piece stays on `from`.
 //!
+//! Text forms (module `notation`): position strings as ruling 10 (the two move counters may be
+//! left out on input: 0 and 1); wire moves `<from><to>` with level-prefixed squares (`2c22c3`);
+//! human moves `<piece><from><sep><to>[=H]` as ruling 2.6.9 (`Dr3g1x3a7`, `Dr3c4:2c4`,
+//! `W2c7-2c8=H`). `parse_move` reads both; in human text the piece letter and the separator are
+//! optional but, when given, must fit the move.
+//!
 //! Readings decided here where the rules page is silent:
-//! - a Basilisk freezes only the square directly above it, so only middle-board pieces can be frozen;
 //! - the wire form of a remote capture is plain `from`+`to` (`3c42c4`): a Dragon never moves to the
 //!   middle board, so the text names one move; `parse_move` also reads `3c4:2c4`;
 //! - a promotion's wire form ends in `h` (`2c72c8h`); the text without it is read too;
-//! - a position may hold at most 42 pieces per side (the start count), which bounds the move list.
+//! - a position may hold at most 42 pieces per side (the start count), which bounds the move list;
+//! - `ending` reports "Gold mates" / "Scarlet mates", "stalemate", "threefold repetition" and
+//!   "100-ply rule".
 
 pub mod geometry;
 mod notation;

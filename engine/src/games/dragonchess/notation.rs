@@ -377,6 +377,7 @@ pub fn board_text(pos: &Dragonchess) -> String {
     let files: String = (b'a'..=b'l').map(|c| format!("{} ", c as char)).collect();
     out += &format!("  {files}    {files}    {}", files.trim_end());
     out.push('\n');
+    out += "Gold uppercase, Scarlet lowercase; R = Dragon; * = frozen\n";
     let side = if pos.side == Color::White {
         "Gold"
     } else {

@@ -818,7 +818,7 @@ fn board_text_shows_all_three_levels() {
     assert!(text.contains("middle board (2)"));
     assert!(text.contains("lower board (1)"));
     assert!(text.contains("K*"), "frozen King marked:\n{text}");
-    assert_eq!(text.lines().count(), 1 + 8 + 1 + 2);
+    assert_eq!(text.lines().count(), 1 + 8 + 1 + 3);
     assert!(Dragonchess::start().cecp_setup().is_none());
 }
 
