@@ -239,6 +239,54 @@ mod tests {
         assert!(zone(&near) >= zone(&far) + 3 * KING_ZONE_ATTACK);
     }
 
+    /// Whole games with the engine's searcher and this evaluation on both sides: every chosen move
+    /// is legal, its wire text names it, and the game ends through `ending` or runs its course.
+    #[test]
+    fn self_play_keeps_to_the_rules() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        let mut searcher = Searcher::new(DragonchessEval, Options::default());
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let mut pos = Dragonchess::start();
+        let mut history = Vec::new();
+        let mut ended = None;
+        for _ in 0..200 {
+            if let Some(end) = pos.ending(&history) {
+                ended = Some(end);
+                break;
+            }
+            let outcome = searcher.search(&pos, &history, &limits, &Control::new(), &mut |_| {});
+            let mv = outcome.best.expect("a move while the game goes on");
+            let wire = pos.move_to_wire(&mv);
+            assert_eq!(pos.parse_move(&wire), Ok(mv), "{wire}");
+            history.push(pos.key());
+            pos = pos.play(&mv);
+        }
+        // A greedy player takes material: after 200 plies far fewer than 84 pieces remain.
+        let pieces = (0..SQUARES).filter(|&s| pos.piece_at(s).is_some()).count();
+        assert!(ended.is_some() || pieces < 60, "{pieces} pieces left");
+    }
+
+    #[test]
+    fn evaluation_speed() {
+        if std::env::var("TIAMAT_DEEP").is_err() {
+            return;
+        }
+        let pos = Dragonchess::start();
+        let started = std::time::Instant::now();
+        let mut sum = 0i64;
+        for _ in 0..100_000 {
+            sum += DragonchessEval.evaluate(std::hint::black_box(&pos)) as i64;
+        }
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "{:.0} k evaluations/s of the start position ({sum})",
+            100.0 / secs
+        );
+    }
+
     #[test]
     fn material_table_covers_every_kind() {
         for kind in Kind::ALL {
