@@ -33,6 +33,36 @@ pub fn legal_moves(pos: &Dragonchess) -> Vec<(usize, usize, bool)> {
         .collect()
 }
 
+/// The position after a move, built without the engine's `play`.
+pub fn successor(pos: &Dragonchess, (from, to, remote): (usize, usize, bool)) -> Dragonchess {
+    let mut next = pos.clone();
+    if remote {
+        next.board[to] = 0;
+    } else {
+        let (color, kind) = pos.piece_at(from).expect("a piece moves");
+        let far_rank = if color == Color::White { 7 } else { 0 };
+        next.board[to] = if kind == Kind::Warrior && rank(to) == far_rank {
+            super::code(color, Kind::Hero)
+        } else {
+            next.board[from]
+        };
+        next.board[from] = 0;
+    }
+    next.side = !pos.side;
+    next
+}
+
+/// Perft on this generator alone.
+pub fn perft(pos: &Dragonchess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    legal_moves(pos)
+        .into_iter()
+        .map(|mv| perft(&successor(pos, mv), depth - 1))
+        .sum()
+}
+
 fn king_attacked(pos: &Dragonchess, color: Color) -> bool {
     let king = (0..SQUARES)
         .find(|&s| pos.piece_at(s) == Some((color, Kind::King)))

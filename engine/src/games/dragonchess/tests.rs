@@ -1097,6 +1097,13 @@ fn perft_suite_agrees_with_the_brute_force_generator() {
             if expected <= 10_000 || deep {
                 assert_eq!(brute_perft(&pos, depth), expected, "{name} depth {depth}");
             }
+            if expected <= 10_000 || (deep && expected <= 1_000_000) {
+                assert_eq!(
+                    super::reference::perft(&pos, depth),
+                    expected,
+                    "{name} depth {depth} by the reference generator"
+                );
+            }
             checked += 1;
         }
     }
