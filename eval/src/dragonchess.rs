@@ -1,7 +1,7 @@
-//! Dragonchess evaluation: material per piece kind and level, mobility, King safety over all three
+//! Dragonchess evaluation: material per piece kind and level, mobility, centrality, King safety over all three
 //! levels, frozen pieces, Warrior advance. All weights are the tables below (centipawns).
 
-use tiamat_engine::games::dragonchess::geometry::{level, rank, shift, SQUARES};
+use tiamat_engine::games::dragonchess::geometry::{file, level, rank, shift, SQUARES};
 use tiamat_engine::games::dragonchess::{Dragonchess, Kind};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
@@ -48,6 +48,26 @@ pub const MOBILITY: [i32; 15] = [
     2, // Mage
     0, // King
     2, // Paladin
+    1, // Dwarf
+    1, // Basilisk
+    2, // Elemental
+];
+
+/// Centipawns per step of centrality (0 on a corner .. 8 in the centre of a level), by kind:
+/// short-range pieces want the middle of their board.
+pub const CENTRALITY: [i32; 15] = [
+    0, // Sylph
+    2, // Griffon
+    1, // Dragon
+    0, // Warrior
+    0, // Oliphant
+    4, // Unicorn
+    3, // Hero
+    1, // Thief
+    2, // Cleric
+    1, // Mage
+    0, // King
+    3, // Paladin
     1, // Dwarf
     1, // Basilisk
     2, // Elemental
@@ -102,6 +122,7 @@ fn score_side(pos: &Dragonchess, color: Color) -> i32 {
         }
         score += value;
         score += MOBILITY[kind.index()] * pos.piece_mobility(sq) as i32;
+        score += CENTRALITY[kind.index()] * centrality(sq);
         if kind == Kind::Warrior {
             let advanced = match color {
                 Color::White => rank(sq).saturating_sub(1),
@@ -111,6 +132,15 @@ fn score_side(pos: &Dragonchess, color: Color) -> i32 {
         }
     }
     score - king_danger(pos, color)
+}
+
+/// 0 on a corner up to 8 on the four central squares of a level; symmetric in ranks and files.
+fn centrality(sq: usize) -> i32 {
+    let f = file(sq) as i32;
+    let r = rank(sq) as i32;
+    let file_part = f.min(11 - f).min(5);
+    let rank_part = r.min(7 - r);
+    file_part + rank_part
 }
 
 fn king_danger(pos: &Dragonchess, color: Color) -> i32 {
