@@ -1,5 +1,6 @@
-//! Dragonchess evaluation: material per piece kind and level, mobility, centrality, King safety over all three
-//! levels, frozen pieces, Warrior advance. All weights are the tables below (centipawns).
+//! Dragonchess evaluation: material per piece kind and level, mobility, centrality, King safety
+//! over all three levels, frozen pieces, Warrior advance. All weights are the tables below
+//! (centipawns).
 
 use tiamat_engine::games::dragonchess::geometry::{file, level, rank, shift, SQUARES};
 use tiamat_engine::games::dragonchess::{Dragonchess, Kind};
