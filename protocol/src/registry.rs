@@ -37,6 +37,7 @@ games! {
     Chess => ::tiamat_engine::games::chess::Chess,
     Dynamo => ::tiamat_engine::games::dynamo::Dynamo,
     Makromachy => ::tiamat_engine::games::makromachy::Makromachy,
+    Dragonchess => ::tiamat_engine::games::dragonchess::Dragonchess,
 }
 
 impl GameKind {
