@@ -303,10 +303,7 @@ impl Croatian {
             let moving_kind = piece::kind(mover);
             if moving_kind == Kind::Pyramid && i > 0 {
                 if ply.has(flag::CONVERT) {
-                    next.set(
-                        ply.to,
-                        piece::make(piece::kind(target), owner, Tag::None),
-                    );
+                    next.set(ply.to, piece::make(piece::kind(target), owner, Tag::None));
                     continue;
                 }
                 if ply.has(flag::PROMOTE) {
@@ -408,11 +405,7 @@ impl Game for Croatian {
     fn is_tactical(&self, mv: &Move) -> bool {
         mv.plies.iter().any(|p| {
             p.flags
-                & (flag::CAPTURE
-                    | flag::EN_PASSANT
-                    | flag::PROMOTE
-                    | flag::CONVERT
-                    | flag::DELAYED)
+                & (flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED)
                 != 0
         })
     }

@@ -221,13 +221,10 @@ impl Parser<'_> {
     }
 
     fn opt_tagged_piece(&mut self) -> PResult<Option<TaggedPiece>> {
-        Ok(match self.opt_piece()? {
-            Some(piece) => Some(TaggedPiece {
-                piece,
-                lost: self.lost_tag(),
-            }),
-            None => None,
-        })
+        Ok(self.opt_piece()?.map(|piece| TaggedPiece {
+            piece,
+            lost: self.lost_tag(),
+        }))
     }
 
     fn file(&mut self) -> PResult<Option<u8>> {
@@ -302,8 +299,7 @@ impl Parser<'_> {
 
     fn effects(&mut self) -> PResult<Vec<Effect>> {
         let mut out = Vec::new();
-        loop {
-            let Some(c) = self.peek() else { break };
+        while let Some(c) = self.peek() {
             let e = match c {
                 b'*' => {
                     self.i += 1;
@@ -418,7 +414,9 @@ impl Parser<'_> {
         ply.piece = self.opt_piece()?;
         if ply.piece.is_some() {
             ply.lost = self.lost_tag();
-        } else if self.peek() == Some(b'=') || self.peek() == Some(b':') || self.peek() == Some(b'&')
+        } else if self.peek() == Some(b'=')
+            || self.peek() == Some(b':')
+            || self.peek() == Some(b'&')
         {
             // A Pawn's lost tag with the letter omitted (`==e12`, `::e3`).
             ply.lost = self.lost_tag();
@@ -700,9 +698,7 @@ fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
         let mover_lost = if i == 0 {
             let tag = piece::tag(pos.cell(ply.from));
             let used = match tag {
-                Tag::Rush => {
-                    (pos.rank_of(ply.to) as i32 - pos.rank_of(ply.from) as i32).abs() >= 2
-                }
+                Tag::Rush => (pos.rank_of(ply.to) as i32 - pos.rank_of(ply.from) as i32).abs() >= 2,
                 Tag::Castle => ply.has(flag::CASTLE),
                 Tag::Promotion => ply.has(flag::DELAYED),
                 Tag::None => true,
@@ -774,9 +770,7 @@ fn gcd(a: i32, b: i32) -> i32 {
 fn tagged_matches(tp: &Option<TaggedPiece>, target: Option<(Kind, Tag)>) -> bool {
     match (tp, target) {
         (None, _) => true,
-        (Some(tp), Some((k, t))) => {
-            tp.piece == k && (tp.lost.is_none() || tp.lost == lost_of(t))
-        }
+        (Some(tp), Some((k, t))) => tp.piece == k && (tp.lost.is_none() || tp.lost == lost_of(t)),
         (Some(_), None) => false,
     }
 }
@@ -902,14 +896,18 @@ fn notation_matches(pos: &Croatian, n: &Notation, mv: &Move) -> bool {
         return false;
     }
     let facts = facts(pos, mv);
-    plies.iter().zip(facts.iter()).enumerate().all(|(i, ((link, w), f))| {
-        let link_ok = if i == 0 {
-            *link == Link::First
-        } else {
-            *link == Link::Cascade
-        };
-        link_ok && ply_matches(pos, w, f, i == 0)
-    })
+    plies
+        .iter()
+        .zip(facts.iter())
+        .enumerate()
+        .all(|(i, ((link, w), f))| {
+            let link_ok = if i == 0 {
+                *link == Link::First
+            } else {
+                *link == Link::Cascade
+            };
+            link_ok && ply_matches(pos, w, f, i == 0)
+        })
 }
 
 fn all_sequences(pos: &Croatian) -> Vec<Move> {
@@ -997,8 +995,8 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
     if let Some(mv) = parse_lan(pos, text) {
         return Ok(mv);
     }
-    let n = parse_notation(text, pos.v.size)
-        .map_err(|e| MoveError::unparsable(text, e.to_string()))?;
+    let n =
+        parse_notation(text, pos.v.size).map_err(|e| MoveError::unparsable(text, e.to_string()))?;
     resolve(pos, text, &n)
 }
 

@@ -72,3 +72,523 @@ fn start_counts_depth3_big_boards() {
         assert_eq!(n, d3, "{name} D3");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for hand-built positions (the author's setup format: `CT Ec2,Ei2,pi4`).
+
+fn setup(text: &str) -> Croatian {
+    Croatian::from_author_setup(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn xans(pos: &Croatian) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().map(|m| notation::xan(pos, m)).collect()
+}
+
+fn has(pos: &Croatian, xan: &str) -> bool {
+    xans(pos).iter().any(|m| m == xan)
+}
+
+fn play(pos: &Croatian, text: &str) -> Croatian {
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} in {pos:?}: {e}"));
+    pos.play(&mv)
+}
+
+/// Destinations of the single-ply moves starting on `from`, sorted.
+fn dests(pos: &Croatian, from: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves
+        .iter()
+        .filter(|m| m.plies.len() == 1 && pos.field_name(m.first().from) == from)
+        .map(|m| pos.field_name(m.first().to))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The castling moves (XAN), sorted.
+fn castles(pos: &Croatian) -> Vec<String> {
+    let mut v: Vec<String> = xans(pos).into_iter().filter(|m| m.contains("&R")).collect();
+    v.sort();
+    v
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Moves (as XAN) whose first ply is `first`.
+fn cascades_after(pos: &Croatian, first: &str) -> Vec<String> {
+    let mut v: Vec<String> = xans(pos)
+        .into_iter()
+        .filter(|m| m.starts_with(first))
+        .collect();
+    v.sort();
+    v
+}
+
+// ---------------------------------------------------------------------------------------------
+// Croatian Ties: Pegasus, rush, en passant, castling (part1 section 9).
+
+#[test]
+fn pegasus_rays_on_empty_board_tb_ct1() {
+    let pos = setup("CT Ee4");
+    assert_eq!(
+        dests(&pos, "e4"),
+        sorted(&[
+            "g5", "i6", "f6", "g8", "h10", "d6", "c8", "b10", "c5", "a6", "c3", "a2", "d2", "f2",
+            "g3", "i2"
+        ])
+    );
+}
+
+#[test]
+fn pegasus_stops_at_first_occupied_step_field_tb_ct3() {
+    let pos = setup("CT Ec2,Rf3,Rf4,Pf8,pg4,rd5,re5");
+    assert_eq!(
+        dests(&pos, "c2"),
+        sorted(&["e3", "g4", "d4", "e6", "b4", "a6", "a3", "a1", "e1"])
+    );
+    assert!(has(&pos, "Ec2-g4*P"));
+    assert_eq!(
+        notation::ean(&pos, &pos.parse_move("Eg4*").unwrap()),
+        "Eg4*"
+    );
+}
+
+#[test]
+fn pegasus_disambiguation_ta1() {
+    let pos = setup("CT Ec2,Ei2");
+    assert!(matches!(
+        pos.parse_move("Ef8"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    let left = pos.parse_move("Ecf8").unwrap();
+    assert_eq!(notation::xan(&pos, &left), "Ec2-f8");
+    assert_eq!(notation::ean(&pos, &left), "Ecf8");
+    let right = pos.parse_move("Ei2-f8").unwrap();
+    assert_eq!(notation::ean(&pos, &right), "Eif8");
+}
+
+#[test]
+fn rush_limits_and_en_passant_on_every_passed_field_ta2() {
+    let pos = setup("CT Ph2^,pi4");
+    assert_eq!(dests(&pos, "h2"), sorted(&["h3", "h4", "h5"]));
+    let after = play(&pos, "h5");
+    assert_eq!(after.position_string().split(' ').nth(2), Some("h5:h3h4"));
+    assert!(has(&after, "Pi4-h3:Ph5"));
+    let gone = play(&after, "h3:");
+    assert_eq!(gone.cell(gone.sq(7, 4)), piece::EMPTY, "h5 captured");
+    let after = play(&pos, "h2-h4");
+    assert!(has(&after, "Pi4-h3:Ph4"));
+    // Two capturers need the file (G03).
+    let pos = setup("CT Ph2^,pi4,pg4");
+    let after = play(&pos, "h5");
+    assert!(matches!(
+        after.parse_move("h3:"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    assert!(after.parse_move("ih3:").is_ok());
+    assert!(after.parse_move("ih3:5").is_ok());
+    assert!(after.parse_move("ih3:4").is_err());
+}
+
+#[test]
+fn en_passant_after_longer_rush_tb_ct4() {
+    let pos = setup("CT Nb1,Pb2^,pc5");
+    let after = play(&pos, "b2b5");
+    assert!(has(&after, "Pc5-b4:Pb5"));
+    let after = play(&pos, "b2b4");
+    assert!(has(&after, "Pc5-b4*P"));
+    assert!(!xans(&after).iter().any(|m| m.contains(':')));
+}
+
+#[test]
+fn en_passant_only_on_the_next_move() {
+    let pos = setup("CT Ph2^,Ka1,pi4,kj10");
+    let after = play(&play(&play(&pos, "h5"), "Kj10-j9"), "Ka1-a2");
+    assert!(!xans(&after).iter().any(|m| m.contains(':')));
+}
+
+#[test]
+fn castling_king_moves_two_or_three_fields_ct() {
+    let pos = setup("CT Kf1&,Ra1&,Rj1&");
+    assert_eq!(
+        castles(&pos),
+        sorted(&["Kf1-c1&Rd1", "Kf1-d1&Re1", "Kf1-h1&Rg1", "Kf1-i1&Rh1"])
+    );
+    // A field the King crosses is attacked: no Queen-side castling through e1.
+    let pos = setup("CT Kf1&,Ra1&,Rj1&,re10");
+    assert_eq!(castles(&pos), sorted(&["Kf1-h1&Rg1", "Kf1-i1&Rh1"]));
+    // In check: none.
+    let pos = setup("CT Kf1&,Ra1&,Rj1&,rf10");
+    assert!(castles(&pos).is_empty());
+    // An untagged Rook does not castle.
+    let pos = setup("CT Kf1&,Ra1,Rj1&");
+    assert_eq!(castles(&pos), sorted(&["Kf1-h1&Rg1", "Kf1-i1&Rh1"]));
+}
+
+#[test]
+fn promotion_choices_croatian_ties() {
+    let pos = setup("CT Pa9");
+    let mut v = xans(&pos);
+    v.sort();
+    assert_eq!(
+        v,
+        sorted(&[
+            "Pa9-a10=B",
+            "Pa9-a10=E",
+            "Pa9-a10=N",
+            "Pa9-a10=Q",
+            "Pa9-a10=R"
+        ])
+    );
+    assert!(pos.parse_move("a10").is_err(), "promotion is forced");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mayan Ascendancy: Pyramid activation, momentum, cascades, capture, promotion, conversion.
+
+#[test]
+fn pyramid_cascade_of_pyramids_ta3_tb_ma7() {
+    let pos = setup("MA Qk2,Af7,Ai7,Af2,Bc7");
+    assert!(has(&pos, "Qk2-f7~Af7-i7~Ai7-i9"));
+    let mv = pos.parse_move("Qf7~Ai7~Ai9").unwrap();
+    assert_eq!(notation::xan(&pos, &mv), "Qk2-f7~Af7-i7~Ai7-i9");
+    // 21 action sequences, 19 distinct moves (ruling R5).
+    assert_eq!(cascades_after(&pos, "Qk2-f7~").len(), 19);
+    let mut all = Vec::new();
+    movegen::legal_moves(&pos, &mut all, false);
+    let seqs = all
+        .iter()
+        .filter(|m| notation::xan(&pos, m).starts_with("Qk2-f7~"))
+        .count();
+    assert_eq!(seqs, 21);
+    // f2 is at distance 5: momentum 0 on arrival, so it blocks (L513).
+    assert!(!xans(&pos).iter().any(|m| m.contains("Af7-f2")));
+    assert!(has(&pos, "Qk2-f7~Af7-f3"));
+}
+
+#[test]
+fn pyramid_moves_exactly_momentum_fields_tb_ma1() {
+    let pos = setup("MA El4,Ad8,Bg8,bd4,nd10");
+    let got = cascades_after(&pos, "El4-d8~");
+    let want = [
+        "e8", "f8", "c8", "b8", "a8", "d9", "d10*N", "d7", "d6", "d5", "d4*B", "d4%B",
+    ];
+    let mut want: Vec<String> = want.iter().map(|d| format!("El4-d8~Ad8-{d}")).collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn pawn_activates_pyramid_only_on_capture_fields_tb_ma2() {
+    let pos = setup("MA Pe3,Ad4,Pf7,Af8,Pi2^,Ai5");
+    assert_eq!(cascades_after(&pos, "Pe3-d4~").len(), 4);
+    assert!(has(&pos, "Pe3-d4~Ad4-e4"));
+    assert!(!xans(&pos).iter().any(|m| m.starts_with("Pe3-f4")));
+    assert!(dests(&pos, "f7").is_empty());
+    assert_eq!(dests(&pos, "i2"), sorted(&["i3", "i4"]));
+}
+
+#[test]
+fn pyramid_promotes_own_pawn_on_opponent_half_ta5_tb_ma3() {
+    let pos = setup("MA Qf1,El4,Pd6,Ad8,Ph8");
+    let got = cascades_after(&pos, "El4-d8~");
+    assert_eq!(got.len(), 17, "{got:?}");
+    for p in ["Q", "R", "B", "N", "E", "A"] {
+        assert!(has(&pos, &format!("El4-d8~Ad8-h8={p}")));
+    }
+    assert!(!got.iter().any(|m| m.ends_with("-h8")), "forced promotion");
+    assert!(
+        !got.iter().any(|m| m.contains("Ad8-d6")),
+        "own Pawn on own half blocks"
+    );
+    let after = play(&pos, "[El4-d8]~[Ad8-h8=Q]");
+    assert_eq!(
+        after.cell(after.sq(7, 7)),
+        piece::make(Kind::Queen, Color::White, Tag::None)
+    );
+    assert_eq!(
+        after.cell(after.sq(3, 7)),
+        piece::make(Kind::Pegasus, Color::White, Tag::None)
+    );
+    assert!(pos.parse_move("Ed8~Ah8Q").is_ok());
+}
+
+#[test]
+fn conversion_only_on_own_half_ta4() {
+    let pos = setup("MA Bh9,Ad5,Ra1,Rl1,rh5,bd8");
+    assert!(has(&pos, "Bh9-d5~Ad5-h5%R"));
+    assert!(has(&pos, "Bh9-d5~Ad5-h5*R"));
+    assert!(has(&pos, "Bh9-d5~Ad5-d8*B"));
+    assert!(!has(&pos, "Bh9-d5~Ad5-d8%B"));
+    let after = play(&pos, "Bd5~Ah5%");
+    assert_eq!(
+        after.cell(after.sq(7, 4)),
+        piece::make(Kind::Rook, Color::White, Tag::None)
+    );
+    assert!(pos.parse_move("Bd5~Ah5%R").is_ok());
+    assert!(pos.parse_move("Bh9-d5~Ad5-h5%").is_ok());
+}
+
+#[test]
+fn converted_rook_cannot_castle_tb_ma5() {
+    let pos = setup("MA Ad1,Kg1&,Qh5,ra1");
+    let after = play(&pos, "Qh5-d1~Ad1-a1%R");
+    assert_eq!(
+        after.cell(after.sq(0, 0)),
+        piece::make(Kind::Rook, Color::White, Tag::None)
+    );
+    let pos = setup("MA Kg1&,Ra1,kf12");
+    assert!(castles(&pos).is_empty());
+    assert!(dests(&pos, "g1").contains(&"f1".to_string()));
+    let pos = setup("MA Kg1&,Ra1&,kf12");
+    assert_eq!(
+        castles(&pos),
+        sorted(&["Kg1-c1&Rd1", "Kg1-d1&Re1", "Kg1-e1&Rf1"])
+    );
+}
+
+#[test]
+fn converted_pawn_cannot_rush_tb_ma6() {
+    let pos = setup("MA Ag2,Qk6,pd2,ka12");
+    let after = play(&pos, "Qk6-g2~Ag2-d2%P");
+    let after = play(&after, "Ka12-a11");
+    assert_eq!(dests(&after, "d2"), sorted(&["d3"]));
+}
+
+#[test]
+fn pyramid_never_checks_tb_ma8() {
+    let pos = setup("ma Ad1,Qc2,ke1");
+    assert!(!pos.in_check());
+    let pos = setup("MA Ad1,Qc2,be1");
+    assert!(has(&pos, "Qc2-d1~Ad1-e1*B"));
+    let pos = setup("MA Ad1,Qc2,ke1,Ka12");
+    assert!(!xans(&pos).iter().any(|m| m.ends_with("-e1")));
+}
+
+#[test]
+fn check_is_judged_after_the_whole_cascade() {
+    // The Queen alone cannot parry the Rook; the Pyramid it activates can.
+    let pos = setup("MA Ka1,Qe5,Ae3,rh1");
+    assert!(pos.in_check());
+    let mut v = xans(&pos);
+    v.sort();
+    assert_eq!(v, sorted(&["Ka1-a2", "Ka1-b2", "Qe5-e3~Ae3-e1"]));
+}
+
+#[test]
+fn pawn_on_last_rank_promotes_then_activates_r2() {
+    let pos = setup("MA Pe11,Af12");
+    // e11-f12 is a capture-field onto the own Pyramid: promotion on arrival, then activation.
+    assert!(has(&pos, "Pe11-f12=Q~Af12-g12"));
+    // `=A` then the Pyramid to e12 is the plain promotion e11-e12=A: one move.
+    let all = xans(&pos);
+    let merged = all
+        .iter()
+        .filter(|m| m.as_str() == "Pe11-e12=A" || m.as_str() == "Pe11-f12=A~Af12-e12")
+        .count();
+    assert_eq!(merged, 1, "{all:?}");
+}
+
+#[test]
+fn king_activates_adjacent_pyramid() {
+    let pos = setup("MA Kg1,Ah1,ka12");
+    assert!(has(&pos, "Kg1-h1~Ah1-h2"));
+    assert!(has(&pos, "Kg1-h1~Ah1-g1"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Age of Aquarius: Unicorn, delayed promotion.
+
+#[test]
+fn unicorn_short_jumps_from_own_colour_tb_aoa1() {
+    let pos = setup("AOA Ue4");
+    assert_eq!(
+        dests(&pos, "e4"),
+        sorted(&["g5", "f6", "d6", "c5", "c3", "d2", "f2", "g3"])
+    );
+}
+
+#[test]
+fn unicorn_long_jumps_from_other_colour_tb_aoa2() {
+    let pos = setup("AOA Ug7");
+    assert_eq!(
+        dests(&pos, "g7"),
+        sorted(&[
+            "k8", "j9", "i10", "h11", "f11", "e10", "d9", "c8", "c6", "d5", "e4", "f3", "h3", "i4",
+            "j5", "k6"
+        ])
+    );
+    // A dark Unicorn on g7 (a dark field) makes Knight jumps.
+    let pos = setup("aoa ug7");
+    assert_eq!(dests(&pos, "g7").len(), 8);
+}
+
+#[test]
+fn unicorn_gives_check_by_its_jump_kind() {
+    // A dark Unicorn on a dark field jumps short: Knight distance checks, long does not.
+    let pos = setup("AOA Ke4,uf6");
+    assert!(pos.in_check());
+    let pos = setup("AOA Ke4,ui5");
+    assert!(!pos.in_check());
+    // On a light field it jumps long.
+    let pos = setup("AOA Ke5,ug6");
+    assert!(!pos.in_check());
+    let pos = setup("AOA Ke5,ui6");
+    assert!(pos.in_check());
+}
+
+#[test]
+fn delayed_promotion_by_pyramid_and_on_last_rank_tb_aoa3() {
+    let pos = setup("AOA Bm6,Pe7,Pe11,Ah11,Pl13,ue5");
+    assert!(has(&pos, "Bm6-h11~Ah11-e11="));
+    assert!(has(&pos, "Bm6-h11~Ah11-e11=Q"));
+    assert!(!xans(&pos).iter().any(|m| m.contains("Ah11-e7")));
+    let p = play(&pos, "Bh11~Ae11=");
+    assert_eq!(
+        p.cell(p.sq(4, 10)),
+        piece::make(Kind::Pawn, Color::White, Tag::Promotion)
+    );
+    assert_eq!(
+        p.cell(p.sq(7, 10)),
+        piece::make(Kind::Bishop, Color::White, Tag::None)
+    );
+    assert!(p.position_string().contains("P="), "{p:?}");
+    let p = play(&p, "Ue5-d7");
+    assert!(has(&p, "Pe11=Q"), "the tagged Pawn may promote in place");
+    let p = play(&p, "P==e11-e12");
+    let p = play(&p, "Ud7-f10");
+    assert!(!xans(&p).iter().any(|m| m.starts_with("Pe12=")), "tag lost");
+    let l14: Vec<String> = xans(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("Pl13-l14"))
+        .collect();
+    assert_eq!(l14.len(), 8, "seven promotions or the tag: {l14:?}");
+    let p = play(&p, "l14=");
+    let p = play(&p, "Uf10-h11*B");
+    let p = play(&p, "e13");
+    let p = play(&p, "Uh11-e13*P");
+    let p = play(&p, "l14Q");
+    assert_eq!(
+        p.cell(p.sq(11, 13)),
+        piece::make(Kind::Queen, Color::White, Tag::None)
+    );
+}
+
+#[test]
+fn conversion_of_tagged_pawn_loses_the_tag_tb_aoa4() {
+    let pos = setup("AOA Bm6,Pe11,Ah11,ee5,ab11");
+    let p = play(&pos, "Bm6-h11~Ah11-e11=");
+    assert!(has(&p, "Ee5-b11~Ab11-e11%P=="));
+    let p = play(&p, "Eb11~Ae11%");
+    assert_eq!(
+        p.cell(p.sq(4, 10)),
+        piece::make(Kind::Pawn, Color::Black, Tag::None)
+    );
+}
+
+#[test]
+fn castling_age_of_aquarius_ta14() {
+    let pos = setup("AOA Kh1&,Ra1&");
+    assert_eq!(
+        castles(&pos),
+        sorted(&["Kh1-c1&Rd1", "Kh1-d1&Re1", "Kh1-e1&Rf1", "Kh1-f1&Rg1"])
+    );
+    let mv = pos.parse_move("Kd&e").unwrap();
+    assert_eq!(notation::xan(&pos, &mv), "Kh1-d1&Re1");
+    assert_eq!(notation::ean(&pos, &mv), "Kd&");
+    assert_eq!(pos.move_to_wire(&mv), "h1d1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Simple and randomized variants.
+
+#[test]
+fn castling_with_the_closest_rook_ta13() {
+    let pos = setup("CC14 Kh1&,Ra1&");
+    assert_eq!(
+        castles(&pos),
+        sorted(&["Kh1-c1&Rd1", "Kh1-d1&Re1", "Kh1-e1&Rf1", "Kh1-f1&Rg1"])
+    );
+    assert!(pos.parse_move("Kc&d").is_ok());
+    let pos = setup("CC14 Kh1&,Rn1&");
+    assert_eq!(
+        castles(&pos),
+        sorted(&["Kh1-j1&Ri1", "Kh1-k1&Rj1", "Kh1-l1&Rk1", "Kh1-m1&Rl1"])
+    );
+    assert!(pos.parse_move("Kj&i").is_ok());
+    // The near Rooks allow only the two-field castling; the far ones are behind them.
+    let pos = setup("CC14 Kh1&,Ra1&,Rd1&,Rk1&,Rn1&");
+    assert_eq!(castles(&pos), sorted(&["Kh1-f1&Rg1", "Kh1-j1&Ri1"]));
+}
+
+#[test]
+fn rush_to_own_half_and_en_passant_cc14_y07() {
+    let pos = setup("CC14 Pb2^,pc6,pa4");
+    assert_eq!(dests(&pos, "b2"), sorted(&["b3", "b4", "b5", "b6", "b7"]));
+    let p = play(&pos, "b7");
+    assert_eq!(p.position_string().split(' ').nth(2), Some("b7:b3b4b5b6"));
+    assert!(has(&p, "Pc6-b5:Pb7"));
+    assert!(has(&p, "Pa4-b3:Pb7"));
+    assert!(p.parse_move("b5:").is_ok());
+}
+
+#[test]
+fn sideways_pawns_in_croatian_ties_simple_tb_s1() {
+    let pos = setup("CT14 Bc1,Pc2^,pc8");
+    assert_eq!(
+        dests(&pos, "c2"),
+        sorted(&["b2", "d2", "c3", "c4", "c5", "c6", "c7"])
+    );
+    let pos = setup("ct14 Bc1,Pc2^,pc8");
+    assert_eq!(dests(&pos, "c8"), sorted(&["b8", "c7", "d8"]));
+    // Sideways steps never capture, and the original Croatian Ties has none.
+    let pos = setup("CT14 Pc4,bd4,pb4");
+    assert_eq!(dests(&pos, "c4"), sorted(&["c5"]));
+    let pos = setup("CT Pc4");
+    assert_eq!(dests(&pos, "c4"), sorted(&["c5"]));
+    // Promotion in Croatian Ties 14 offers the pieces of its setup: no Knight.
+    let pos = setup("CT14 Pa13");
+    assert_eq!(xans(&pos).len(), 4 + 1, "{:?}", xans(&pos));
+}
+
+fn random14(row1: &str) -> Croatian {
+    let text = format!("14/14/14/14/14/14/14/14/14/14/14/14/14/{row1} w - 0 1");
+    Croatian::from_position_string("classical14random", &text).unwrap()
+}
+
+#[test]
+fn randomized_castling_with_the_closest_rook_tb_s2() {
+    let pos = random14("R&1K&R&1R&5R&2");
+    assert_eq!(
+        castles(&pos),
+        sorted(&["Kc1-a1&Rb1", "Kc1-b1&Rc1", "Kc1-d1&Rc1"])
+    );
+    // A one-field castling is not the King step to the same field.
+    let mv = pos.parse_move("Kc1-d1&Rc1").unwrap();
+    assert_eq!(pos.move_to_wire(&mv), "Kc1-d1&Rc1");
+    assert_eq!(notation::ean(&pos, &mv), "Kd&");
+    let pos = random14("R&1K&2R&5R&2");
+    assert_eq!(
+        castles(&pos),
+        sorted(&[
+            "Kc1-a1&Rb1",
+            "Kc1-b1&Rc1",
+            "Kc1-d1&Rc1",
+            "Kc1-e1&Rd1",
+            "Kc1-f1&Re1"
+        ])
+    );
+    let pos = random14("R&1K&8R&2");
+    assert_eq!(castles(&pos).len(), 2 + 9);
+    assert!(Croatian::start_position("classical14random").is_err());
+}

@@ -9,12 +9,8 @@ use super::{movegen, Croatian, EpItem};
 use crate::core::{Color, PositionError};
 
 fn variant_of(name: &str) -> Result<&'static Variant, PositionError> {
-    Variant::by_name(name).ok_or_else(|| {
-        PositionError::new(
-            "variant",
-            format!("'{name}' is not a Croatian variant"),
-        )
-    })
+    Variant::by_name(name)
+        .ok_or_else(|| PositionError::new("variant", format!("'{name}' is not a Croatian variant")))
 }
 
 pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
@@ -58,8 +54,7 @@ fn parse_field(pos: &Croatian, text: &str) -> Option<u16> {
     }
     let file = b[0] - b'a';
     let digits = &text[1..];
-    if digits.starts_with('0') || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit())
-    {
+    if digits.starts_with('0') || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit()) {
         return None;
     }
     let rank: u8 = digits.parse().ok()?;
@@ -74,10 +69,7 @@ fn parse_fields(pos: &Croatian, text: &str) -> Option<Vec<u16>> {
     let mut out = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
-        let digits = rest[1..]
-            .bytes()
-            .take_while(|c| c.is_ascii_digit())
-            .count();
+        let digits = rest[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
         if digits == 0 {
             return None;
         }
@@ -204,7 +196,10 @@ fn parse_rows(pos: &mut Croatian, text: &str) -> Result<(), PositionError> {
             let kind = Kind::from_letter(ch as char)
                 .filter(|_| ch.is_ascii_alphabetic())
                 .ok_or_else(|| {
-                    perr(F, format!("'{}' in row {} is no piece", ch as char, rank + 1))
+                    perr(
+                        F,
+                        format!("'{}' in row {} is no piece", ch as char, rank + 1),
+                    )
                 })?;
             let color = if ch.is_ascii_uppercase() {
                 Color::White
@@ -319,7 +314,12 @@ pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError>
         .parse()
         .ok()
         .filter(|&n: &u32| n >= 1)
-        .ok_or_else(|| perr("fullmove number", format!("'{}' is no move number", parts[4])))?;
+        .ok_or_else(|| {
+            perr(
+                "fullmove number",
+                format!("'{}' is no move number", parts[4]),
+            )
+        })?;
     finish(pos, "piece placement")
 }
 
@@ -399,7 +399,11 @@ pub fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
         .find(|v| v.symbol == Some(lower.as_str()))
         .ok_or_else(|| perr("variant", format!("unknown variant symbol '{symbol}'")))?;
     let mut pos = Croatian::empty(v);
-    pos.side = if symbol.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+    pos.side = if symbol
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase())
+    {
         Color::White
     } else {
         Color::Black
