@@ -509,31 +509,49 @@ fn king_safe_single(pos: &Croatian, board: &mut Board, ply: &Ply) -> bool {
 }
 
 /// Fills `out` with the legal moves; with `dedup`, turns that give one state are listed once.
+///
+/// Single-ply moves never coincide with each other, and a cascade leaves its first piece on the
+/// field its first Pyramid left, so it can equal a single-ply move only when that piece was
+/// promoted to a Pyramid there (ruling R2). Only cascades are therefore compared by key.
 pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
     let cands = candidates(pos);
     let us = pos.side;
-    let cascades = pos.v.has(Kind::Pyramid);
-    if !cascades {
-        let mut board = pos.board;
-        for mv in cands {
-            if king_safe_single(pos, &mut board, mv.first()) {
-                out.push(mv);
-            }
-        }
-        return;
-    }
-    let mut seen: Vec<u64> = Vec::with_capacity(cands.len());
+    let mut board = pos.board;
+    let mut cascade_keys: Vec<u64> = Vec::new();
+    let mut single_keys: Option<Vec<u64>> = None;
+    let singles_start = out.len();
+    let mut cascades = Vec::new();
     for mv in cands {
+        if mv.is_cascade() {
+            cascades.push(mv);
+        } else if king_safe_single(pos, &mut board, mv.first()) {
+            out.push(mv);
+        }
+    }
+    let singles_end = out.len();
+    for mv in cascades {
         let next = pos.apply(&mv);
         let k = next.kings[us.index()];
         if k != 0 && attacked(&next, &next.board, k, !us) {
             continue;
         }
         if dedup {
-            if seen.contains(&next.key) {
+            if cascade_keys.contains(&next.key) {
                 continue;
             }
-            seen.push(next.key);
+            let first = mv.first();
+            if first.has(flag::PROMOTE) && first.promo == Kind::Pyramid as u8 {
+                let singles = single_keys.get_or_insert_with(|| {
+                    out[singles_start..singles_end]
+                        .iter()
+                        .map(|m| pos.apply(m).key)
+                        .collect()
+                });
+                if singles.contains(&next.key) {
+                    continue;
+                }
+            }
+            cascade_keys.push(next.key);
         }
         out.push(mv);
     }

@@ -592,3 +592,260 @@ fn randomized_castling_with_the_closest_rook_tb_s2() {
     assert_eq!(castles(&pos).len(), 2 + 9);
     assert!(Croatian::start_position("classical14random").is_err());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Notation: the corpus, round trips, errors.
+
+#[test]
+fn notation_corpus_parses_as_labelled() {
+    let tsv = include_str!("notation-examples.tsv");
+    let mut checked = 0;
+    for line in tsv
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t"))
+    {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (id, text, status) = (cols[0], cols[1], cols[4]);
+        let result = notation::parse_notation(text, 26);
+        let must_parse = status.starts_with("ok")
+            || status.starts_with("grammar-gap")
+            || status.starts_with("book-error")
+            || status == "ambiguous"
+            || status == "synthetic";
+        let must_fail = status.contains("invalid") || status == "synthetic-lenient";
+        if must_parse {
+            assert!(result.is_ok(), "{id} {text}: {:?}", result.err());
+            checked += 1;
+        } else if must_fail {
+            assert!(result.is_err(), "{id} {text} must be rejected");
+            checked += 1;
+        }
+    }
+    assert!(checked > 180, "{checked}");
+    // Strict mode: a link with nothing after it, and a bare capture list.
+    assert!(notation::parse_notation("Sb4~Ab2;;", 26).is_err());
+    assert!(notation::parse_notation("Pq16,Bp14,Rd20", 26).is_err());
+}
+
+#[test]
+fn notation_errors_name_the_position() {
+    let err = notation::parse_notation("Ra27", 26).unwrap_err();
+    assert_eq!(err.at, 2);
+    let err = notation::parse_notation("Bh5;Q", 26).unwrap_err();
+    assert_eq!(err.at, 3, "{err}");
+    let err = notation::parse_notation("e8==", 26).unwrap_err();
+    assert_eq!(err.at, 2, "{err}");
+    let err = notation::parse_notation("Qk2-f7 ~Af7-i7", 26).unwrap_err();
+    assert_eq!(err.at, 6, "{err}");
+    assert!(err.to_string().contains("position 7"));
+    // On a 10x10 board the k-file and rank 11 do not exist.
+    assert!(notation::parse_notation("Ek5", 10).is_err());
+    assert!(notation::parse_notation("Ea11", 10).is_err());
+    let pos = start("croatianties");
+    match pos.parse_move("Ec2-f8~") {
+        Err(MoveError::Unparsable { reason, .. }) => assert!(reason.contains("position 8")),
+        other => panic!("{other:?}"),
+    }
+    for garbage in [
+        "",
+        " ",
+        "e2e",
+        "zz99",
+        "K",
+        "~",
+        "[e4",
+        "e4]",
+        "Q:",
+        "é4",
+        "e4\u{2013}e5",
+    ] {
+        assert!(pos.parse_move(garbage).is_err(), "{garbage:?}");
+    }
+}
+
+#[test]
+fn game_score_symbols_are_not_board_moves() {
+    let pos = start("croatianties");
+    for whole in ["...", "#", "##", "(==)", "(===)"] {
+        assert!(matches!(
+            notation::parse_notation(whole, 10),
+            Ok(notation::Notation::Whole(_))
+        ));
+        assert!(pos.parse_move(whole).is_err());
+    }
+    // Status and annotations are accepted and ignored.
+    assert!(pos.parse_move("Ef3+").is_err(), "not a check, but readable");
+    assert!(pos.parse_move("e4_!").is_ok());
+    assert!(pos.parse_move("e4!?").is_ok());
+}
+
+/// Positions for round trips and the suites: start positions and positions reached by a
+/// fixed pseudo-random walk.
+fn sample_positions() -> Vec<Croatian> {
+    let mut out = Vec::new();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for name in [
+        "croatianties",
+        "mayanascendancy",
+        "ageofaquarius",
+        "classical14",
+        "croatianties14",
+        "classical20",
+        "croatianties26",
+    ] {
+        let mut pos = start(name);
+        out.push(pos.clone());
+        for ply in 0..60 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Prefer cascades and captures now and then so they get exercised.
+            let tactical: Vec<&Move> = moves
+                .iter()
+                .filter(|m| pos.is_tactical(m) || m.is_cascade())
+                .collect();
+            let mv = if !tactical.is_empty() && seed % 3 == 0 {
+                tactical[(seed >> 8) as usize % tactical.len()].clone()
+            } else {
+                moves[(seed >> 8) as usize % moves.len()].clone()
+            };
+            pos = pos.play(&mv);
+            if ply % 12 == 11 {
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_legal_move_round_trips_through_ean_xan_and_wire() {
+    let mut count = 0;
+    for pos in sample_positions() {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for mv in &moves {
+            for text in [
+                notation::xan(&pos, mv),
+                notation::ean(&pos, mv),
+                pos.move_to_wire(mv),
+            ] {
+                let back = pos
+                    .parse_move(&text)
+                    .unwrap_or_else(|e| panic!("{text} in {pos:?}: {e}"));
+                assert_eq!(&back, mv, "{text} in {pos:?}");
+                count += 1;
+            }
+        }
+        // Wire strings are unique.
+        let mut wires: Vec<String> = moves.iter().map(|m| pos.move_to_wire(m)).collect();
+        wires.sort();
+        wires.dedup();
+        assert_eq!(wires.len(), moves.len());
+    }
+    assert!(count > 3000, "{count}");
+}
+
+#[test]
+fn position_strings_round_trip() {
+    for pos in sample_positions() {
+        let text = pos.position_string();
+        let back = Croatian::from_position_string(pos.variant(), &text).unwrap();
+        assert_eq!(back, pos, "{text}");
+        assert_eq!(back.key(), pos.key(), "{text}");
+        if let Some(setup) = pos.to_author_setup() {
+            let back = Croatian::from_author_setup(&setup).unwrap();
+            assert_eq!(back.board[..], pos.board[..], "{setup}");
+            assert_eq!(back.ep, pos.ep, "{setup}");
+            assert_eq!(back.key(), pos.key(), "{setup}");
+        }
+    }
+}
+
+#[test]
+fn start_position_string() {
+    let pos = start("croatianties");
+    assert_eq!(
+        pos.position_string(),
+        "r&enbqk&bner&/p|p|p|p|p|p|p|p|p|p|/10/10/10/10/10/10/P|P|P|P|P|P|P|P|P|P|/R&ENBQK&BNER& w - 0 1"
+    );
+    assert!(pos.to_author_setup().unwrap().starts_with("CT Ra1&,Eb1,"));
+}
+
+#[test]
+fn bad_position_strings_name_the_field() {
+    let field = |text: &str| {
+        Croatian::from_position_string("croatianties", text)
+            .unwrap_err()
+            .field
+    };
+    let good = "r&enbqk&bner&/p|p|p|p|p|p|p|p|p|p|/10/10/10/10/10/10/P|P|P|P|P|P|P|P|P|P|/R&ENBQK&BNER& w - 0 1";
+    assert!(Croatian::from_position_string("croatianties", good).is_ok());
+    assert_eq!(field(&good.replace(" w ", " x ")), "side to move");
+    assert_eq!(
+        field(&good.replace("/10/10/10/10/10/10/", "/10/10/10/10/10/")),
+        "piece placement"
+    );
+    assert_eq!(
+        field(&good.replace("/10/10/10/", "/10/9/10/")),
+        "piece placement"
+    );
+    assert_eq!(
+        field(&good.replace("/10/10/10/", "/10/A9/10/")),
+        "piece placement"
+    );
+    assert_eq!(
+        field(&good.replace("/10/10/10/", "/10/P|9/10/")),
+        "piece placement"
+    );
+    assert_eq!(
+        field(&good.replace("R&ENBQK&BNER&", "R&ENBQ&KBNER&")),
+        "piece placement"
+    );
+    assert_eq!(field(&good.replace(" - 0 1", " e4:e3 0 1")), "en passant");
+    assert_eq!(field(&good.replace(" - 0 1", " - x 1")), "halfmove clock");
+    assert_eq!(field(&good.replace(" - 0 1", " - 0 0")), "fullmove number");
+    assert_eq!(field("garbage"), "position");
+    assert!(Croatian::from_position_string("nosuchvariant", good).is_err());
+    assert!(Croatian::from_position_string(
+        "croatianties",
+        "10/10/10/10/10/10/10/10/10/10 w - 0 1"
+    )
+    .is_ok());
+    for bad in [
+        "",
+        "/",
+        "0/0 w - 0 1",
+        "99999999999999999999 w - 0 1",
+        "é w - 0 1",
+    ] {
+        assert!(
+            Croatian::from_position_string("croatianties", bad).is_err(),
+            "{bad}"
+        );
+    }
+    // En passant read and written with all crossed fields.
+    let p = start("croatianties");
+    let p = p.play(&p.parse_move("e5").unwrap());
+    let text = p.position_string();
+    assert!(text.contains(" b e5:e3e4 0 1"), "{text}");
+    assert_eq!(
+        Croatian::from_position_string("croatianties", &text).unwrap(),
+        p
+    );
+    for bad in [
+        "Ka1 k",
+        "XX Ka1",
+        "CT Ka1,Zb2",
+        "CT Ka1,Pb2!",
+        "CT Ka1,Kb2",
+        "CT Kk1",
+    ] {
+        assert!(Croatian::from_author_setup(bad).is_err(), "{bad}");
+    }
+}
