@@ -709,7 +709,7 @@ fn sample_positions() -> Vec<Croatian> {
                 .iter()
                 .filter(|m| pos.is_tactical(m) || m.is_cascade())
                 .collect();
-            let mv = if !tactical.is_empty() && seed % 3 == 0 {
+            let mv = if !tactical.is_empty() && seed.is_multiple_of(3) {
                 tactical[(seed >> 8) as usize % tactical.len()].clone()
             } else {
                 moves[(seed >> 8) as usize % moves.len()].clone()
