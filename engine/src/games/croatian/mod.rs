@@ -180,6 +180,21 @@ impl Croatian {
         text::to_author_setup(self)
     }
 
+    /// The board's files (and ranks).
+    pub fn size(&self) -> u8 {
+        self.v.size
+    }
+
+    /// The field of `color`'s King, if it has one.
+    pub fn king(&self, color: Color) -> Option<u16> {
+        Some(self.kings[color.index()]).filter(|&k| k != 0)
+    }
+
+    /// Offset of one step on the board: `(dx, dy)` with +y toward dark.
+    pub fn offset(&self, dx: isize, dy: isize) -> isize {
+        dx + dy * self.stride()
+    }
+
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
