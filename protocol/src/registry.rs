@@ -7,10 +7,11 @@ use tiamat_engine::Game;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Chess,
+    Croatian,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess];
+    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Croatian];
 
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
@@ -41,6 +42,10 @@ macro_rules! with_game {
         match $kind {
             $crate::registry::GameKind::Chess => {
                 type $G = ::tiamat_engine::games::chess::Chess;
+                $body
+            }
+            $crate::registry::GameKind::Croatian => {
+                type $G = ::tiamat_engine::games::croatian::Croatian;
                 $body
             }
         }

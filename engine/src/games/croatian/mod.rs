@@ -374,7 +374,9 @@ impl Game for Croatian {
     type Move = Move;
     type MoveList = Vec<Move>;
 
-    const TURNS_CAN_COINCIDE: bool = true;
+    /// Cascades that end in one state do coincide (ruling R5), but `legal_moves` already lists
+    /// each resulting state once, so no two listed moves coincide and perft may count in bulk.
+    const TURNS_CAN_COINCIDE: bool = false;
 
     fn variants() -> &'static [&'static str] {
         &variant::NAMES

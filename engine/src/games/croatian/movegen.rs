@@ -131,12 +131,43 @@ struct Gen<'a> {
     pos: &'a Croatian,
     us: Color,
     o: Offsets,
-    out: Vec<Move>,
+    /// Legal single-ply moves.
+    out: &'a mut Vec<Move>,
+    /// Pseudo-legal cascades, tested and deduplicated afterwards.
+    cascades: Vec<Move>,
+    /// Scratch copy of the board for King-safety tests.
+    board: Board,
+    king: u16,
+    in_check: bool,
 }
 
 impl Gen<'_> {
     fn push(&mut self, ply: Ply) {
-        self.out.push(Move::single(ply));
+        if self.single_is_legal(&ply) {
+            self.out.push(Move::single(ply));
+        }
+    }
+
+    /// Only a move of the King, an en-passant capture, a move out of a line through the King
+    /// (a possible pin) or any move while in check can leave the own King attacked.
+    fn single_is_legal(&mut self, ply: &Ply) -> bool {
+        if self.king == 0 {
+            return true;
+        }
+        if !self.in_check
+            && ply.piece != Kind::King as u8
+            && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
+        {
+            let p = self.pos;
+            let dx = (p.file_of(ply.from) as i32 - p.file_of(self.king) as i32).abs();
+            let dy = (p.rank_of(ply.from) as i32 - p.rank_of(self.king) as i32).abs();
+            let queen_line = dx == 0 || dy == 0 || dx == dy;
+            let pegasus_line = dx == 2 * dy || dy == 2 * dx;
+            if !queen_line && !(pegasus_line && p.v.has(Kind::Pegasus)) {
+                return true;
+            }
+        }
+        king_safe_single(self.pos, &mut self.board, ply)
     }
 
     #[inline]
@@ -208,7 +239,7 @@ impl Gen<'_> {
         let finish = |g: &mut Gen, plies: &ArrayVec<Ply, MAX_PLIES>, ply: Ply| {
             let mut all = plies.clone();
             all.push(ply);
-            g.out.push(Move { plies: all });
+            g.cascades.push(Move { plies: all });
         };
         for d in self.o.orth {
             let mut to = from;
@@ -452,13 +483,19 @@ pub(crate) fn passes(pos: &Croatian, item: &super::EpItem, field: u16) -> bool {
     field > a && field < b
 }
 
-/// Every pseudo-legal complete turn (own King safety not yet tested, no deduplication).
-pub(crate) fn candidates(pos: &Croatian) -> Vec<Move> {
+/// Pushes the legal single-ply moves onto `out`; returns the pseudo-legal cascades.
+fn generate(pos: &Croatian, out: &mut Vec<Move>) -> Vec<Move> {
+    let king = pos.kings[pos.side.index()];
+    let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
     let mut g = Gen {
         pos,
         us: pos.side,
         o: Offsets::new(pos.stride()),
-        out: Vec::with_capacity(128),
+        out,
+        cascades: Vec::new(),
+        board: pos.board,
+        king,
+        in_check,
     };
     let size = pos.v.size;
     for r in 0..size {
@@ -470,7 +507,7 @@ pub(crate) fn candidates(pos: &Croatian) -> Vec<Move> {
             }
         }
     }
-    g.out
+    g.cascades
 }
 
 /// The board-only effect of a single-ply move, for a quick King-safety test.
@@ -514,20 +551,11 @@ fn king_safe_single(pos: &Croatian, board: &mut Board, ply: &Ply) -> bool {
 /// field its first Pyramid left, so it can equal a single-ply move only when that piece was
 /// promoted to a Pyramid there (ruling R2). Only cascades are therefore compared by key.
 pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
-    let cands = candidates(pos);
     let us = pos.side;
-    let mut board = pos.board;
     let mut cascade_keys: Vec<u64> = Vec::new();
     let mut single_keys: Option<Vec<u64>> = None;
     let singles_start = out.len();
-    let mut cascades = Vec::new();
-    for mv in cands {
-        if mv.is_cascade() {
-            cascades.push(mv);
-        } else if king_safe_single(pos, &mut board, mv.first()) {
-            out.push(mv);
-        }
-    }
+    let cascades = generate(pos, out);
     let singles_end = out.len();
     for mv in cascades {
         let next = pos.apply(&mv);
