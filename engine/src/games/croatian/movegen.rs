@@ -162,8 +162,8 @@ impl Gen<'_> {
             let dx = (p.file_of(ply.from) as i32 - p.file_of(self.king) as i32).abs();
             let dy = (p.rank_of(ply.from) as i32 - p.rank_of(self.king) as i32).abs();
             let queen_line = dx == 0 || dy == 0 || dx == dy;
-            let pegasus_line = dx == 2 * dy || dy == 2 * dx;
-            if !queen_line && !(pegasus_line && p.v.has(Kind::Pegasus)) {
+            let pegasus_line = (dx == 2 * dy || dy == 2 * dx) && p.v.has(Kind::Pegasus);
+            if !(queen_line || pegasus_line) {
                 return true;
             }
         }
