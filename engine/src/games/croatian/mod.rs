@@ -280,7 +280,7 @@ impl Croatian {
         next.ep.clear();
         let mut irreversible = false;
         let mut in_air: Cell = EMPTY;
-        for (i, ply) in mv.plies.iter().enumerate() {
+        for (i, ply) in mv.plies().iter().enumerate() {
             let mover = if i == 0 {
                 next.board[ply.from as usize]
             } else {
@@ -420,7 +420,7 @@ impl Game for Croatian {
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
-        mv.plies.iter().any(|p| {
+        mv.plies().iter().any(|p| {
             p.flags
                 & (flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED)
                 != 0

@@ -55,7 +55,10 @@ fn at(sq: u16, d: isize) -> u16 {
 
 /// Is `sq` attacked by a piece of `by` on `board`? Pyramids never attack (L402).
 pub(crate) fn attacked(pos: &Croatian, board: &Board, sq: u16, by: Color) -> bool {
-    let o = Offsets::new(pos.stride());
+    attacked_with(pos, &Offsets::new(pos.stride()), board, sq, by)
+}
+
+fn attacked_with(pos: &Croatian, o: &Offsets, board: &Board, sq: u16, by: Color) -> bool {
     let cell = |s: u16| board[s as usize];
     let mine = |c: Cell, k: Kind| piece::is(c, k, by);
     // Pawns of `by` attack diagonally forward.
@@ -167,7 +170,7 @@ impl Gen<'_> {
                 return true;
             }
         }
-        king_safe_single(self.pos, &mut self.board, ply)
+        king_safe_single(self.pos, &self.o, &mut self.board, ply)
     }
 
     #[inline]
@@ -239,7 +242,7 @@ impl Gen<'_> {
         let finish = |g: &mut Gen, plies: &ArrayVec<Ply, MAX_PLIES>, ply: Ply| {
             let mut all = plies.clone();
             all.push(ply);
-            g.cascades.push(Move { plies: all });
+            g.cascades.push(Move::cascade(&all));
         };
         for d in self.o.orth {
             let mut to = from;
@@ -511,7 +514,7 @@ fn generate(pos: &Croatian, out: &mut Vec<Move>) -> Vec<Move> {
 }
 
 /// The board-only effect of a single-ply move, for a quick King-safety test.
-fn king_safe_single(pos: &Croatian, board: &mut Board, ply: &Ply) -> bool {
+fn king_safe_single(pos: &Croatian, o: &Offsets, board: &mut Board, ply: &Ply) -> bool {
     let us = pos.side;
     let mut saved: ArrayVec<(u16, Cell), 4> = ArrayVec::new();
     let mut put = |b: &mut Board, s: u16, c: Cell| {
@@ -538,7 +541,7 @@ fn king_safe_single(pos: &Croatian, board: &mut Board, ply: &Ply) -> bool {
             king = ply.to;
         }
     }
-    let safe = king == 0 || !attacked(pos, board, king, !us);
+    let safe = king == 0 || !attacked_with(pos, o, board, king, !us);
     for (s, c) in saved.into_iter().rev() {
         board[s as usize] = c;
     }

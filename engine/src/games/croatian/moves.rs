@@ -1,7 +1,5 @@
 //! Moves: a `Move` is a whole turn, the list of its plies (a cascade lists every ply).
 
-use arrayvec::ArrayVec;
-
 /// The longest cascade in the tier-1 variants: each Pyramid ply spends at least one field of
 /// momentum and the first ply builds at most `size - 1`, so 1 + 13 plies on 14x14.
 pub const MAX_PLIES: usize = 16;
@@ -52,24 +50,39 @@ impl Ply {
     }
 }
 
-/// A complete turn.
+/// A complete turn: one ply, or a cascade listing every ply (boxed: cascades are the rare case,
+/// and a small `Move` keeps move lists cheap).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub plies: ArrayVec<Ply, MAX_PLIES>,
+pub enum Move {
+    Single(Ply),
+    Cascade(Box<[Ply]>),
 }
 
 impl Move {
     pub fn single(ply: Ply) -> Self {
-        let mut plies = ArrayVec::new();
-        plies.push(ply);
-        Move { plies }
+        Move::Single(ply)
+    }
+
+    pub fn cascade(plies: &[Ply]) -> Self {
+        if plies.len() == 1 {
+            Move::Single(plies[0])
+        } else {
+            Move::Cascade(plies.into())
+        }
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        match self {
+            Move::Single(p) => std::slice::from_ref(p),
+            Move::Cascade(plies) => plies,
+        }
     }
 
     pub fn first(&self) -> &Ply {
-        &self.plies[0]
+        &self.plies()[0]
     }
 
     pub fn is_cascade(&self) -> bool {
-        self.plies.len() > 1
+        matches!(self, Move::Cascade(_))
     }
 }

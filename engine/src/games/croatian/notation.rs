@@ -692,8 +692,8 @@ fn lost_of(tag: Tag) -> Option<LostTag> {
 }
 
 fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
-    let mut out = Vec::with_capacity(mv.plies.len());
-    for (i, ply) in mv.plies.iter().enumerate() {
+    let mut out = Vec::with_capacity(mv.plies().len());
+    for (i, ply) in mv.plies().iter().enumerate() {
         let kind = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
         let mover_lost = if i == 0 {
             let tag = piece::tag(pos.cell(ply.from));
@@ -892,7 +892,7 @@ fn notation_matches(pos: &Croatian, n: &Notation, mv: &Move) -> bool {
     let Notation::Plies { plies, end, .. } = n else {
         return false;
     };
-    if end.is_some() || plies.len() != mv.plies.len() {
+    if end.is_some() || plies.len() != mv.plies().len() {
         return false;
     }
     let facts = facts(pos, mv);
@@ -971,7 +971,7 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
     pos.legal_moves(&mut moves);
     moves.into_iter().find(|m| {
         let ply = m.first();
-        m.plies.len() == 1
+        m.plies().len() == 1
             && ply.from == from
             && ply.to == to
             && lan_fits(pos, m)
@@ -985,7 +985,7 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
 /// Whether a move has a unique UCI long algebraic form.
 fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
     let ply = mv.first();
-    mv.plies.len() == 1
+    mv.plies().len() == 1
         && ply.flags & (flag::DELAYED | flag::TAG_PROMOTION) == 0
         && !(ply.has(flag::CASTLE) && pos.v.castling == Castling::Random)
 }

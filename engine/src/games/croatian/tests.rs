@@ -103,7 +103,7 @@ fn dests(pos: &Croatian, from: &str) -> Vec<String> {
     pos.legal_moves(&mut moves);
     let mut out: Vec<String> = moves
         .iter()
-        .filter(|m| m.plies.len() == 1 && pos.field_name(m.first().from) == from)
+        .filter(|m| m.plies().len() == 1 && pos.field_name(m.first().from) == from)
         .map(|m| pos.field_name(m.first().to))
         .collect();
     out.sort();
