@@ -849,3 +849,82 @@ fn bad_position_strings_name_the_field() {
         assert!(Croatian::from_author_setup(bad).is_err(), "{bad}");
     }
 }
+
+/// Prints the perft suite files (`cargo test -p tiamat-engine print_suites -- --ignored
+/// --nocapture`): start positions with the reference counts and positions from fixed walks
+/// with this engine's counts.
+#[test]
+#[ignore]
+fn print_suites() {
+    let reference: &[(&str, &[u64])] = &[
+        ("croatianties", &[44, 1_932, 89_995]),
+        ("mayanascendancy", &[64, 4_082, 270_663]),
+        ("ageofaquarius", &[96, 9_197, 894_859]),
+        ("classical14", &[78, 6_084, 485_764]),
+        ("croatianties14", &[104, 10_770, 1_189_233]),
+        ("classical20", &[172, 29_584, 5_128_434]),
+        ("croatianties20", &[238, 56_420, 13_842_513]),
+        ("classical26", &[302, 91_204, 27_621_292]),
+        ("croatianties26", &[426, 180_987]),
+    ];
+    for (name, counts) in reference {
+        let pos = start(name);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut by_kind: std::collections::BTreeMap<char, usize> = Default::default();
+        for m in &moves {
+            *by_kind
+                .entry(Kind::from_index(m.first().piece).unwrap().letter())
+                .or_default() += 1;
+        }
+        println!("=== {name}");
+        let parts: Vec<String> = by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        println!(
+            "# Depth 1 from the start by moving piece: {}",
+            parts.join(", ")
+        );
+        let c: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}:{n}", i + 1))
+            .collect();
+        println!("start | {} | {}", pos.position_string(), c.join(" "));
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ name.len() as u64;
+        let mut p = pos.clone();
+        let mut made = 0;
+        for ply in 0..200 {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                p = pos.clone();
+                continue;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let tactical: Vec<&Move> = moves
+                .iter()
+                .filter(|m| p.is_tactical(m) || m.is_cascade())
+                .collect();
+            let mv = if !tactical.is_empty() && seed % 2 == 0 {
+                tactical[(seed >> 8) as usize % tactical.len()].clone()
+            } else {
+                moves[(seed >> 8) as usize % moves.len()].clone()
+            };
+            p = p.play(&mv);
+            if ply % 9 == 8 && made < 8 {
+                made += 1;
+                let mut c = vec![];
+                let mut total = 0;
+                for d in 1..=3 {
+                    if total > 3_000_000 {
+                        break;
+                    }
+                    total = perft(&p, d);
+                    c.push(format!("{d}:{total}"));
+                }
+                println!("walk-{made} | {} | {}", p.position_string(), c.join(" "));
+            }
+        }
+    }
+}

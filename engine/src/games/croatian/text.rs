@@ -289,6 +289,11 @@ fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, 4>, PositionE
 
 pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError> {
     let v = variant_of(name)?;
+    // The author's setup string starts with the variant's symbol (`CT Ke1&,...`).
+    let first = text.split_whitespace().next().unwrap_or("");
+    if v.symbol.is_some_and(|s| s.eq_ignore_ascii_case(first)) {
+        return from_author_setup(text);
+    }
     let parts: Vec<&str> = text.split_whitespace().collect();
     if parts.len() != 5 {
         return Err(perr(
