@@ -928,3 +928,65 @@ fn print_suites() {
         }
     }
 }
+
+/// Random strings over the characters of positions and moves never panic the readers.
+#[test]
+fn garbage_never_panics() {
+    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzPNBRQKEAUWTCOGSHMIpnbrqkeauw0123456789/|&=:-~*%^.,;@\"'$<>\\[]()#+_! é"
+        .chars()
+        .collect();
+    let mut seed = 0xDEAD_BEEF_1234_5678u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let pos = start("mayanascendancy");
+    let base = pos.position_string();
+    for _ in 0..4000 {
+        let len = (next() % 24) as usize;
+        let s: String = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let _ = pos.parse_move(&s);
+        let _ = notation::parse_notation(&s, 26);
+        let _ = Croatian::from_position_string("mayanascendancy", &s);
+        let _ = Croatian::from_author_setup(&format!("MA {s}"));
+        // Mutate one character of a valid position string.
+        let mut chars: Vec<char> = base.chars().collect();
+        let at = (next() % chars.len() as u64) as usize;
+        chars[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+        let mutated: String = chars.into_iter().collect();
+        if let Ok(p) = Croatian::from_position_string("mayanascendancy", &mutated) {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            assert_eq!(
+                Croatian::from_position_string("mayanascendancy", &p.position_string()).unwrap(),
+                p
+            );
+        }
+    }
+    assert!(
+        Croatian::from_position_string("croatianties", "4294967295/4294967295 w - 0 1").is_err()
+    );
+}
+
+#[test]
+fn cecp_setup_for_boards_xboard_can_draw() {
+    let setup = start("croatianties").cecp_setup().unwrap();
+    let first = setup.lines().next().unwrap();
+    assert!(first.starts_with("setup (PNBRQ"), "{first}");
+    assert!(
+        first.contains(" 10x10+0_fairy renbqkbner/pppppppppp/10/"),
+        "{first}"
+    );
+    assert!(setup.contains("piece E& NN"));
+    let table = first.split(['(', ')']).nth(1).unwrap();
+    assert_eq!(table.len(), 44);
+    assert!(start("ageofaquarius")
+        .cecp_setup()
+        .unwrap()
+        .contains("piece U&"));
+    assert!(start("classical20").cecp_setup().is_none());
+}

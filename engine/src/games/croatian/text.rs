@@ -191,6 +191,9 @@ fn parse_rows(pos: &mut Croatian, text: &str) -> Result<(), PositionError> {
                     return Err(perr(F, format!("bad empty run in row {}", rank + 1)));
                 }
                 file += run;
+                if file > n as u32 {
+                    return Err(perr(F, format!("row {} is too long", rank + 1)));
+                }
                 continue;
             }
             let kind = Kind::from_letter(ch as char)
@@ -289,6 +292,9 @@ fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, 4>, PositionE
 
 pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError> {
     let v = variant_of(name)?;
+    if !text.is_ascii() {
+        return Err(perr("position", "non-ASCII character"));
+    }
     // The author's setup string starts with the variant's symbol (`CT Ke1&,...`).
     let first = text.split_whitespace().next().unwrap_or("");
     if v.symbol.is_some_and(|s| s.eq_ignore_ascii_case(first)) {
@@ -393,6 +399,9 @@ pub fn write_position(pos: &Croatian) -> String {
 /// `:` rushed last move (the author's current `cc_tag.h`).
 pub fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
     const F: &str = "setup";
+    if !text.is_ascii() {
+        return Err(perr(F, "non-ASCII character"));
+    }
     let (symbol, list) = text
         .trim()
         .trim_matches('"')
