@@ -9,6 +9,26 @@
 //! jump). A `Move` is a complete turn listing every ply of its cascade; generation deduplicates
 //! turns by the resulting state (two cascades that leave the same Pyramids on the same fields are
 //! one move, ruling R5).
+//!
+//! ## Readings decided here (where the book and the rulings pages leave a choice)
+//!
+//! * Castling, all variants but the randomized ones: the King castles with the closest tagged
+//!   Rook on a side, moving 2 fields up to the field next to that Rook on its right and one field
+//!   short of that on its left. With the corner Rooks of the main variants this is exactly
+//!   Table 18; in the simple variants it is L5941. Attacks on the fields the King crosses are
+//!   tested on the board before the move (R6), the destination after it.
+//! * Only the side to move's own pieces move in tier-1 cascades, so a move is illegal exactly
+//!   when it leaves the own King attacked; self-checkmate (OQ-5) cannot arise before Waves.
+//! * The halfmove clock also resets when a Pyramid tags a Pawn (the Pyramid leaves the board).
+//! * Position strings refuse a Pawn on its promotion rank in forced-promotion variants, and a
+//!   position where the side not to move is in check.
+//! * The author's setup string is read with his current tag characters (`^` may rush, `&` may
+//!   castle, `=` promotion tag, `:` rushed last move; `|` is also read for rush) and written with
+//!   them; the en-passant fields of a `:` Pawn run from its first Pawn row. The simple variants
+//!   use the symbols `cc14` .. `ct26`; the randomized flavours have none.
+//! * Wire moves: UCI long algebraic for single plies that fit it (`e2e4`, `a13a11q`, castling as
+//!   the King's two-or-more-field move); XAN for cascades, promotion tags, delayed promotions and
+//!   randomized castling (where a one-field castling looks like a King step).
 
 mod movegen;
 pub mod moves;

@@ -548,7 +548,10 @@ pub fn board_text(pos: &Croatian) -> String {
 /// XBoard's engine-defined variant: a `setup` line naming which of XBoard's piece slots our
 /// letters use (default order `PNBRQFEACWMOHIJGDVLSUK`: Pegasus in the Nightrider slot, Pyramid
 /// in the Archbishop slot, Unicorn in the Unicorn slot) and `piece` lines with Betza moves for
-/// the pieces XBoard does not know. Boards above 16x16 cannot be drawn by XBoard.
+/// the pieces XBoard does not know (`&` after the letter defines both colours, backend.c). The
+/// Pyramid moves only when activated, which Betza cannot say, and the Unicorn's colour-bound
+/// choice of jumps neither: play these variants with legality testing off. Boards above 16x16
+/// cannot be drawn by XBoard.
 pub fn cecp_setup(pos: &Croatian) -> Option<String> {
     let v = pos.v;
     if v.size > 16 {
@@ -593,7 +596,9 @@ pub fn cecp_setup(pos: &Croatian) -> Option<String> {
         out.push_str("\npiece E& NN");
     }
     if v.has(Kind::Unicorn) {
-        out.push_str("\npiece U& N(1,4)(2,3)");
+        // Betza has no atom for the (1,4) jump in XBoard (moves.c knows N and the Zebra L);
+        // XBoard then needs legality testing off to accept it.
+        out.push_str("\npiece U& NL");
     }
     Some(out)
 }
