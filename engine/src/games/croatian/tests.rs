@@ -990,3 +990,34 @@ fn cecp_setup_for_boards_xboard_can_draw() {
         .contains("piece U&"));
     assert!(start("classical20").cecp_setup().is_none());
 }
+
+#[test]
+fn ean_writer_matches_the_book() {
+    let ean = |pos: &Croatian, text: &str| notation::ean(pos, &pos.parse_move(text).unwrap());
+    let pos = setup("MA Qk2,Af7,Ai7,Af2,Bc7");
+    assert_eq!(ean(&pos, "Qk2-f7~Af7-i7~Ai7-i9"), "Qf7~Ai7~Ai9");
+    let pos = setup("MA Bh9,Ad5,Ra1,Rl1,rh5,bd8");
+    assert_eq!(ean(&pos, "Bh9-d5~Ad5-h5%R"), "Bd5~Ah5%");
+    assert_eq!(ean(&pos, "Bh9-d5~Ad5-h5*R"), "Bd5~Ah5*");
+    let pos = setup("MA El4,Ad8,Ph8,Pd6");
+    assert_eq!(ean(&pos, "[El4-d8]~[Ad8-h8=Q]"), "Ed8~Ah8=Q");
+    let pos = setup("CT Ph2^,pi4");
+    let pos = play(&pos, "h5");
+    assert_eq!(ean(&pos, "i4h3"), "h3:");
+    let pos = setup("AOA Pl13,Pe11=");
+    assert_eq!(ean(&pos, "Pl13-l14="), "l14=");
+    assert_eq!(ean(&pos, "Pe11=R"), "e11=R");
+    assert_eq!(ean(&pos, "P==e11-e12"), "e12");
+    let pos = setup("CT Pe3,pf4,pd4");
+    assert_eq!(ean(&pos, "e3f4"), "f4*");
+    let pos = setup("CT Pe3,Pg3,pf4");
+    assert_eq!(ean(&pos, "e3f4"), "ef4*");
+    // Halfmove clock and move number.
+    let pos = setup("CT Ka1,Pe3,kj10");
+    let p = play(&pos, "Ka2");
+    assert_eq!((p.halfmove(), p.fullmove()), (1, 1));
+    let p = play(&p, "Kj9");
+    assert_eq!((p.halfmove(), p.fullmove()), (2, 2));
+    let p = play(&p, "e4");
+    assert_eq!((p.halfmove(), p.fullmove()), (0, 2));
+}
