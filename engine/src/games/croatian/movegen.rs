@@ -151,26 +151,51 @@ impl Gen<'_> {
         }
     }
 
-    /// Only a move of the King, an en-passant capture, a move out of a line through the King
-    /// (a possible pin) or any move while in check can leave the own King attacked.
+    /// Only a move of the King, an en-passant capture, castling or any move while in check can
+    /// expose the King anywhere; any other move can only open the one line from the King through
+    /// its origin (a pin by a slider or a Pegasus), which is all that is looked at then.
     fn single_is_legal(&mut self, ply: &Ply) -> bool {
         if self.king == 0 {
             return true;
         }
-        if !self.in_check
-            && ply.piece != Kind::King as u8
-            && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
+        if self.in_check
+            || ply.piece == Kind::King as u8
+            || ply.flags & (flag::EN_PASSANT | flag::CASTLE) != 0
         {
-            let p = self.pos;
-            let dx = (p.file_of(ply.from) as i32 - p.file_of(self.king) as i32).abs();
-            let dy = (p.rank_of(ply.from) as i32 - p.rank_of(self.king) as i32).abs();
-            let queen_line = dx == 0 || dy == 0 || dx == dy;
-            let pegasus_line = (dx == 2 * dy || dy == 2 * dx) && p.v.has(Kind::Pegasus);
-            if !(queen_line || pegasus_line) {
-                return true;
-            }
+            return king_safe_single(self.pos, &self.o, &mut self.board, ply);
         }
-        king_safe_single(self.pos, &self.o, &mut self.board, ply)
+        let p = self.pos;
+        let dx = p.file_of(ply.from) as i32 - p.file_of(self.king) as i32;
+        let dy = p.rank_of(ply.from) as i32 - p.rank_of(self.king) as i32;
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (step, riders): ((i32, i32), [Kind; 2]) = if dx == 0 || dy == 0 {
+            ((dx.signum(), dy.signum()), [Kind::Rook, Kind::Queen])
+        } else if ax == ay {
+            ((dx.signum(), dy.signum()), [Kind::Bishop, Kind::Queen])
+        } else if (ax == 2 * ay || ay == 2 * ax) && p.v.has(Kind::Pegasus) {
+            let g = ax.min(ay);
+            ((dx / g, dy / g), [Kind::Pegasus, Kind::Pegasus])
+        } else {
+            return true;
+        };
+        let d = p.offset(step.0 as isize, step.1 as isize);
+        let (from, to) = (ply.from as usize, ply.to as usize);
+        let (saved_from, saved_to) = (self.board[from], self.board[to]);
+        self.board[to] = saved_from;
+        self.board[from] = EMPTY;
+        let them = !self.us;
+        let mut s = self.king as isize + d;
+        let exposed = loop {
+            let c = self.board[s as usize];
+            if c == EMPTY {
+                s += d;
+                continue;
+            }
+            break piece::is(c, riders[0], them) || piece::is(c, riders[1], them);
+        };
+        self.board[from] = saved_from;
+        self.board[to] = saved_to;
+        !exposed
     }
 
     #[inline]

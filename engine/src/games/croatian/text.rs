@@ -557,7 +557,7 @@ pub fn cecp_setup(pos: &Croatian) -> Option<String> {
     if v.size > 16 {
         return None;
     }
-    const SLOTS: &[u8; 22] = b"PNBRQFEACWMOHIJGDVLSUK";
+    // Index into XBoard's default order `PNBRQFEACWMOHIJGDVLSUK` (22 per colour).
     let slot_of = |k: Kind| match k {
         Kind::Pawn => Some(0),
         Kind::Knight => Some(1),
@@ -577,7 +577,6 @@ pub fn cecp_setup(pos: &Croatian) -> Option<String> {
             table[22 + i] = k.letter().to_ascii_lowercase() as u8;
         }
     }
-    debug_assert_eq!(SLOTS.len(), 22);
     let table = String::from_utf8_lossy(&table).into_owned();
     let fen = write_position(pos);
     let placement: String = fen
