@@ -8,10 +8,13 @@
 //!
 //! ## How each game family maps onto the seam
 //!
-//! **Orthodox chess** (`games::chess`). 64-bit bitboards with magic sliding attacks; copy-make
-//! `play`; a `Move` is a packed 16-bit from/to/flag word, always a complete turn. The key covers
-//! pieces, side, castling rights and an en-passant file only when a capture is possible. `ending`
-//! adds insufficient material to the default endings (mate, stalemate, threefold, 50 moves).
+//! **Orthodox chess** (`games::chess`). 64-bit bitboards with magic sliding attacks built at
+//! compile time; exact legal generation with pin and check masks; copy-make `play`; a `Move` is a
+//! packed 16-bit from/to/flag word, always a complete turn, so perft counts the last ply with
+//! `legal_move_count` (a counter that never builds the moves). The key covers pieces, side,
+//! castling rights and an en-passant file only when an en-passant capture is legal. `ending` adds
+//! insufficient material to the default endings (mate, stalemate, threefold, 50 moves). The
+//! module docs list the board queries and attack functions evaluation code is written against.
 //!
 //! **The Croatian Chess family** (`games::croatian`). One ruleset parameterised by a variant table
 //! (board size 10x10 to 26x26, setup, which pieces exist, pawn rows and sideways steps, castling
@@ -49,9 +52,11 @@
 //!
 //! **Dynamo** (`games::dynamo`). 8x8. A turn is part A plus an optional part B, where pieces push
 //! and pull others, possibly off the board (pieces leaving the board is just removal from the state).
-//! Complete turns are few enough to enumerate, so a `Move` is a complete turn deduplicated by its
-//! effect (`TURNS_CAN_COINCIDE`); the last turn's effect is in the state (it decides the no-undo rule)
-//! and in the key.
+//! Complete turns are few enough to enumerate (168 at the start), so a `Move` is a complete turn:
+//! its *effect* (the net change of at most four squares) plus the castling rights it leaves. The
+//! generator lists every candidate path and keeps one move per effect (`TURNS_CAN_COINCIDE`); wire
+//! text is derived from the effect, so it is unique by construction. The last turn's effect is in
+//! the state (it decides the no-undo rule), in the position string and in the key.
 
 pub mod core;
 pub mod games;

@@ -8,10 +8,11 @@ use tiamat_engine::Game;
 pub enum GameKind {
     Chess,
     Croatian,
+    Dynamo,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Croatian];
+    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Croatian, GameKind::Dynamo];
 
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
@@ -46,6 +47,10 @@ macro_rules! with_game {
             }
             $crate::registry::GameKind::Croatian => {
                 type $G = ::tiamat_engine::games::croatian::Croatian;
+                $body
+            }
+            $crate::registry::GameKind::Dynamo => {
+                type $G = ::tiamat_engine::games::dynamo::Dynamo;
                 $body
             }
         }

@@ -2,3 +2,4 @@
 
 pub mod chess;
 pub mod croatian;
+pub mod dynamo;

@@ -434,6 +434,18 @@ impl Game for Croatian {
         self.apply(mv)
     }
 
+    fn null_move(&self) -> Option<Self> {
+        let mut next = self.clone();
+        for item in &self.ep {
+            next.key ^= ep_key(item);
+        }
+        next.ep.clear();
+        next.side = !self.side;
+        next.key ^= keys().side;
+        next.halfmove += 1;
+        Some(next)
+    }
+
     fn in_check(&self) -> bool {
         let k = self.kings[self.side.index()];
         k != 0 && movegen::attacked(self, &self.board, k, !self.side)
