@@ -269,6 +269,42 @@ mod tests {
         assert!(CroatianEval.evaluate(&black) < -300);
     }
 
+    /// Short self-play games with the real searcher: every reply is a legal move, positions keep
+    /// round-tripping, and game ends are recognised.
+    #[test]
+    fn self_play_smoke() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        for name in [
+            "croatianties",
+            "mayanascendancy",
+            "ageofaquarius",
+            "croatianties14",
+        ] {
+            let mut pos = Croatian::start_position(name).unwrap();
+            let mut history = Vec::new();
+            let mut searcher = Searcher::new(CroatianEval, Options::default());
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            for _ in 0..24 {
+                if pos.ending(&history).is_some() {
+                    break;
+                }
+                let outcome =
+                    searcher.search(&pos, &history, &limits, &Control::new(), &mut |_| {});
+                let mv = outcome.best.expect("a move while the game goes on");
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                assert!(legal.contains(&mv), "{name}: {mv:?}");
+                history.push(pos.key());
+                pos = pos.play(&mv);
+                let text = pos.position_string();
+                assert_eq!(Croatian::from_position_string(name, &text).unwrap(), pos);
+            }
+        }
+    }
+
     #[test]
     fn values_rank_pieces() {
         let pos = Croatian::start_position("ageofaquarius").unwrap();
