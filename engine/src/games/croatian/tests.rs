@@ -473,6 +473,10 @@ fn delayed_promotion_by_pyramid_and_on_last_rank_tb_aoa3() {
         .filter(|m| m.starts_with("Pl13-l14"))
         .collect();
     assert_eq!(l14.len(), 8, "seven promotions or the tag: {l14:?}");
+    // A bare arrival on the last rank reads as the tag (notation ruling Q1).
+    let bare = p.parse_move("l14").unwrap();
+    assert_eq!(notation::xan(&p, &bare), "Pl13-l14=");
+    assert_eq!(p.move_to_wire(&p.parse_move("l13l14q").unwrap()), "l13l14q");
     let p = play(&p, "l14=");
     let p = play(&p, "Uf10-h11*B");
     let p = play(&p, "e13");
