@@ -946,3 +946,38 @@ fn ean_writer_matches_the_book() {
     let p = play(&p, "e4");
     assert_eq!((p.halfmove(), p.fullmove()), (0, 2));
 }
+
+#[test]
+fn pegasus_keeps_its_direction_tb_ct2() {
+    let pos = setup("CT Ec2");
+    let d: Vec<String> = dests(&pos, "c2");
+    for f in ["d4", "e6", "f8", "g10"] {
+        assert!(d.contains(&f.to_string()), "{f}");
+    }
+    // From e6 it may not turn onto another vector (e.g. e6 -> g7).
+    assert!(!d.contains(&"g7".to_string()));
+    assert_eq!(
+        d,
+        sorted(&["d4", "e6", "f8", "g10", "e3", "g4", "i5", "b4", "a6", "a3", "a1", "e1"])
+    );
+}
+
+#[test]
+fn dark_mirrors_light_rush_and_castling() {
+    let pos = setup("ct pb9^,kf10&,ra10&,rj10&");
+    assert_eq!(dests(&pos, "b9"), sorted(&["b8", "b7", "b6"]));
+    assert_eq!(
+        castles(&pos),
+        sorted(&[
+            "Kf10-c10&Rd10",
+            "Kf10-d10&Re10",
+            "Kf10-h10&Rg10",
+            "Kf10-i10&Rh10"
+        ])
+    );
+    let pos = setup("aoa pe13^,Kh1");
+    assert_eq!(
+        dests(&pos, "e13"),
+        sorted(&["e12", "e11", "e10", "e9", "e8"])
+    );
+}
