@@ -38,6 +38,7 @@ games! {
     Dynamo => ::tiamat_engine::games::dynamo::Dynamo,
     Makromachy => ::tiamat_engine::games::makromachy::Makromachy,
     Dragonchess => ::tiamat_engine::games::dragonchess::Dragonchess,
+    Croatian => ::tiamat_engine::games::croatian::Croatian,
 }
 
 impl GameKind {
