@@ -21,7 +21,9 @@ use tiamat_engine::{Color, MoveError};
 
 use crate::frontend::{next_input, send, Input};
 use crate::registry::variant_names;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+use crate::session::{
+    new_session, AnySession, GoParams, SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS,
+};
 
 /// CECP's name for orthodox chess.
 const XBOARD_CHESS: &str = "normal";
@@ -122,6 +124,26 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Commands that take nothing after their name; anything there is reported, not ignored.
+const WITHOUT_ARGUMENTS: &[&str] = &[
+    "xboard",
+    "new",
+    "force",
+    "go",
+    "playother",
+    "?",
+    "undo",
+    "remove",
+    "hard",
+    "easy",
+    "post",
+    "nopost",
+    "analyze",
+    "exit",
+    ".",
+    "quit",
+];
+
 fn error(kind: &str, command: &str) {
     send(&format!("Error ({kind}): {command}"));
 }
@@ -132,6 +154,10 @@ impl Cecp {
         let line = line.trim();
         let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        if !rest.is_empty() && WITHOUT_ARGUMENTS.contains(&name) {
+            error("unexpected argument", line);
+            return true;
+        }
         match name {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
@@ -208,7 +234,7 @@ impl Cecp {
             },
             "time" | "otim" => match rest.parse::<i64>() {
                 Ok(cs) => {
-                    let time = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    let time = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)));
                     if name == "time" {
                         self.clock.own = time;
                     } else {
@@ -240,11 +266,13 @@ impl Cecp {
             "." => self.status_line(),
             "ping" => send(&format!("pong {rest}")),
             "memory" => match rest.parse::<usize>() {
-                Ok(mb) if mb > 0 => self.set_options(|o| o.hash_mb = mb),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.set_options(|o| o.hash_mb = mb),
                 _ => error("bad memory size", line),
             },
             "cores" => match rest.parse::<usize>() {
-                Ok(cores) if cores > 0 => self.set_options(|o| o.threads = cores),
+                Ok(cores) if (1..=MAX_THREADS).contains(&cores) => {
+                    self.set_options(|o| o.threads = cores)
+                }
                 _ => error("bad number of cores", line),
             },
             "quit" => return false,
@@ -652,12 +680,14 @@ fn parse_minutes(text: &str) -> Option<Duration> {
         Some((m, s)) => (m.parse::<u64>().ok()?, s.parse::<u64>().ok()?),
         None => (text.parse::<u64>().ok()?, 0),
     };
-    Some(Duration::from_secs(minutes * 60 + seconds))
+    Some(Duration::from_secs(
+        minutes.checked_mul(60)?.checked_add(seconds)?,
+    ))
 }
 
 fn parse_seconds(text: &str) -> Option<Duration> {
     let seconds = text.trim().parse::<f64>().ok()?;
-    (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds))
+    Duration::try_from_secs_f64(seconds).ok()
 }
 
 /// `ply score time nodes pv`, time in centiseconds, mates as XBoard's 100000 + moves.
@@ -879,5 +909,7 @@ mod tests {
         assert_eq!(parse_seconds("0.5"), Some(Duration::from_millis(500)));
         assert_eq!(parse_seconds("-1"), None);
         assert_eq!(parse_seconds("nan"), None);
+        assert_eq!(parse_seconds("1e300"), None);
+        assert_eq!(parse_minutes("99999999999999999:0"), None);
     }
 }
