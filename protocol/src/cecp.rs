@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tiamat_engine::search::{Bound, Control, IterationInfo, Options, Score};
 use tiamat_engine::{Color, MoveError};
@@ -84,6 +84,8 @@ struct Cecp {
     next_id: u64,
     coords: Coords,
     status: Arc<Mutex<Status>>,
+    /// When the engine started thinking on its last move.
+    think_started: Option<Instant>,
 }
 
 pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
@@ -106,6 +108,7 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         next_id: 0,
         coords: Coords::default(),
         status: Arc::new(Mutex::new(Status::default())),
+        think_started: None,
     };
     let mut input = Input::Line(first);
     loop {
@@ -413,10 +416,11 @@ impl Cecp {
                 send(&illegal_move_line(text, &e));
             }
             Ok(wire) if wire == predicted => {
+                // Ponder hit: the search goes on, now under the clock.
+                self.think_started = Some(Instant::now());
                 let Some(active) = self.active.as_mut() else {
                     return;
                 };
-                // Ponder hit: the search goes on, now under the clock.
                 active.control.pondering.store(false, Ordering::SeqCst);
                 active.task = Task::Think;
                 active.predicted = None;
@@ -468,6 +472,7 @@ impl Cecp {
             return;
         }
         let params = self.params();
+        self.think_started = Some(Instant::now());
         self.start(params, Task::Think, None);
     }
 
@@ -567,7 +572,11 @@ impl Cecp {
             self.session.undo();
             return;
         }
-        let params = self.params();
+        let mut params = self.params();
+        // XBoard's last `time` was sent before the move just played: take off the time spent.
+        let spent = self.think_started.map_or(Duration::ZERO, |t| t.elapsed());
+        let own = self.engine_color.index();
+        params.time[own] = params.time[own].map(|t| t.saturating_sub(spent));
         self.start(params, Task::Ponder, Some(predicted));
     }
 
