@@ -372,7 +372,11 @@ impl Cecp {
         let ours = self.coords.xboard_to_wire(text);
         match self.session.play(&ours) {
             Ok(wire) => Ok(wire),
-            Err(first) if ours != text => self.session.play(text).map_err(|_| first),
+            // Legs we joined may be a game's own comma form; never retry shifted ranks, where
+            // the raw text would name another square.
+            Err(first) if ours != text && !self.coords.shifts_ranks() => {
+                self.session.play(text).map_err(|_| first)
+            }
             Err(e) => Err(e),
         }
     }
@@ -742,10 +746,14 @@ impl Coords {
         Coords { ranks }
     }
 
+    fn shifts_ranks(self) -> bool {
+        self.ranks == 10
+    }
+
     /// Our wire move in XBoard's form.
     pub fn wire_to_xboard(self, wire: &str) -> String {
         let legs = split_legs(wire).unwrap_or_else(|| wire.to_string());
-        if self.ranks == 10 {
+        if self.shifts_ranks() {
             shift_ranks(&legs, -1)
         } else {
             legs
@@ -754,7 +762,7 @@ impl Coords {
 
     /// XBoard's move text in our wire form.
     pub fn xboard_to_wire(self, text: &str) -> String {
-        let text = if self.ranks == 10 {
+        let text = if self.shifts_ranks() {
             shift_ranks(text, 1)
         } else {
             text.to_string()
@@ -825,7 +833,8 @@ fn join_legs(text: &str) -> Option<String> {
 }
 
 /// Adds `delta` to the rank number of every square (a lowercase file letter not preceded by
-/// a letter, then digits). XBoard's 10-rank boards use one digit per rank, from 0.
+/// another lowercase letter, then digits: `Qk2` holds the square k2). XBoard's 10-rank boards
+/// use one digit per rank, from 0.
 fn shift_ranks(text: &str, delta: i32) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
@@ -835,7 +844,7 @@ fn shift_ranks(text: &str, delta: i32) -> String {
         out.push(c);
         i += 1;
         let starts_square = c.is_ascii_lowercase()
-            && (i < 2 || !chars[i - 2].is_ascii_alphabetic())
+            && (i < 2 || !chars[i - 2].is_ascii_lowercase())
             && i < chars.len()
             && chars[i].is_ascii_digit();
         if !starts_square {
@@ -882,6 +891,7 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("e2e4"), "e1e3");
         assert_eq!(coords.wire_to_xboard("j10j9"), "j9j8");
         assert_eq!(coords.wire_to_xboard("A@e1"), "A@e0");
+        assert_eq!(coords.wire_to_xboard("Pe2-e4"), "Pe1-e3");
         assert_eq!(coords.xboard_to_wire("e1e3"), "e2e4");
         assert_eq!(coords.xboard_to_wire("j9j8q"), "j10j9q");
     }
@@ -919,6 +929,6 @@ mod tests {
         assert_eq!(parse_seconds("-1"), None);
         assert_eq!(parse_seconds("nan"), None);
         assert_eq!(parse_seconds("1e300"), None);
-        assert_eq!(parse_minutes("99999999999999999:0"), None);
+        assert_eq!(parse_minutes("999999999999999999:0"), None);
     }
 }
