@@ -86,6 +86,8 @@ struct Cecp {
     status: Arc<Mutex<Status>>,
     /// When the engine started thinking on its last move.
     think_started: Option<Instant>,
+    /// The start position as written in the variant's `setup` line.
+    setup_position: Option<String>,
 }
 
 pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
@@ -109,6 +111,7 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         coords: Coords::default(),
         status: Arc::new(Mutex::new(Status::default())),
         think_started: None,
+        setup_position: None,
     };
     let mut input = Input::Line(first);
     loop {
@@ -181,7 +184,12 @@ impl Cecp {
             }
             "setboard" => {
                 self.abort();
-                if let Err(message) = self.session.set_position(Some(rest), &[]) {
+                // XBoard echoes the start position of an engine-defined variant in its own FEN
+                // dialect (backend.c sends the `setup` line's FEN back), which the game's
+                // position string need not read: that one means the start position.
+                let start = self.setup_position.as_deref() == Some(normalise_fen(rest).as_str());
+                let text = if start { None } else { Some(rest) };
+                if let Err(message) = self.session.set_position(text, &[]) {
                     send(&format!("tellusererror Illegal position ({message})"));
                 }
                 self.resume_analysis();
@@ -322,6 +330,7 @@ impl Cecp {
                 self.session = session;
                 let setup = self.session.cecp_setup();
                 self.coords = Coords::from_setup(setup.as_deref());
+                self.setup_position = setup.as_deref().and_then(setup_position);
                 if let Some(setup) = setup {
                     send(setup.trim_end());
                 }
@@ -675,6 +684,19 @@ fn our_variant_name(name: &str) -> String {
     }
 }
 
+/// The position of a `setup (pieces) FxR+H_parent <position>` line.
+fn setup_position(setup: &str) -> Option<String> {
+    let line = setup.lines().find(|line| line.starts_with("setup"))?;
+    let mut words = line.split_whitespace().skip(1);
+    words.find(|word| parse_size(word.split('_').next().unwrap_or("")).is_some())?;
+    let position = normalise_fen(&words.collect::<Vec<_>>().join(" "));
+    (!position.is_empty()).then_some(position)
+}
+
+fn normalise_fen(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// `FxR+H`: files, ranks and holdings size.
 fn parse_size(text: &str) -> Option<(u32, u32)> {
     let (board, holdings) = text.split_once('+')?;
@@ -894,6 +916,18 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("Pe2-e4"), "Pe1-e3");
         assert_eq!(coords.xboard_to_wire("e1e3"), "e2e4");
         assert_eq!(coords.xboard_to_wire("j9j8q"), "j10j9q");
+    }
+
+    #[test]
+    fn the_setup_line_names_the_start_position() {
+        let setup = "setup (PNBRQ.......E........Kpnbrq.......e........k) 10x10+0_fairy \
+                     renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w - - 0 1\n\
+                     piece E& NN";
+        assert_eq!(
+            setup_position(setup).as_deref(),
+            Some("renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w - - 0 1")
+        );
+        assert_eq!(setup_position("piece E& NN"), None);
     }
 
     #[test]
