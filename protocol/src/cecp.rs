@@ -185,9 +185,10 @@ impl Cecp {
             "setboard" => {
                 self.abort();
                 // XBoard echoes the start position of an engine-defined variant in its own FEN
-                // dialect (backend.c sends the `setup` line's FEN back), which the game's
-                // position string need not read: that one means the start position.
-                let start = self.setup_position.as_deref() == Some(normalise_fen(rest).as_str());
+                // dialect (its castling field can be garbage on big boards), which the game's
+                // position string need not read: the start placement and side to move mean
+                // the start position.
+                let start = self.setup_position.as_deref() == Some(board_and_side(rest).as_str());
                 let text = if start { None } else { Some(rest) };
                 if let Err(message) = self.session.set_position(text, &[]) {
                     send(&format!("tellusererror Illegal position ({message})"));
@@ -689,12 +690,13 @@ fn setup_position(setup: &str) -> Option<String> {
     let line = setup.lines().find(|line| line.starts_with("setup"))?;
     let mut words = line.split_whitespace().skip(1);
     words.find(|word| parse_size(word.split('_').next().unwrap_or("")).is_some())?;
-    let position = normalise_fen(&words.collect::<Vec<_>>().join(" "));
+    let position = board_and_side(&words.collect::<Vec<_>>().join(" "));
     (!position.is_empty()).then_some(position)
 }
 
-fn normalise_fen(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The placement and side-to-move fields of a FEN.
+fn board_and_side(fen: &str) -> String {
+    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
 }
 
 /// `FxR+H`: files, ranks and holdings size.
@@ -925,7 +927,7 @@ mod tests {
                      piece E& NN";
         assert_eq!(
             setup_position(setup).as_deref(),
-            Some("renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w - - 0 1")
+            Some("renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w")
         );
         assert_eq!(setup_position("piece E& NN"), None);
     }
