@@ -13,3 +13,6 @@ use tiamat_engine::Game;
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
 }
+
+pub mod dynamo;
+pub mod makromachy;
