@@ -197,6 +197,7 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     tt: TranspositionTable,
     histories: Vec<History<G::Move>>,
     null_move: bool,
+    thread_nodes: Vec<u64>,
 }
 
 /// Stack for each search thread: deep recursion over large game states.
@@ -210,6 +211,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             histories: Vec::new(),
             options,
             null_move: true,
+            thread_nodes: Vec::new(),
         }
     }
 
@@ -230,6 +232,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// common, or analysis of zugzwang studies, may turn it off.
     pub fn set_null_move(&mut self, enabled: bool) {
         self.null_move = enabled;
+    }
+
+    /// Nodes searched by each thread in the last search, the main thread first (how much of the
+    /// work the helpers took over shows in the main thread's share).
+    pub fn thread_nodes(&self) -> &[u64] {
+        &self.thread_nodes
     }
 
     pub fn evaluator(&self) -> &E {
@@ -347,6 +355,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .get(1)
             .cloned()
             .or_else(|| self.ponder_from_table(root, &best.mv));
+        self.thread_nodes = shared
+            .nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .collect();
         Outcome {
             best: Some(best.mv.clone()),
             ponder,

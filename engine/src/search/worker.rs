@@ -570,7 +570,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_index = i as u16;
+                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
@@ -610,20 +610,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         } else {
             Bound::Upper
         };
-        let stored_index = if best_index != NO_MOVE && best_index < NO_MOVE {
-            best_index
-        } else {
-            NO_MOVE
-        };
-        self.shared.tt.store(
-            key,
-            ply,
-            stored_index,
-            best_score,
-            static_eval,
-            depth,
-            bound,
-        );
+        self.shared
+            .tt
+            .store(key, ply, best_index, best_score, static_eval, depth, bound);
         best_score
     }
 
@@ -767,7 +756,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_index = i as u16;
+                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
