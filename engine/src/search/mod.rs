@@ -2,6 +2,11 @@
 //!
 //! The protocols own the threads that read input; they call [`Searcher::search`] on a worker
 //! thread and signal it through a shared [`Control`].
+//!
+//! Layout: `worker` (iterative deepening, PVS, quiescence, Lazy-SMP threads), `tt` (the shared
+//! lock-free transposition table), `ordering` (killers, history, countermoves), `time` (how long
+//! to think). Search threads run with large stacks, so deep recursion over big game states is
+//! safe; reports reach the caller's callback on the caller's thread.
 
 mod ordering;
 mod time;
@@ -33,7 +38,8 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
 
     /// The static exchange value of `mv` in centipawns: what the mover expects to win (or, when
     /// negative, lose) on the target square. The search orders tactical moves by it, searches
-    /// losing ones late and prunes them near the leaves. The neutral default (0) keeps moves in
+    /// losing ones late and prunes them near the leaves; it also asks it of quiet moves near the
+    /// leaves, to prune those that leave a piece en prise. The neutral default (0) keeps moves in
     /// generation order and prunes nothing.
     fn capture_order(&self, _pos: &G, _mv: &G::Move) -> i32 {
         0
