@@ -13,8 +13,10 @@
 //! packed 16-bit from/to/flag word, always a complete turn, so perft counts the last ply with
 //! `legal_move_count` (a counter that never builds the moves). The key covers pieces, side,
 //! castling rights and an en-passant file only when an en-passant capture is legal. `ending` adds
-//! insufficient material to the default endings (mate, stalemate, threefold, 50 moves). The
-//! module docs list the board queries and attack functions evaluation code is written against.
+//! insufficient material to the default endings (mate, stalemate, threefold, 50 moves).
+//! `null_move` passes the turn (dropping any en-passant right) for the search's null-move
+//! pruning. The module docs list the board queries and attack functions evaluation code is
+//! written against.
 //!
 //! **The Croatian Chess family** (`games::croatian`). One ruleset parameterised by a variant table
 //! (board size 10x10 to 26x26, setup, which pieces exist, pawn rows and sideways steps, castling
