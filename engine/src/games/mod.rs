@@ -1,3 +1,4 @@
 //! The rules of every game, one folder per family, each behind the `Game` trait.
 
 pub mod chess;
+pub mod dao;
