@@ -1,8 +1,92 @@
+//! Rules tests: every figure of the seed, the dragon sections, perft and text round trips.
+
+use super::text::{read_square, square_name};
 use super::*;
 use crate::core::Game;
 
-fn pos(s: &str) -> Dao {
-    Dao::from_position_string("dao", s).unwrap_or_else(|e| panic!("{s}: {e}"))
+const EMPTY: &str = "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
+
+fn s(name: &str) -> u8 {
+    read_square(name).expect("square").0
+}
+
+/// A position from items like `Kf1` (white king), `pb8` (black pawn), `G:a4` / `g:h8` (gates).
+fn setup(items: &[&str], side: Color) -> Dao {
+    let mut p = Dao::from_position_string("dao", EMPTY).unwrap();
+    for item in items {
+        let mut chars = item.chars();
+        let c = chars.next().unwrap();
+        let rest: String = chars.collect();
+        if let Some(square) = rest.strip_prefix(':') {
+            let color = if c == 'G' { Color::White } else { Color::Black };
+            p.gates[s(square) as usize] = Some(color);
+        } else {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kind = Kind::from_letter(c).unwrap();
+            p.board[s(&rest) as usize] = Some(Piece { color, kind });
+        }
+    }
+    p.side = side;
+    p.key = p.compute_key();
+    p
+}
+
+fn with_last(mut p: Dao, white: Option<&str>, black: Option<&str>) -> Dao {
+    p.last = [white.map(s), black.map(s)];
+    p.key = p.compute_key();
+    p
+}
+
+fn legal(p: &Dao) -> Vec<Move> {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    v
+}
+
+/// Destination squares of the legal moves of the piece on `from` (all kinds), sorted.
+fn dests(p: &Dao, from: &str) -> Vec<String> {
+    let f = s(from);
+    let mut v: Vec<String> = legal(p)
+        .iter()
+        .filter(|m| m.from == f && m.kind != MoveKind::Gate && m.kind != MoveKind::Drop)
+        .map(|m| square_name(m.to))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn find(p: &Dao, from: &str, to: &str, kind: MoveKind) -> Vec<Move> {
+    legal(p)
+        .into_iter()
+        .filter(|m| m.from == s(from) && m.to == s(to) && m.kind == kind)
+        .collect()
+}
+
+fn one(p: &Dao, from: &str, to: &str, kind: MoveKind) -> Move {
+    let v = find(p, from, to, kind);
+    assert_eq!(v.len(), 1, "{from}-{to} {kind:?}: {v:?}");
+    v[0]
+}
+
+fn ep_captures(p: &Dao) -> Vec<String> {
+    let mut v: Vec<String> = legal(p)
+        .iter()
+        .filter(|m| m.kind == MoveKind::EnPassant)
+        .map(|m| format!("{}{}", square_name(m.from), square_name(m.to)))
+        .collect();
+    v.sort();
+    v
 }
 
 fn perft(p: &Dao, depth: u32) -> u64 {
@@ -16,6 +100,7 @@ fn perft(p: &Dao, depth: u32) -> u64 {
 
 #[test]
 fn start_depth_one() {
+    // 6 pawns x 3 advances, 4 lancers x (3 advances + 4 diagonals), 2 knights x 4 = 54.
     let p = Dao::start_position("dao").unwrap();
     assert_eq!(perft(&p, 1), 54);
 }
@@ -26,5 +111,443 @@ fn start_perft_2_3() {
     assert_eq!(perft(&p, 2), 2_948);
     if std::env::var("TIAMAT_DEEP").is_ok() {
         assert_eq!(perft(&p, 3), 176_170);
+    }
+}
+
+#[test]
+fn figure2_lancer_moves_and_captures() {
+    let p = setup(&["Ld2"], Color::White);
+    assert_eq!(
+        dests(&p, "d2"),
+        sorted(&["b2", "c2", "e2", "f2", "c3", "d3", "e3", "b4", "d4", "f4", "d5"])
+    );
+    // Captures only on the forward diagonals, one or two squares.
+    let p = setup(
+        &["Ld2", "pb4", "pc3", "pe3", "pf4", "pd3", "pc2"],
+        Color::White,
+    );
+    assert_eq!(dests(&p, "d2"), sorted(&["c3", "e3", "e2", "f2"]));
+    let p = setup(&["Ld2", "pb4", "pf4"], Color::White);
+    let d = dests(&p, "d2");
+    assert!(d.contains(&"b4".to_string()) && d.contains(&"f4".to_string()));
+    // Not from the third rank: two straight steps only.
+    let p = setup(&["Ld3"], Color::White);
+    assert!(!dests(&p, "d3").contains(&"d6".to_string()));
+    assert!(dests(&p, "d3").contains(&"d5".to_string()));
+}
+
+#[test]
+fn figure3_lancer_en_passant() {
+    let p = setup(&["Lc2", "pe3", "ld5", "ra4"], Color::White);
+    let after = p.play(&one(&p, "c2", "e2", MoveKind::Normal));
+    assert_eq!(ep_captures(&after), vec!["e3d2"]);
+    let after = p.play(&one(&p, "c2", "c5", MoveKind::Normal));
+    assert_eq!(ep_captures(&after), vec!["d5c4"]);
+    let after = p.play(&one(&p, "c2", "a4", MoveKind::Normal));
+    assert_eq!(ep_captures(&after), vec!["d5b3"]);
+    // The capture removes the lancer from its square.
+    let mv = legal(&after)
+        .into_iter()
+        .find(|m| m.kind == MoveKind::EnPassant)
+        .unwrap();
+    let done = after.play(&mv);
+    assert!(done.piece_at(s("a4")).is_none());
+    assert_eq!(done.piece_at(s("b3")).unwrap().kind, Kind::Lancer);
+}
+
+#[test]
+fn figure4_gnu() {
+    let p = setup(&["Ne6"], Color::White);
+    assert_eq!(
+        dests(&p, "e6"),
+        sorted(&[
+            "d9", "f9", "d8", "f8", "b7", "c7", "g7", "h7", "b5", "c5", "g5", "h5", "d4", "f4",
+            "d3", "f3"
+        ])
+    );
+}
+
+#[test]
+fn figure5_dragon_pin() {
+    let p = setup(&["ke6", "rc5", "De4", "Qc2", "Kj1"], Color::Black);
+    // The rook may only go where it shields the king from its own borrowed power.
+    assert_eq!(dests(&p, "c5"), vec!["e5"]);
+    assert!(find(&p, "c5", "c2", MoveKind::Normal).is_empty());
+}
+
+#[test]
+fn dragon_mimic_sequence() {
+    // The seed's table: N, B / D, R / P, D / Q, G / D.
+    let p = setup(
+        &[
+            "Kf1", "Da1", "G:a1", "G:j1", "Nc1", "Qe1", "Pb2", "Ph2", "kf10", "da10", "g:a10",
+            "g:j10", "bd10", "ri10",
+        ],
+        Color::White,
+    );
+    let p = p.play(&one(&p, "c1", "b3", MoveKind::Normal));
+    let p = p.play(&one(&p, "d10", "e9", MoveKind::Normal));
+    assert_eq!(
+        p.dragon_powers(Color::White),
+        [Some(Kind::Knight), Some(Kind::Bishop)]
+    );
+    assert!(dests(&p, "a1").contains(&"c2".to_string()));
+    let p = p.play(&one(&p, "a1", "c2", MoveKind::Normal));
+    let p = p.play(&one(&p, "i10", "i9", MoveKind::Normal));
+    assert_eq!(
+        p.dragon_powers(Color::Black),
+        [Some(Kind::Rook), Some(Kind::Knight)]
+    );
+    let p = p.play(&one(&p, "h2", "h3", MoveKind::Normal));
+    assert_eq!(
+        p.dragon_powers(Color::Black),
+        [Some(Kind::Rook), Some(Kind::Knight)]
+    );
+    let p = p.play(&one(&p, "a10", "a9", MoveKind::Normal));
+    let p = p.play(&one(&p, "e1", "e2", MoveKind::Normal));
+    let p = p.play(&one(&p, "j10", "h9", MoveKind::Gate));
+    assert_eq!(
+        p.dragon_powers(Color::White),
+        [Some(Kind::Queen), Some(Kind::Rook)]
+    );
+    // No knight power any more: c2-e3 (a gnu step) is gone, queen steps remain.
+    let d = dests(&p, "c2");
+    assert!(!d.contains(&"e3".to_string()) && !d.contains(&"d4".to_string()));
+    assert!(d.contains(&"c5".to_string()) && d.contains(&"f5".to_string()));
+}
+
+#[test]
+fn dragon_loses_power_when_conferrer_is_captured() {
+    // 1. Nf6 Bxf6 2. Pxf6: both conferrers gone, the dragons have only their null moves.
+    let p = setup(
+        &[
+            "Kf1", "Da1", "G:a1", "G:j1", "Ng4", "Pe5", "kf10", "dj10", "g:j10", "g:a10", "bd8",
+        ],
+        Color::White,
+    );
+    let p = p.play(&one(&p, "g4", "f6", MoveKind::Normal));
+    let p = p.play(&one(&p, "d8", "f6", MoveKind::Normal));
+    assert_eq!(p.conferrer(Color::White), None);
+    let p = p.play(&one(&p, "e5", "f6", MoveKind::Normal));
+    assert_eq!(p.dragon_powers(Color::Black), [None, None]);
+    assert_eq!(dests(&p, "j10"), vec!["a10"]);
+    assert_eq!(one(&p, "j10", "a10", MoveKind::Null).piece, Kind::Dragon);
+}
+
+#[test]
+fn removing_check_by_a_dragon() {
+    // White's last piece was a rook: the black dragon on e8 checks along the e-file with it.
+    let p = with_last(
+        setup(&["Ke1", "Ra3", "Nh1", "de8", "kj10"], Color::White),
+        Some("a3"),
+        None,
+    );
+    assert!(p.in_check());
+    let moves = legal(&p);
+    // A knight move takes the rook power away.
+    assert!(moves.iter().any(|m| m.from == s("h1")));
+    // The rook itself can block on the e-file (it keeps the power but shields).
+    assert!(moves.iter().any(|m| m.from == s("a3") && m.to == s("e3")));
+    assert!(!moves.iter().any(|m| m.from == s("a3") && m.to == s("a4")));
+    // The king may step onto e2, which the dragon sees only with the power the king's move removes.
+    assert!(moves.iter().any(|m| m.from == s("e1") && m.to == s("e2")));
+}
+
+#[test]
+fn figure6_ox_pushes() {
+    let pushes = |p: &Dao| -> Vec<String> {
+        let mut v: Vec<String> = legal(p)
+            .iter()
+            .filter(|m| m.kind == MoveKind::Push)
+            .map(|m| format!("{}{}", square_name(m.from), square_name(m.to)))
+            .collect();
+        v.sort();
+        v
+    };
+    // (a): stopped by the rook after one square.
+    let p = setup(&["Ob5", "bc5", "Pd5", "Rf5"], Color::White);
+    assert_eq!(pushes(&p), vec!["b5c5"]);
+    let after = p.play(&one(&p, "b5", "c5", MoveKind::Push));
+    assert_eq!(after.piece_at(s("d5")).unwrap().kind, Kind::Bishop);
+    assert_eq!(after.piece_at(s("e5")).unwrap().kind, Kind::Pawn);
+    // (c): two enemy pieces in the line.
+    let p = setup(&["Od5", "pe5", "Qf5", "pg5"], Color::White);
+    assert!(pushes(&p).iter().all(|m| !m.starts_with("d5e5")));
+    assert!(!pushes(&p).contains(&"d5e5".to_string()));
+    // (d)-(f): to the edge or any point before it.
+    let p = setup(&["Oa5", "Pb5", "Rc5", "Dd5", "Pe5"], Color::White);
+    assert_eq!(
+        pushes(&p),
+        sorted(&["a5b5", "a5c5", "a5d5", "a5e5", "a5f5"])
+    );
+    let after = p.play(&one(&p, "a5", "f5", MoveKind::Push));
+    assert_eq!(after.piece_at(s("j5")).unwrap().kind, Kind::Pawn);
+    assert_eq!(after.piece_at(s("f5")).unwrap().kind, Kind::Ox);
+    // Notation lists the ox first, then the pushed pieces near to far.
+    let mv = one(&p, "a5", "c5", MoveKind::Push);
+    assert_eq!(p.move_to_human(&mv), "Oc5(Pd5,Re5,Df5,Pg5)");
+    // No enemy ox in the line; an enemy dragon only when it cannot move like an ox.
+    let p = setup(&["Oa5", "ob5"], Color::White);
+    assert!(pushes(&p).is_empty());
+    let p = setup(&["Oa5", "db5"], Color::White);
+    assert_eq!(pushes(&p).len(), 8);
+    let p = with_last(
+        setup(&["Oa5", "db5", "oj1"], Color::White),
+        None,
+        Some("j1"),
+    );
+    assert!(pushes(&p).is_empty());
+}
+
+#[test]
+fn ox_moves_and_king_push() {
+    // The ox slides without capturing and captures one step diagonally in all four directions.
+    let p = setup(&["Oe5", "pe7", "pd4", "pf6", "Pd6"], Color::White);
+    let d = dests(&p, "e5");
+    assert!(d.contains(&"d4".to_string()) && d.contains(&"f6".to_string()));
+    assert!(!d.contains(&"e7".to_string()));
+    assert!(d.contains(&"e6".to_string())); // a push of the pawn e7? no: e6 is a plain move
+                                            // Pushing the own king through an attacked square is illegal, onto a safe one is fine.
+    let push_to = |p: &Dao, to: &str| !find(p, "a1", to, MoveKind::Push).is_empty();
+    let p = setup(&["Oa1", "Kb1", "rd10", "kj10"], Color::White);
+    assert!(push_to(&p, "b1")); // king to c1
+    assert!(!push_to(&p, "c1")); // king lands on d1: in check
+    assert!(!push_to(&p, "d1")); // king passes d1 on the way to e1
+    assert!(!push_to(&p, "e1")); // king passes d1 on the way to f1
+    assert!(!push_to(&p, "h1")); // every longer push passes d1 too
+    let p = setup(&["Oa1", "Kb1", "rd10", "kj10"], Color::White);
+    let p = Dao { castling: 0, ..p };
+    assert_eq!(p.in_check(), false);
+}
+
+#[test]
+fn figure7_archer() {
+    let p = setup(
+        &["Ad5", "Pd8", "of7", "qc6", "pg5", "Rh9", "Kj1", "kj10"],
+        Color::White,
+    );
+    assert_eq!(
+        dests(&p, "d5"),
+        sorted(&[
+            "d9", "d10", "a8", "b7", "g8", "a5", "b5", "c5", "e5", "f5", "d4", "d3", "d2", "d1"
+        ])
+    );
+    // x squares allow captures, m squares do not.
+    let p = setup(
+        &[
+            "Ad5", "Pd8", "of7", "qc6", "rb7", "Kj1", "kj10", "pd3", "pe5",
+        ],
+        Color::White,
+    );
+    let d = dests(&p, "d5");
+    assert!(d.contains(&"b7".to_string()));
+    assert!(!d.contains(&"d3".to_string()) && !d.contains(&"e5".to_string()));
+    assert!(!d.contains(&"c6".to_string()) && !d.contains(&"f7".to_string()));
+}
+
+#[test]
+fn figure8_archer_group() {
+    let p = setup(
+        &[
+            "Af1", "bf3", "pf4", "Nf5", "pf6", "pf8", "bf9", "ld3", "qc4", "Kj1", "kj10",
+        ],
+        Color::White,
+    );
+    let d = dests(&p, "f1");
+    for x in ["f4", "f6", "f8", "f7"] {
+        assert!(d.contains(&x.to_string()), "{x}");
+    }
+    for x in ["f3", "f9", "c4", "f5", "f2"] {
+        assert!(!d.contains(&x.to_string()), "{x}");
+    }
+}
+
+#[test]
+fn archer_check_needs_a_screen() {
+    // An empty line does not check; a non-lancer interposed creates the check, so it is illegal.
+    let p = setup(&["Ae1", "Kj1", "ke9", "nc8"], Color::Black);
+    assert!(!p.in_check());
+    assert!(find(&p, "c8", "e7", MoveKind::Normal).is_empty());
+    // A lancer screens.
+    let p = setup(&["Ae1", "Kj1", "ke9", "lc6"], Color::Black);
+    assert!(!find(&p, "c6", "e6", MoveKind::Normal).is_empty());
+    let p = setup(&["Ae1", "Pe4", "Kj1", "ke9"], Color::Black);
+    assert!(p.in_check());
+}
+
+#[test]
+fn figure9_fool() {
+    let p = setup(&["Fd4", "Pf3", "ph8"], Color::White);
+    let mut expect = vec![
+        "b8", "f8", "c6", "e6", "h6", "b5", "f5", "b3", "c2", "e2", "f3", "a10", "g10", "j7", "c9",
+        "e9", "i9", "c8", "e8", "a7", "g7", "i6", "i5", "h3", "g1",
+    ];
+    // A rebound back onto its start square is a pass.
+    expect.push("d4");
+    assert_eq!(dests(&p, "d4"), sorted(&expect));
+    let swap = one(&p, "d4", "f3", MoveKind::Swap);
+    let after = p.play(&swap);
+    assert_eq!(after.piece_at(s("d4")).unwrap().kind, Kind::Pawn);
+    assert_eq!(after.piece_at(s("f3")).unwrap().kind, Kind::Fool);
+    assert_eq!(p.move_to_human(&swap), "Fd4<->Pf3");
+}
+
+#[test]
+fn fool_suicide_capture_and_immunity() {
+    // The rook checks the white king; the fool may remove it and itself.
+    let p = setup(&["Kf1", "Fd4", "rf5", "kj10", "nb5"], Color::White);
+    let mv = one(&p, "d4", "f5", MoveKind::Suicide);
+    assert_eq!(p.move_to_human(&mv), "FxRf5xF");
+    let after = p.play(&mv);
+    assert!(after.piece_at(s("f5")).is_none() && after.piece_at(s("d4")).is_none());
+    // The knight on b5 gives no check: it cannot be captured.
+    assert!(legal(&p).iter().all(|m| m.to != s("b5")));
+    // The fool is immune except to king, dragon and lancer.
+    let p = setup(&["Rf1", "Nc3", "fd4", "Le3", "Kj1", "kj10"], Color::White);
+    assert!(legal(&p)
+        .iter()
+        .any(|m| m.from == s("e3") && m.to == s("d4")));
+    assert!(!legal(&p)
+        .iter()
+        .any(|m| m.to == s("d4") && (m.from == s("c3") || m.from == s("f1"))));
+}
+
+#[test]
+fn figure10_transporter() {
+    let p = setup(&["Qe1", "Re7", "G:b4", "G:g7"], Color::White);
+    assert_eq!(
+        dests(&p, "e7"),
+        sorted(&[
+            "a7", "b7", "c7", "d7", "f7", "g7", "h7", "i7", "j7", "b4", "c4", "d4", "e4", "f4",
+            "g4", "h4", "i4", "j4", "e8", "e9", "e10", "e6", "e5", "e3", "e2"
+        ])
+    );
+    let d = dests(&p, "e1");
+    for x in ["d2", "c3", "b4", "a5", "g7", "f8", "e9", "d10"] {
+        assert!(d.contains(&x.to_string()), "{x}");
+    }
+    let mv = one(&p, "e7", "i4", MoveKind::Normal);
+    assert_eq!(p.move_to_human(&mv), "R(Gg7)i4");
+    assert_eq!(p.move_to_wire(&mv), "e7i4");
+}
+
+#[test]
+fn figure11_pass_through_gates() {
+    let p = setup(&["Rf6", "G:f9", "G:f4"], Color::White);
+    let passes = find(&p, "f6", "f6", MoveKind::Normal);
+    assert_eq!(passes.len(), 1);
+    let after = p.play(&passes[0]);
+    assert_eq!(after.conferrer(Color::White), Some(s("f6")));
+}
+
+#[test]
+fn figure12_pawns_through_transporter() {
+    let items = [
+        "G:b3", "ng8", "G:g8", "pb8", "g:b8", "Ne4", "g:e4", "g:h4", "Qf3", "Ri3", "Pa2", "Pb2",
+    ];
+    let p = setup(&items, Color::White);
+    assert_eq!(find(&p, "a2", "g8", MoveKind::Normal).len(), 1);
+    assert!(legal(&p)
+        .iter()
+        .all(|m| !(m.from == s("b2") && m.to == s("g8"))));
+    let p = setup(&items, Color::Black);
+    assert_eq!(find(&p, "b8", "i3", MoveKind::Normal).len(), 1);
+    assert_eq!(find(&p, "b8", "e4", MoveKind::Null).len(), 1);
+    assert!(legal(&p).iter().all(|m| m.to != s("f3")));
+}
+
+#[test]
+fn pawn_promotes_through_transporter() {
+    // Pawn and gate on b2, the other gate on h8: b2 to h10 in one move, promoting.
+    let p = setup(&["Pb2", "G:b2", "G:h8"], Color::White);
+    let promos: Vec<Move> = find(&p, "b2", "h10", MoveKind::Normal);
+    assert_eq!(promos.len(), 9, "Q R B N A O D G F");
+    assert!(promos.iter().all(|m| m.promo.is_some()));
+    // No fool promotion while a fool is in reserve.
+    let mut q = p.clone();
+    q.reserve[0][2] = 1;
+    q.key = q.compute_key();
+    assert_eq!(find(&q, "b2", "h10", MoveKind::Normal).len(), 8);
+}
+
+fn white_move(p: &Dao, from: &str, to: &str) -> Dao {
+    p.play(&one(p, from, to, MoveKind::Normal))
+}
+
+#[test]
+fn figure13_en_passant_through_transporter() {
+    let p = setup(
+        &["Pa2", "G:a4", "G:g6", "pb4", "pb5", "pb6", "ph7"],
+        Color::White,
+    );
+    assert_eq!(
+        ep_captures(&white_move(&p, "a2", "a5")),
+        vec!["b4a3", "b5a4"]
+    );
+    assert_eq!(
+        ep_captures(&white_move(&p, "a2", "g7")),
+        vec!["b4a3", "b5a4", "b6a5", "h7g6"]
+    );
+    assert_eq!(
+        ep_captures(&white_move(&p, "a2", "g6")),
+        vec!["b4a3", "b5a4"]
+    );
+}
+
+#[test]
+fn figure14_blocked_virtual_path() {
+    let p = setup(&["Pa2", "G:a2", "Ba3", "G:g6", "pb5"], Color::White);
+    for to in ["g8", "g9"] {
+        assert!(ep_captures(&white_move(&p, "a2", to)).is_empty(), "{to}");
+    }
+}
+
+#[test]
+fn figure15_upstream_square() {
+    let p = setup(&["Pa2", "G:a4", "G:g4", "ph4"], Color::White);
+    for to in ["g4", "g5"] {
+        assert!(ep_captures(&white_move(&p, "a2", to)).is_empty(), "{to}");
+    }
+}
+
+#[test]
+fn figure16_en_passant_by_the_capturers_transporter() {
+    let items = ["g:d8", "ph8", "g:h8", "g:c4", "g:e4", "pc9", "Pc2", "Pf2"];
+    let p = setup(&items, Color::White);
+    let after = white_move(&p, "c2", "c5");
+    assert_eq!(ep_captures(&after), vec!["c9c4", "h8c4"]);
+    assert_eq!(
+        one(&after, "h8", "c4", MoveKind::EnPassant).kind,
+        MoveKind::EnPassant
+    );
+    for to in ["f4", "f5"] {
+        assert_eq!(ep_captures(&white_move(&p, "f2", to)), vec!["h8f3"], "{to}");
+    }
+    // A lancer on c9 reaches f3 by its two-step diagonal through d8 and e4.
+    let mut items_l = items.to_vec();
+    items_l[5] = "lc9";
+    let p = setup(&items_l, Color::White);
+    assert_eq!(
+        ep_captures(&white_move(&p, "f2", "f5")),
+        vec!["c9f3", "h8f3"]
+    );
+}
+
+#[test]
+fn figure17_double_transporter_en_passant() {
+    let items = [
+        "G:f7", "G:c4", "G:d3", "G:i3", "pg8", "g:g8", "g:d4", "g:j5", "Pc2", "Pd2", "Pi2",
+    ];
+    let p = setup(&items, Color::White);
+    assert_eq!(
+        ep_captures(&white_move(&p, "c2", "f8")),
+        vec!["g8c3", "g8f7"]
+    );
+    assert_eq!(ep_captures(&white_move(&p, "d2", "c6")), vec!["g8d4"]);
+    for to in ["c4", "f7"] {
+        assert!(ep_captures(&white_move(&p, "d2", to)).is_empty(), "{to}");
+    }
+    for to in ["c5", "c6"] {
+        assert_eq!(ep_captures(&white_move(&p, "i2", to)), vec!["g8i4"], "{to}");
     }
 }
