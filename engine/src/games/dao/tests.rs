@@ -551,3 +551,211 @@ fn figure17_double_transporter_en_passant() {
         assert_eq!(ep_captures(&white_move(&p, "i2", to)), vec!["g8i4"], "{to}");
     }
 }
+
+#[test]
+fn castling_both_sides_and_gate_rules() {
+    let items = [
+        "Kf1", "Rb1", "Ri1", "Da1", "G:a1", "Dj1", "G:j1", "kf10", "ra10", "g:j10",
+    ];
+    let mut p = setup(&items, Color::White);
+    p.castling = WHITE_KING_SIDE | WHITE_QUEEN_SIDE;
+    p.key = p.compute_key();
+    let ks = one(&p, "f1", "h1", MoveKind::CastleKing);
+    let qs = one(&p, "f1", "c1", MoveKind::CastleQueen);
+    assert_eq!(p.move_to_human(&ks), "O-O");
+    assert_eq!(p.move_to_wire(&qs), "f1c1");
+    let after = p.play(&ks);
+    assert_eq!(after.piece_at(s("g1")).unwrap().kind, Kind::Rook);
+    assert_eq!(after.piece_at(s("h1")).unwrap().kind, Kind::King);
+    // Castling counts as a rook move for the dragons.
+    assert_eq!(after.conferrer(Color::White), Some(s("g1")));
+    let after = p.play(&qs);
+    assert_eq!(after.piece_at(s("d1")).unwrap().kind, Kind::Rook);
+    assert_eq!(after.piece_at(s("c1")).unwrap().kind, Kind::King);
+    // Gates on the path do not matter by themselves.
+    let mut q = p.clone();
+    q.gates[s("g1") as usize] = Some(Color::White);
+    q.gates[s("h1") as usize] = Some(Color::Black);
+    q.key = q.compute_key();
+    assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
+    // An enemy gate on g1 is threatened through the enemy transporter: c8-c7-c6-c5 (gate) ends
+    // on g1. With that gate on a3 instead (the rook emerges there going down), g1 is safe.
+    let mut q = setup(&["Kf1", "Ri1", "kj10", "rc8", "g:c5", "g:g1"], Color::White);
+    q.castling = WHITE_KING_SIDE;
+    q.key = q.compute_key();
+    assert!(!q.in_check());
+    assert!(find(&q, "f1", "h1", MoveKind::CastleKing).is_empty());
+    q.gates[s("g1") as usize] = None;
+    q.gates[s("a3") as usize] = Some(Color::Black);
+    q.key = q.compute_key();
+    assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
+    // Black rook on the d-file forbids the queen side (king crosses d1), not the king side.
+    let mut q = p.clone();
+    q.board[s("d8") as usize] = Some(Piece {
+        color: Color::Black,
+        kind: Kind::Rook,
+    });
+    q.key = q.compute_key();
+    assert!(find(&q, "f1", "c1", MoveKind::CastleQueen).is_empty());
+    assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
+    // The rook b9 enters the gate e9 and emerges from g2 keeping its direction (east): it
+    // attacks g2..j2, not the castling squares.
+    let mut q = setup(
+        &["Kf1", "Ri1", "kf10", "rb9", "g:e9", "g:g2", "Da1", "G:a1"],
+        Color::White,
+    );
+    q.castling = WHITE_KING_SIDE;
+    q.key = q.compute_key();
+    assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
+    // Rights go when the rook moves or is captured.
+    let after = p.play(&one(&p, "i1", "i5", MoveKind::Normal));
+    assert_eq!(after.castling & WHITE_KING_SIDE, 0);
+    assert_ne!(after.castling & WHITE_QUEEN_SIDE, 0);
+}
+
+#[test]
+fn castling_through_check_via_enemy_transporter() {
+    // Black gates on d5 and g5: the black rook on g8 goes down the g-file... and through the
+    // transporter continues down from d5 to d1. The king crossing d1 is attacked.
+    let mut p = setup(
+        &["Kf1", "Rb1", "kj10", "rd8", "g:d6", "g:h6", "Pd2"],
+        Color::White,
+    );
+    p.castling = WHITE_QUEEN_SIDE;
+    p.key = p.compute_key();
+    assert_eq!(find(&p, "f1", "c1", MoveKind::CastleQueen).len(), 1);
+    let mut q = setup(&["Kf1", "Rb1", "kj10", "rh8", "g:h6", "g:d6"], Color::White);
+    q.castling = WHITE_QUEEN_SIDE;
+    q.key = q.compute_key();
+    // h8 -> h7 -> h6 (gate) -> d6 -> d5 ... d1: the rook attacks d1 through its transporter.
+    assert!(find(&q, "f1", "c1", MoveKind::CastleQueen).is_empty());
+}
+
+#[test]
+fn drops() {
+    let p = setup(&["Kf1", "G:a1", "G:e5", "Pe5", "kf10", "Qj9"], Color::White);
+    let mut p = p;
+    p.reserve = [[2, 2, 1], [0, 0, 0]];
+    p.key = p.compute_key();
+    let drops: Vec<String> = legal(&p)
+        .iter()
+        .filter(|m| m.kind == MoveKind::Drop)
+        .map(|m| p.move_to_wire(m))
+        .collect();
+    // Only the vacant gate a1 takes a drop; the gate under the pawn does not.
+    assert_eq!(drops, vec!["A@a1", "O@a1", "F@a1"]);
+    let archer = legal(&p)
+        .into_iter()
+        .find(|m| m.kind == MoveKind::Drop && m.piece == Kind::Archer)
+        .unwrap();
+    let after = p.play(&archer);
+    assert_eq!(after.reserve[0], [1, 2, 1]);
+    assert_eq!(after.halfmove, 0);
+    assert_eq!(after.conferrer(Color::White), None);
+    // A drop may not give check directly ...
+    let mut q = setup(&["Kj1", "G:a6", "G:c3", "kf10"], Color::White);
+    q.reserve = [[0, 0, 0], [0, 0, 0]];
+    q.reserve[0][0] = 1;
+    q.key = q.compute_key();
+    // ... an archer on f2 leaping f3 would check; on a6 with nothing to leap it does not.
+    assert!(legal(&q)
+        .iter()
+        .any(|m| m.kind == MoveKind::Drop && m.to == s("a6")));
+    // ... but it may create a screen for an archer behind it.
+    let mut r = setup(&["Kj1", "Af1", "G:f4", "kf10"], Color::White);
+    r.reserve[0][1] = 1;
+    r.key = r.compute_key();
+    let drop = one(&r, "f4", "f4", MoveKind::Drop);
+    assert_eq!(drop.piece, Kind::Ox);
+    assert!(r.play(&drop).in_check());
+    // An ox dropped next to the king checks with its diagonal capture: illegal.
+    let mut t = setup(&["Kj1", "G:e9", "kf10"], Color::White);
+    t.reserve[0][1] = 1;
+    t.key = t.compute_key();
+    assert!(find(&t, "e9", "e9", MoveKind::Drop).is_empty());
+}
+
+#[test]
+fn gates_move_like_bishop_or_knight() {
+    let p = setup(
+        &["G:c1", "g:e3", "Pd2", "Da1", "G:a1", "Nb3", "G:b3"],
+        Color::White,
+    );
+    let gate = |from: &str| -> Vec<String> {
+        let mut v: Vec<String> = legal(&p)
+            .iter()
+            .filter(|m| m.kind == MoveKind::Gate && m.from == s(from))
+            .map(|m| square_name(m.to))
+            .collect();
+        v.sort();
+        v
+    };
+    // c1: diagonal b2, a3 (d2 blocked by the pawn); knight a2, e2, d3 (b3 holds a gate).
+    assert_eq!(gate("c1"), sorted(&["b2", "a3", "a2", "e2", "d3"]));
+    // Under a dragon a gate cannot move; under another piece it can.
+    assert!(gate("a1").is_empty());
+    assert!(!gate("b3").is_empty());
+    // Bishop slides pass over vacant gates of either colour but never end on one.
+    let q = setup(&["G:a1", "g:c3", "G:e5"], Color::White);
+    let v: Vec<String> = legal(&q)
+        .iter()
+        .filter(|m| m.kind == MoveKind::Gate && m.from == s("a1"))
+        .map(|m| square_name(m.to))
+        .collect();
+    assert!(v.contains(&"d4".to_string()) && v.contains(&"f6".to_string()));
+    assert!(!v.contains(&"c3".to_string()) && !v.contains(&"e5".to_string()));
+}
+
+#[test]
+fn king_and_transporter() {
+    // A king on its gate checks the enemy king next to its other gate.
+    let p = setup(&["Ka1", "G:a1", "G:e5", "ke6"], Color::Black);
+    assert!(p.in_check());
+    // In check, the king may not use its transporter: no null move, no relocation.
+    let p = setup(&["Ka1", "G:a1", "G:h5", "ra8", "kj10"], Color::White);
+    assert!(p.in_check());
+    assert!(legal(&p).iter().all(|m| m.to != s("h5")));
+    let q = setup(&["Ka1", "G:a1", "G:h5", "kj10"], Color::White);
+    assert_eq!(find(&q, "a1", "h5", MoveKind::Null).len(), 1);
+    // Out of check it may step from the other gate.
+    assert!(legal(&q)
+        .iter()
+        .any(|m| m.from == s("a1") && m.to == s("h6")));
+}
+
+#[test]
+fn null_move_differs_from_normal_move_by_conferral() {
+    let p = setup(&["Ra1", "G:a1", "G:a5", "Kj1", "kj10"], Color::White);
+    let null = one(&p, "a1", "a5", MoveKind::Null);
+    let normal = one(&p, "a1", "a5", MoveKind::Normal);
+    assert_eq!(p.play(&null).conferrer(Color::White), None);
+    assert_eq!(p.play(&normal).conferrer(Color::White), Some(s("a5")));
+    assert_eq!(p.move_to_wire(&null), "a1~a5");
+    assert_eq!(p.move_to_wire(&normal), "a1a5");
+    // When the rook already conferred, both leave the same state: one move.
+    let q = with_last(p.clone(), Some("a1"), None);
+    let n = legal(&q)
+        .iter()
+        .filter(|m| m.from == s("a1") && m.to == s("a5"))
+        .count();
+    assert_eq!(n, 1);
+    assert!(q.parse_move("a1~a5").is_ok() && q.parse_move("a1a5").is_ok());
+}
+
+#[test]
+fn promotion_choices_and_fool_limit() {
+    let p = setup(&["Pc9", "Kj1", "kj10"], Color::White);
+    let promos: Vec<char> = find(&p, "c9", "c10", MoveKind::Normal)
+        .iter()
+        .map(|m| m.promo.unwrap().letter())
+        .collect();
+    assert_eq!(promos, vec!['Q', 'R', 'B', 'N', 'A', 'O', 'D', 'G', 'F']);
+    let q = setup(&["Pc9", "Kj1", "kj10", "Fa5"], Color::White);
+    assert_eq!(find(&q, "c9", "c10", MoveKind::Normal).len(), 8);
+    let r = setup(&["Pc9", "Kj1", "kj10", "G:c10"], Color::White);
+    assert_eq!(find(&r, "c9", "c10", MoveKind::Normal).len(), 8);
+    assert_eq!(
+        p.move_to_wire(&find(&p, "c9", "c10", MoveKind::Normal)[0]),
+        "c9c10q"
+    );
+}
