@@ -252,6 +252,16 @@ impl Dao {
         k
     }
 
+    /// Puts a piece on `s`; a pawn promoted to a gate becomes a bare gate.
+    fn place(&mut self, s: u8, color: Color, kind: Kind) {
+        if kind == Kind::Gate {
+            self.board[s as usize] = None;
+            self.gates[s as usize] = Some(color);
+        } else {
+            self.board[s as usize] = Some(Piece { color, kind });
+        }
+    }
+
     fn promotion_rank(color: Color) -> i8 {
         match color {
             Color::White => SIZE - 1,
@@ -311,10 +321,7 @@ impl Dao {
                     }
                 }
                 n.board[from] = None;
-                n.board[to] = Some(Piece {
-                    color: me,
-                    kind: mv.promo.unwrap_or(p.kind),
-                });
+                n.place(mv.to, me, mv.promo.unwrap_or(p.kind));
                 touched |= bit(mv.from) | bit(mv.to);
                 if n.last[me.index()] == Some(mv.from) {
                     n.last[me.index()] = Some(mv.to);
@@ -375,7 +382,10 @@ impl Dao {
                         }
                     }
                     n.board[x as usize] = None;
-                    n.board[dest as usize] = p;
+                    match p {
+                        Some(pp) => n.place(dest, pp.color, pp.kind),
+                        None => n.board[dest as usize] = None,
+                    }
                     touched |= bit(x);
                     for c in 0..2 {
                         if self.last[c] == Some(x) {
@@ -397,7 +407,10 @@ impl Dao {
                     });
                 }
                 n.board[to] = mover;
-                n.board[from] = partner;
+                n.board[from] = None;
+                if let Some(pp) = partner {
+                    n.place(mv.from, pp.color, pp.kind);
+                }
                 touched |= bit(mv.from) | bit(mv.to);
                 if self.last[me.index()] == Some(mv.to) {
                     n.last[me.index()] = Some(mv.from);

@@ -759,3 +759,188 @@ fn promotion_choices_and_fool_limit() {
         "c9c10q"
     );
 }
+
+/// A tiny deterministic generator for random play-outs.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[test]
+fn start_position_string() {
+    let p = Dao::start_position("dao").unwrap();
+    assert_eq!(p.position_string(), super::text::START);
+    assert_eq!(p.side_to_move(), Color::White);
+    assert_eq!(p.gate_at(s("a1")), Some(Color::White));
+    assert_eq!(p.piece_at(s("a1")).unwrap().kind, Kind::Dragon);
+    assert_eq!(p.piece_at(s("f10")).unwrap().kind, Kind::King);
+    assert_eq!(p.reserve_count(Color::Black, Kind::Ox), 2);
+}
+
+#[test]
+fn random_games_round_trip_texts_and_keys() {
+    let mut rng = Lcg(12345);
+    let mut seen_kinds = std::collections::HashSet::new();
+    for game in 0..8 {
+        let mut p = Dao::start_position("dao").unwrap();
+        for _ply in 0..60 {
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            // Position strings round-trip to an equal state with an equal key.
+            let text = p.position_string();
+            let back = Dao::from_position_string("dao", &text).unwrap();
+            assert_eq!(back, p, "{text}");
+            assert_eq!(back.compute_key(), p.key());
+            // Every move has exactly one wire string, and both texts parse back to it.
+            let wires = super::text::wire_list(&moves);
+            let mut unique = wires.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), wires.len(), "{text}: {wires:?}");
+            let mv = moves[rng.next(moves.len())];
+            let w = p.move_to_wire(&mv);
+            assert_eq!(p.parse_move(&w), Ok(mv), "{text}: wire {w}");
+            let h = p.move_to_human(&mv);
+            assert_eq!(p.parse_move(&h), Ok(mv), "{text}: human {h}");
+            seen_kinds.insert(format!("{:?}", mv.kind));
+            p = p.play(&mv);
+            assert_eq!(p.key(), p.compute_key());
+        }
+        let _ = game;
+    }
+    for k in ["Normal", "Drop", "Gate"] {
+        assert!(seen_kinds.contains(k), "{k} never played: {seen_kinds:?}");
+    }
+}
+
+#[test]
+fn garbage_position_strings_name_the_field() {
+    let cases = [
+        ("", "piece placement"),
+        ("xyz", "side to move"),
+        ("10/10 w - - [] - - 0 1", "piece placement"),
+        (
+            "10/10/10/10/10/10/10/10/10/9 w - - [] - - 0 1",
+            "piece placement",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/Z9 w - - [] - - 0 1",
+            "piece placement",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/(PX)9 w - - [] - - 0 1",
+            "piece placement",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/(P9 w - - [] - - 0 1",
+            "piece placement",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 x - - [] - - 0 1",
+            "side to move",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w KQ - [] - - 0 1",
+            "castling",
+        ),
+        ("10/10/10/10/10/10/10/10/10/10 w Z - [] - - 0 1", "castling"),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w - e4 [] - - 0 1",
+            "en passant",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w - e4:e3 [] - - 0 1",
+            "en passant",
+        ),
+        ("10/10/10/10/10/10/10/10/10/10 w - - AA - - 0 1", "reserve"),
+        ("10/10/10/10/10/10/10/10/10/10 w - - [Q] - - 0 1", "reserve"),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w - - [] z9 - 0 1",
+            "white conferrer",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w - - [] - a1 0 1",
+            "black conferrer",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w - - [] - - x 1",
+            "halfmove clock",
+        ),
+        (
+            "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 0",
+            "fullmove number",
+        ),
+    ];
+    for (text, field) in cases {
+        match Dao::from_position_string("dao", text) {
+            Err(e) => assert_eq!(e.field, field, "{text}: {e}"),
+            Ok(_) => panic!("accepted: {text}"),
+        }
+    }
+    // Piece-on-gate groups and en passant data round-trip.
+    let t = "10/10/10/10/10/10/10/1L8/(Rg)(nG)G7/10 b - b3:c2c3 [Ff] a2 - 3 7";
+    let p = Dao::from_position_string("dao", t).unwrap();
+    assert_eq!(p.position_string(), t);
+    assert!(Dao::from_position_string("chess", super::text::START).is_err());
+}
+
+#[test]
+fn garbage_moves_are_errors() {
+    let p = Dao::start_position("dao").unwrap();
+    for bad in [
+        "",
+        "zz",
+        "e2e9",
+        "a1~j1",
+        "Q@a1",
+        "k1k2",
+        "e2",
+        "@@",
+        "a2a5q",
+        "\u{1F600}",
+    ] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert!(matches!(
+        p.parse_move("hello"),
+        Err(MoveError::Unparsable { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2e9"),
+        Err(MoveError::Illegal { .. })
+    ));
+    // Wire and human forms of the same move.
+    let a = p.parse_move("e2e5").unwrap();
+    assert_eq!(p.parse_move("Pe5"), Ok(a));
+    assert_eq!(p.move_to_human(&a), "Pe5");
+    let n = p.parse_move("c1d4").unwrap();
+    assert_eq!(p.move_to_human(&n), "Nd4");
+}
+
+#[test]
+fn dragon_notation_names_the_mimicked_piece() {
+    let p = with_last(
+        setup(&["Dd4", "Aa1", "Kj1", "kj10", "Pf4"], Color::White),
+        Some("a1"),
+        None,
+    );
+    // As an archer the dragon leaps the pawn f4... along its forward diagonal from d4? No: e5.
+    // Leap forward over the pawn on d5.
+    let mut q = p.clone();
+    q.board[s("d5") as usize] = Some(Piece {
+        color: Color::White,
+        kind: Kind::Pawn,
+    });
+    q.key = q.compute_key();
+    let mv = one(&q, "d4", "d6", MoveKind::Normal);
+    assert_eq!(mv.mimic, Kind::Archer);
+    assert_eq!(q.move_to_human(&mv), "D(A)d6");
+}

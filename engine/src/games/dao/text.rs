@@ -449,6 +449,23 @@ fn wire_forms(mv: &Move) -> [String; 3] {
     [base, tagged, full]
 }
 
+/// The wire text of every move of a legal move list: the shortest form no other move shares.
+pub(crate) fn wire_list(moves: &[Move]) -> Vec<String> {
+    let forms: Vec<[String; 3]> = moves.iter().map(wire_forms).collect();
+    (0..moves.len())
+        .map(|i| {
+            for level in 0..3 {
+                let clash = (0..moves.len())
+                    .any(|j| j != i && moves[j] != moves[i] && forms[j][level] == forms[i][level]);
+                if !clash {
+                    return forms[i][level].clone();
+                }
+            }
+            forms[i][2].clone()
+        })
+        .collect()
+}
+
 fn wire_among(moves: &[Move], mv: &Move) -> String {
     let forms = wire_forms(mv);
     for (level, text) in forms.iter().enumerate() {
@@ -629,10 +646,8 @@ pub fn parse_move(pos: &Dao, text: &str) -> Result<Move, MoveError> {
     let mut aliases = Vec::new();
     gen::legal_moves(pos, &mut moves, Some(&mut aliases));
     // Exact wire text of a listed move.
-    for mv in &moves {
-        if wire_among(&moves, mv) == t {
-            return Ok(*mv);
-        }
+    if let Some(i) = wire_list(&moves).iter().position(|w| w == t) {
+        return Ok(moves[i]);
     }
     let mut found: Vec<usize> = Vec::new();
     let add = |i: usize, found: &mut Vec<usize>| {
