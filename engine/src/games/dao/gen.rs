@@ -1172,12 +1172,3 @@ pub(crate) fn legal_moves(
         }
     }
 }
-
-/// All moves of the piece on `from` moving as `kind` only (notation of dragon moves).
-pub(crate) fn moves_as(pos: &Dao, from: u8, kind: Kind) -> Vec<Move> {
-    let side = pos.board[from as usize].map_or(pos.side, |p| p.color);
-    let ctx = Ctx::new(pos, side);
-    let mut out = Vec::new();
-    piece_moves(pos, &ctx, from, Some(kind), false, false, true, &mut out);
-    out
-}

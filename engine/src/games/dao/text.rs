@@ -454,11 +454,11 @@ pub(crate) fn wire_list(moves: &[Move]) -> Vec<String> {
     let forms: Vec<[String; 3]> = moves.iter().map(wire_forms).collect();
     (0..moves.len())
         .map(|i| {
-            for level in 0..3 {
+            for (level, text) in forms[i].iter().enumerate() {
                 let clash = (0..moves.len())
-                    .any(|j| j != i && moves[j] != moves[i] && forms[j][level] == forms[i][level]);
+                    .any(|j| j != i && moves[j] != moves[i] && forms[j][level] == *text);
                 if !clash {
-                    return forms[i][level].clone();
+                    return text.clone();
                 }
             }
             forms[i][2].clone()
