@@ -7,10 +7,11 @@ use tiamat_engine::Game;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Chess,
+    Dao,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess];
+    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Dao];
 
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
@@ -43,6 +44,10 @@ macro_rules! with_game {
                 type $G = ::tiamat_engine::games::chess::Chess;
                 $body
             }
+            $crate::registry::GameKind::Dao => {
+                type $G = ::tiamat_engine::games::dao::Dao;
+                $body
+            }
         }
     };
 }
@@ -62,5 +67,6 @@ mod tests {
         assert_eq!(GameKind::from_variant("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_variant("no-such-game"), None);
         assert!(variant_names().contains(&"chess"));
+        assert_eq!(GameKind::from_variant("dao"), Some(GameKind::Dao));
     }
 }
