@@ -1043,3 +1043,19 @@ fn hand_checked_depth_two_of_en_passant_position() {
     per.sort();
     assert_eq!(per, vec![3, 11, 11, 11, 13, 13]);
 }
+
+#[test]
+fn cecp_setup_and_board_text() {
+    let p = Dao::start_position("dao").unwrap();
+    let setup = p.cecp_setup().unwrap();
+    let first = setup.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "setup (PNBRQFOA......DG..LKpnbrqfoa......dg..lk) 10x10+8_fairy \
+         drnbqkbnrd/ppllppllpp/10/10/10/10/10/10/PPLLPPLLPP/DRNBQKBNRD[AAOOFaaoof] w KQkq - 0 1"
+    );
+    assert!(setup.lines().any(|l| l == "piece N& NC"));
+    let text = p.board_text();
+    assert!(text.contains("DG") && text.contains("reserve [AAOOFaaoof]"));
+    assert_eq!(Dao::variants(), &["dao"]);
+}

@@ -737,22 +737,29 @@ pub fn board_text(pos: &Dao) -> String {
     out
 }
 
-/// XBoard's engine-defined variant commands: a 10x10 board with holdings (the parent variant
-/// `fairy`), the piece-to-char table and `piece` lines with Betza strings for the pieces whose moves
-/// Betza can describe. XBoard cannot describe gates, archers' leaps, fools or dragons; it draws them
-/// and leaves legality to the engine.
+/// XBoard's engine-defined variant commands (CECP `setup` and `piece`, as backend.c reads them).
+///
+/// The piece-to-char table assigns letters to XBoard's piece types in their fixed order (Pawn,
+/// Knight, Bishop, Rook, Queen, Ferz, Alfil, Angel, Marshall, Wazir, Man, Cannon, Nightrider,
+/// Cardinal, Dragon, Grasshopper, Silver, Falcon, Lance, ..., King last). Only the first `hand` types
+/// can sit in the holdings, so the reserve pieces take the slots 5-7 (F on Ferz, O on Alfil, A on
+/// Angel) and the holdings size is 8; D goes on Dragon, G on Grasshopper, L on Lance. The board is
+/// 10x10 with the parent variant `fairy`. A gate under a piece cannot be shown (XBoard has one piece
+/// per square), so the piece is drawn. The `piece` lines give the board moves Betza can say; the
+/// transporter, pushes, the archer's leap and the fool cannot be said, so XBoard's legality
+/// testing must be off for this variant.
 pub fn cecp_setup(pos: &Dao) -> String {
-    // Holdings show the reserve pieces: A, O, F (in XBoard's piece-to-char order).
     let fen = xboard_fen(pos);
     let mut lines = vec![format!(
-        "setup (PNBRQ..D....L....A...O....FGK.pnbrq..d....l....a...o....fgk.) 10x10+5_fairy {fen}"
+        "setup (PNBRQFOA......DG..LKpnbrqfoa......dg..lk) 10x10+8_fairy {fen}"
     )];
     for (letter, betza) in [
-        ('N', "NC"),
+        ('P', "fmWsmWfcFifmW3"),
         ('L', "mfW2msW2fF2ifmW3"),
+        ('N', "NC"),
         ('O', "mRcF"),
-        ('G', "mBmN"),
         ('A', "msbR"),
+        ('G', "mBmN"),
     ] {
         lines.push(format!("piece {letter}& {betza}"));
     }
@@ -796,8 +803,13 @@ fn xboard_fen(pos: &Dao) -> String {
             }
         }
     }
+    let castling = write_position(pos)
+        .split_whitespace()
+        .nth(2)
+        .unwrap_or("-")
+        .to_string();
     format!(
-        "{out}[{holdings}] {} - - {} {}",
+        "{out}[{holdings}] {} {castling} - {} {}",
         if pos.side == Color::White { 'w' } else { 'b' },
         pos.halfmove,
         pos.fullmove
