@@ -1059,3 +1059,102 @@ fn cecp_setup_and_board_text() {
     assert!(text.contains("DG") && text.contains("reserve [AAOOFaaoof]"));
     assert_eq!(Dao::variants(), &["dao"]);
 }
+
+#[test]
+fn fool_may_remove_the_piece_that_empowers_a_dragon() {
+    // Black's last piece is the bishop h8; the black dragon on b6 borrows it and checks the white
+    // king on d4... via c5. The fool on f7 reaches h8 (f7-h8 is a knight step).
+    let p = with_last(
+        setup(&["Kd4", "Ff7", "bh8", "db6", "kj10"], Color::White),
+        None,
+        Some("h8"),
+    );
+    assert!(p.in_check());
+    let mv = one(&p, "f7", "h8", MoveKind::Suicide);
+    let after = p.play(&mv);
+    assert_eq!(after.conferrer(Color::Black), None);
+    assert_eq!(after.conferrer(Color::White), None);
+    assert!(!after.in_check() || after.side_to_move() == Color::Black);
+}
+
+#[test]
+fn dragon_as_fool_swaps_and_suicides() {
+    // White's last piece was the fool: the dragon may swap with its own rook.
+    let p = with_last(
+        setup(&["Dd4", "Re6", "Fa1", "Kj1", "kj10"], Color::White),
+        Some("a1"),
+        None,
+    );
+    let swap = one(&p, "d4", "e6", MoveKind::Swap);
+    assert_eq!(p.move_to_human(&swap), "D(F)d4<->Re6");
+    let after = p.play(&swap);
+    assert_eq!(after.piece_at(s("d4")).unwrap().kind, Kind::Rook);
+    // The swap does not confer: the fool is still White's conferrer.
+    assert_eq!(after.conferrer(Color::White), Some(s("a1")));
+}
+
+#[test]
+fn fool_swap_promotes_a_pawn() {
+    let p = setup(&["Fd10", "Pe8", "Kj1", "kj5"], Color::White);
+    let swaps = find(&p, "d10", "e8", MoveKind::Swap);
+    // Q R B N A O D G (a fool is on the board, so no fool).
+    assert_eq!(swaps.len(), 8);
+    let after = p.play(&swaps[0]);
+    assert_eq!(after.piece_at(s("d10")).unwrap().kind, Kind::Queen);
+}
+
+#[test]
+fn ox_push_promotes_a_pawn() {
+    let p = setup(&["Oc7", "Pc8", "Pc9", "Kj1", "kj5"], Color::White);
+    // The line c8, c9 moves up one: c9 reaches c10 and promotes (9 choices).
+    let pushes = find(&p, "c7", "c8", MoveKind::Push);
+    assert_eq!(pushes.len(), 9);
+    let after = p.play(&pushes[0]);
+    assert_eq!(after.piece_at(s("c10")).unwrap().kind, Kind::Queen);
+    assert_eq!(after.piece_at(s("c9")).unwrap().kind, Kind::Pawn);
+    assert_eq!(after.conferrer(Color::White), Some(s("c8")));
+}
+
+#[test]
+fn archer_uses_the_transporter_before_or_after_the_leap() {
+    // Before: a1 (gate) ... the archer departs from the gate e4 and leaps the pawn e5.
+    let p = setup(&["Aa1", "G:a1", "G:e4", "Pe5", "Kj1", "kj10"], Color::White);
+    let d = dests(&p, "a1");
+    assert!(d.contains(&"e6".to_string()) && d.contains(&"e10".to_string()));
+    // After: leaping b2 then entering the gate c3 to emerge from h6 going on to i7.
+    let p = setup(&["Aa1", "Pb2", "G:c3", "G:h6", "Kj1", "kj10"], Color::White);
+    let d = dests(&p, "a1");
+    assert!(d.contains(&"i7".to_string()) && d.contains(&"h6".to_string()));
+    // Not during the leap: a piece on a gate cannot be leapt into the transporter.
+    let p = setup(&["Aa1", "Pb2", "G:b2", "G:h6", "Kj1", "kj10"], Color::White);
+    let d = dests(&p, "a1");
+    assert!(!d.contains(&"i7".to_string()));
+    assert!(d.contains(&"c3".to_string()));
+}
+
+#[test]
+fn lancer_two_step_capture_leaves_en_passant() {
+    let p = setup(&["Lc2", "ra4", "pa5", "Kj1", "kj10"], Color::White);
+    let after = p.play(&one(&p, "c2", "a4", MoveKind::Normal));
+    let ep = after.en_passant().unwrap();
+    assert_eq!(ep.victim, s("a4"));
+    assert_eq!(ep.targets, bit(s("b3")));
+    // Nobody can use it here; the string still records it.
+    assert!(after.position_string().contains(" a4:b3 "));
+}
+
+#[test]
+fn stalemate_is_a_draw_and_repetition_counts_passes() {
+    use crate::core::GameResult;
+    // Black king a10 stalemated by the queen b8 and king c9... a10: a9 b9 b10 covered.
+    let p = setup(&["ka10", "Qb8", "Kc9"], Color::Black);
+    let end = p.ending(&[]).unwrap();
+    assert_eq!(end.result, GameResult::Draw);
+    // A rook passing through its gates repeats the position.
+    let p = setup(&["Rf6", "G:f9", "G:f4", "Kb1", "kh10", "Rb5"], Color::White);
+    let pass = one(&p, "f6", "f6", MoveKind::Normal);
+    let q = p.play(&pass);
+    assert_ne!(q.key(), p.key()); // side to move changed and the rook now confers
+    let mate = setup(&["kj10", "Qi9", "Kh8"], Color::Black);
+    assert_eq!(mate.ending(&[]).unwrap().result, GameResult::WhiteWins);
+}
