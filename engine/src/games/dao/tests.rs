@@ -1158,3 +1158,18 @@ fn stalemate_is_a_draw_and_repetition_counts_passes() {
     let mate = setup(&["kj10", "Qi9", "Kh8"], Color::Black);
     assert_eq!(mate.ending(&[]).unwrap().result, GameResult::WhiteWins);
 }
+
+#[test]
+fn many_gates_stay_tractable() {
+    // Eight white gates, a queen and a rook among them: every route is bounded by "each gate
+    // entered once"; the count must come out quickly and stably.
+    let p = setup(
+        &[
+            "Qe5", "Rb2", "G:a1", "G:c3", "G:e1", "G:h2", "G:b8", "G:g6", "G:j9", "G:d7", "Kj1",
+            "kj10",
+        ],
+        Color::White,
+    );
+    let n = legal(&p).len();
+    assert!(n > 100, "{n}");
+}
