@@ -133,7 +133,9 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
             if c.is_ascii_digit() {
                 let mut n = 0u32;
                 while j < chars.len() && chars[j].is_ascii_digit() {
-                    n = n * 10 + chars[j].to_digit(10).unwrap_or(0);
+                    n = n
+                        .saturating_mul(10)
+                        .saturating_add(chars[j].to_digit(10).unwrap_or(0));
                     j += 1;
                 }
                 if n == 0 || file as u32 + n > SIZE as u32 {
