@@ -7,6 +7,7 @@
 
 use super::{bit, file_of, offset, rank_of, sq, Dao, Move, MoveKind, Piece, NO_SQUARE, SIZE};
 use crate::core::Color;
+use arrayvec::ArrayVec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -372,8 +373,9 @@ impl PieceGen<'_> {
     }
 
     /// Where the piece may start: its square, and any other vacant own gate if it stands on one.
-    fn starts(&self) -> Vec<u8> {
-        let mut v = vec![self.from];
+    fn starts(&self) -> Squares {
+        let mut v = Squares::new();
+        v.push(self.from);
         if self.transport && self.own_gate(self.from) {
             v.extend(
                 self.own_gates
@@ -771,7 +773,10 @@ impl PieceGen<'_> {
     }
 }
 
-fn own_gates(pos: &Dao, side: Color) -> Vec<u8> {
+/// A list of squares (at most the whole board).
+type Squares = ArrayVec<u8, 100>;
+
+fn own_gates(pos: &Dao, side: Color) -> Squares {
     (0..100u8)
         .filter(|&s| pos.gates[s as usize] == Some(side))
         .collect()
@@ -788,7 +793,7 @@ fn occupancy(pos: &Dao) -> u128 {
 }
 
 struct Ctx {
-    own_gates: Vec<u8>,
+    own_gates: Squares,
     occupied: u128,
     ep_targets: u128,
 }
