@@ -13,6 +13,23 @@
 //! A normal move and a null move that leave identical states (the piece already was its side's
 //! conferrer, or it never confers, like a pawn) are therefore one move; ruling 9 names them
 //! different only because their effects usually differ.
+//!
+//! Readings where neither the seed nor the rulings decide:
+//! - The fool's suicide-capture condition ("is checking the fool's king", "gives an enemy dragon
+//!   the power to check") is judged in the position before the fool moves.
+//! - A fool "attacks" only through that condition, so checks by a fool are found the same way
+//!   (ruling 4.11.14); the condition is not nested (a fool's own condition never asks about the
+//!   other fool).
+//! - Pushed or swapped pawns that reach their last rank promote by the mover's choice, every
+//!   choice a separate move (ruling 5 of 4.10), under the pawn owner's fool and gate limits.
+//! - A pawn promoted to a gate leaves a bare gate of its colour on the square.
+//! - A castling right in a position string without its king and rook in place is an error.
+//! - Human notation: `Pe5`, `Nxd4`, `R(Gg7)i4` (the first own gate entered), `D(A)f5` (the type
+//!   the dragon moved as), null moves `Ra1~j1` / `Ra1~xj1`, en passant `Lxe5e.p.`, pushes
+//!   `Oc5(Pd5,Re5)`, swaps `Fd4<->Pf3`, suicide captures `FxRf5xF`, gate moves `Gc1-e3`, drops
+//!   `A@a1`, castling `O-O` / `O-O-O`; promotion `=Q`; the check mark goes at the very end
+//!   (also after a push). The start square is added when the short form is shared, and the wire
+//!   form is used when even that is shared.
 
 mod gen;
 #[cfg(test)]
