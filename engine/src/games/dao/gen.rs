@@ -1147,6 +1147,22 @@ pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
     Some(after)
 }
 
+/// Orders routes of one move by the length, then the text, of what the notation shows of them.
+fn notation_rank(mv: &Move) -> (usize, String) {
+    let via = if mv.via == NO_SQUARE {
+        String::new()
+    } else {
+        super::text::square_name(mv.via)
+    };
+    let mimic = if mv.piece == Kind::Dragon {
+        mv.mimic.letter().to_string()
+    } else {
+        String::new()
+    };
+    let text = format!("{mimic}{via}");
+    (text.len(), text)
+}
+
 /// Legal moves, one per distinct resulting state. With `aliases`, also every other route's move
 /// paired with the index of the listed move it coincides with.
 pub(crate) fn legal_moves(
@@ -1166,6 +1182,13 @@ pub(crate) fn legal_moves(
         let id = (after.key, after.halfmove);
         match seen.iter().position(|&x| x == id) {
             Some(i) => {
+                // Same effect by another route: keep the route with the shortest notation
+                // (ruling 24: no gate named, then the alphabetically first text).
+                let kept = &mut out[base + i];
+                if *kept == mv && notation_rank(&mv) < notation_rank(kept) {
+                    kept.via = mv.via;
+                    kept.mimic = mv.mimic;
+                }
                 if let Some(a) = aliases.as_deref_mut() {
                     a.push((mv, base + i));
                 }

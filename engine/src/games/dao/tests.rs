@@ -1241,3 +1241,19 @@ fn mutated_position_strings_never_panic() {
     let huge = "99999999999999999999/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
     assert!(Dao::from_position_string("dao", huge).is_err());
 }
+
+#[test]
+fn notation_prefers_the_shortest_route() {
+    // Gates c1 and d1: the rook reaches e1 directly and through c1 > d1.
+    let p = setup(&["Ra1", "G:c1", "G:d1", "Kj10", "kh8"], Color::White);
+    let mv = one(&p, "a1", "e1", MoveKind::Normal);
+    assert_eq!(p.move_to_human(&mv), "Re1");
+    // A dragon with queen and bishop powers writes the alphabetically first type.
+    let q = with_last(
+        setup(&["Dd4", "Qa1", "Kj10", "kh8", "bb10"], Color::White),
+        Some("a1"),
+        Some("b10"),
+    );
+    let mv = one(&q, "d4", "f6", MoveKind::Normal);
+    assert_eq!(q.move_to_human(&mv), "D(B)f6+"); // f6-g7-h8: check
+}
