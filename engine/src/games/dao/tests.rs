@@ -1,5 +1,6 @@
 //! Rules tests: every figure of the seed, the dragon sections, perft and text round trips.
 
+use super::gen;
 use super::text::{read_square, square_name};
 use super::*;
 use crate::core::Game;
@@ -1035,6 +1036,16 @@ fn perft_suite() {
 }
 
 #[test]
+fn start_depth_four_deep() {
+    // This generator's own number (before and after the attack prefilter), TIAMAT_DEEP only.
+    if std::env::var("TIAMAT_DEEP").is_err() {
+        return;
+    }
+    let p = Dao::start_position("dao").unwrap();
+    assert_eq!(perft(&p, 4), 10_603_589);
+}
+
+#[test]
 fn hand_checked_depth_two_of_en_passant_position() {
     // After d3 or f3: lancer 10 + king 3 each; after e.p. only the king's 3; after each king
     // move: lancer 8 (e3 blocked) + king 3 = 11. 13 + 13 + 3 + 3 x 11 = 62.
@@ -1256,4 +1267,33 @@ fn notation_prefers_the_shortest_route() {
     );
     let mv = one(&q, "d4", "f6", MoveKind::Normal);
     assert_eq!(q.move_to_human(&mv), "D(B)f6+"); // f6-g7-h8: check
+}
+
+#[test]
+fn attack_prefilter_agrees_with_full_generation() {
+    let mut rng = Lcg(777);
+    let mut checked = 0;
+    for _ in 0..6 {
+        let mut p = Dao::start_position("dao").unwrap();
+        for _ply in 0..70 {
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            for target in 0..100u8 {
+                for by in Color::ALL {
+                    assert_eq!(
+                        gen::attacked(&p, target, by, false),
+                        gen::attacked_unfiltered(&p, target, by),
+                        "{} {} {by}",
+                        p.position_string(),
+                        square_name(target)
+                    );
+                    checked += 1;
+                }
+            }
+            p = p.play(&moves[rng.next(moves.len())]);
+        }
+    }
+    assert!(checked > 10_000);
 }
