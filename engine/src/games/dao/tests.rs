@@ -1297,3 +1297,36 @@ fn attack_prefilter_agrees_with_full_generation() {
     }
     assert!(checked > 10_000);
 }
+
+#[test]
+fn long_random_games_deep() {
+    // Whole random games: no panic, keys and strings consistent, wire forms unique, endings found.
+    if std::env::var("TIAMAT_DEEP").is_err() {
+        return;
+    }
+    let mut rng = Lcg(4242);
+    let mut endings = 0;
+    for _ in 0..150 {
+        let mut p = Dao::start_position("dao").unwrap();
+        let mut history = Vec::new();
+        for _ply in 0..300 {
+            if p.ending(&history).is_some() {
+                endings += 1;
+                break;
+            }
+            let moves = legal(&p);
+            let wires = super::text::wire_list(&moves);
+            let mut unique = wires.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), wires.len(), "{}", p.position_string());
+            let back = Dao::from_position_string("dao", &p.position_string()).unwrap();
+            assert_eq!(back, p);
+            let mv = moves[rng.next(moves.len())];
+            history.push(p.key());
+            p = p.play(&mv);
+            assert_eq!(p.key(), p.compute_key());
+        }
+    }
+    assert!(endings > 0);
+}
