@@ -8,10 +8,13 @@
 //!
 //! ## How each game family maps onto the seam
 //!
-//! **Orthodox chess** (`games::chess`). 64-bit bitboards with magic sliding attacks; copy-make
-//! `play`; a `Move` is a packed 16-bit from/to/flag word, always a complete turn. The key covers
-//! pieces, side, castling rights and an en-passant file only when a capture is possible. `ending`
-//! adds insufficient material to the default endings (mate, stalemate, threefold, 50 moves).
+//! **Orthodox chess** (`games::chess`). 64-bit bitboards with magic sliding attacks built at
+//! compile time; exact legal generation with pin and check masks; copy-make `play`; a `Move` is a
+//! packed 16-bit from/to/flag word, always a complete turn, so perft counts the last ply with
+//! `legal_move_count` (a counter that never builds the moves). The key covers pieces, side,
+//! castling rights and an en-passant file only when an en-passant capture is legal. `ending` adds
+//! insufficient material to the default endings (mate, stalemate, threefold, 50 moves). The
+//! module docs list the board queries and attack functions evaluation code is written against.
 //!
 //! **The Croatian Chess family** (`games::croatian`). One ruleset parameterised by a variant table
 //! (board size 10x10 to 26x26, setup, which pieces exist, rush and castling limits, promotion kind).

@@ -4,11 +4,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The `tiamat` binary of the current build profile (`target/<profile>/tiamat`), built first
-/// with `cargo build` so it is never stale (a no-op when it is up to date).
+/// The `tiamat` binary next to the running tests (`target/<dir>/tiamat`), built first with
+/// `cargo build` so it is never stale (a no-op when it is up to date).
 ///
-/// Test executables live in `target/<profile>/deps/`, so the binary is two levels up from the
-/// running test. Panics with a clear message when the build fails.
+/// Test executables live in `target/<dir>/deps/`, so the binary is two levels up from the
+/// running test. Under `cargo test` (`target/debug`) it is built with the `test` profile, which
+/// reuses the dependencies the tests were just built with; under `cargo test --release` with the
+/// release profile. Panics with a clear message when the build fails.
 pub fn tiamat_binary() -> PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(build_binary).clone()
@@ -23,10 +25,10 @@ fn build_binary() -> PathBuf {
     let target_dir = profile_dir
         .parent()
         .expect("the profile directory lives in the target directory");
-    let profile = profile_dir
-        .file_name()
-        .and_then(|name| name.to_str())
-        .unwrap_or("debug");
+    let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
+        Some("debug") | None => "test",
+        Some(other) => other,
+    };
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the tests crate lives in the workspace");
@@ -35,10 +37,8 @@ fn build_binary() -> PathBuf {
     build
         .current_dir(workspace)
         .args(["build", "--quiet", "-p", "tiamat", "--bin", "tiamat"])
-        .env("CARGO_TARGET_DIR", target_dir);
-    if profile != "debug" {
-        build.args(["--profile", profile]);
-    }
+        .env("CARGO_TARGET_DIR", target_dir)
+        .args(["--profile", profile]);
     let status = build.status().expect("cargo can be started");
     assert!(status.success(), "building the tiamat binary failed");
     let binary = profile_dir.join(format!("tiamat{}", std::env::consts::EXE_SUFFIX));

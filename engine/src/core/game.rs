@@ -92,6 +92,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// list is legal, and a legal move is listed once.
     fn legal_moves(&self, out: &mut Self::MoveList);
 
+    /// How many moves `legal_moves` would list. Perft counts its last ply with this, so a game
+    /// may override it with a counter that does not build the moves.
+    fn legal_move_count(&self) -> usize {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
     /// The state after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: &Self::Move) -> Self;
 

@@ -122,6 +122,11 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn legal_move_count(&self) -> usize {
+        self.count_moves()
+    }
+
+    #[inline]
     fn play(&self, mv: &ChessMove) -> Self {
         self.play_move(*mv)
     }
