@@ -27,8 +27,8 @@
 //! - Human notation: `Pe5`, `Nxd4`, `R(Gg7)i4` (the first own gate entered), `D(A)f5` (the type
 //!   the dragon moved as), null moves `Ra1~j1` / `Ra1~xj1`, en passant `Lxe5e.p.`, pushes
 //!   `Oc5(Pd5,Re5)`, swaps `Fd4<->Pf3`, suicide captures `FxRf5xF`, gate moves `Gc1-e3`, drops
-//!   `A@a1`, castling `O-O` / `O-O-O`; promotion `=Q`; the check mark goes at the very end
-//!   (also after a push). The start square is added when the short form is shared, and the wire
+//!   `A@a1`, castling `O-O` / `O-O-O`; promotion `=Q`; the check mark goes at the end, except
+//!   on a push, where it follows the pushed piece that checks (`Oa3(Ra4+,Pa5)`). The start square is added when the short form is shared, and the wire
 //!   form is used when even that is shared.
 
 mod gen;

@@ -1330,3 +1330,13 @@ fn long_random_games_deep() {
     }
     assert!(endings > 0);
 }
+
+#[test]
+fn push_check_mark_sits_on_the_checking_piece() {
+    // The ox a2 pushes the rook a3 and pawn a4 one square: the rook on a4 checks along rank 4.
+    let p = setup(&["Oa2", "Ra3", "Pa4", "kj4", "Kj1"], Color::White);
+    let mv = one(&p, "a2", "a3", MoveKind::Push);
+    assert_eq!(p.move_to_human(&mv), "Oa3(Ra4+,Pa5)");
+    assert_eq!(p.parse_move("Oa3(Ra4+,Pa5)"), Ok(mv));
+    assert_eq!(p.parse_move("Oa3(Ra4,Pa5)"), Ok(mv));
+}

@@ -627,10 +627,47 @@ fn human_among(pos: &Dao, moves: &[Move], mv: &Move) -> String {
             .iter()
             .any(|m| m != mv && human_core(pos, m, with_from) == core);
         if !clash {
-            return core + mark;
+            return place_check_mark(pos, mv, core, mark);
         }
     }
     wire_among(moves, mv)
+}
+
+/// The seed writes a push's check on the pushed piece that gives it: `Oa3(Ra4+,Pa5)`. Other
+/// check marks go at the end.
+fn place_check_mark(pos: &Dao, mv: &Move, core: String, mark: &str) -> String {
+    if mark.is_empty() || mv.kind != MoveKind::Push {
+        return core + mark;
+    }
+    let after = pos.apply(mv);
+    let Some(king) = after.king_square(after.side) else {
+        return core + mark;
+    };
+    let (df, dr) = gen::unit(mv.from, mv.to);
+    let k = gen::distance(mv.from, mv.to);
+    let Some(open) = core.find('(') else {
+        return core + mark;
+    };
+    let mut items: Vec<String> = core[open + 1..core.len() - 1]
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let mut s = offset(mv.from, df, dr);
+    let mut placed = false;
+    for item in items.iter_mut() {
+        let Some(x) = s else { break };
+        if let Some(dest) = offset(x, df * k, dr * k) {
+            if !placed && gen::piece_attacks(&after, dest, false, king) {
+                item.push_str(mark);
+                placed = true;
+            }
+        }
+        s = offset(x, df, dr);
+    }
+    if !placed {
+        return core + mark;
+    }
+    format!("{}({})", &core[..open], items.join(","))
 }
 
 pub fn human(pos: &Dao, mv: &Move) -> String {
@@ -657,7 +694,8 @@ pub fn parse_move(pos: &Dao, text: &str) -> Result<Move, MoveError> {
             found.push(i);
         }
     };
-    let bare = t.trim_end_matches(['+', '#']);
+    let bare: String = t.chars().filter(|c| !matches!(c, '+' | '#')).collect();
+    let bare = bare.as_str();
     for (i, mv) in moves.iter().enumerate() {
         if wire_forms(mv).iter().any(|w| w == t)
             || human_core(pos, mv, false) == bare
