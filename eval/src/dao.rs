@@ -16,8 +16,8 @@
 //!
 //! Reserve pieces count 90 % (they still need a vacant gate). Positional terms: mobility along
 //! open lines, pawn/lancer advancement, king safety against enemy archer lines (screened only by
-//! own lancers) and queen/rook/bishop lines, and the enemy dragon's reach with the side's own last
-//! piece. All weights are the tables below.
+//! own lancers), open queen/rook/bishop lines, and open lines of an enemy dragon's current
+//! powers. All weights are the tables below.
 
 use tiamat_engine::games::dao::{Dao, Kind, Piece};
 use tiamat_engine::search::Evaluator;
@@ -184,11 +184,21 @@ fn king_danger(pos: &Dao, color: Color) -> i32 {
                     }
                 }
             }
-            Kind::Queen | Kind::Rook | Kind::Bishop => {
-                let fits = match p.kind {
+            Kind::Queen | Kind::Rook | Kind::Bishop | Kind::Dragon => {
+                let line_fits = |k: Kind| match k {
                     Kind::Rook => aligned_ortho,
                     Kind::Bishop => aligned_diag,
-                    _ => aligned_ortho || aligned_diag,
+                    Kind::Queen => aligned_ortho || aligned_diag,
+                    _ => false,
+                };
+                // A dragon threatens along the lines of the powers it holds now.
+                let fits = if p.kind == Kind::Dragon {
+                    pos.dragon_powers(p.color)
+                        .iter()
+                        .flatten()
+                        .any(|&k| line_fits(k))
+                } else {
+                    line_fits(p.kind)
                 };
                 if fits {
                     let step = (df.signum(), dr.signum());
@@ -310,6 +320,18 @@ mod tests {
             eval(queen_power) - eval(none),
             MATERIAL[Kind::Queen as usize] * DRAGON_POWER_PERCENT / 100
         );
+    }
+
+    #[test]
+    fn dragon_power_lines_count_against_the_king() {
+        // The black dragon on f10 sees the white king down the open f-file only with a rook power.
+        let calm = "5d4/10/10/10/10/10/10/10/10/R4K4 b - - [] - - 0 1";
+        let rook_power = "5d4/10/10/10/10/10/10/10/10/R4K4 b - - [] a1 - 0 1";
+        let with_power = eval(rook_power) - eval(calm);
+        // The rook power is worth DRAGON_POWER_PERCENT of a rook to Black's dragon ... and the
+        // open line adds the king-safety penalty on top.
+        let power_value = MATERIAL[Kind::Rook as usize] * DRAGON_POWER_PERCENT / 100;
+        assert_eq!(with_power, power_value + OPEN_LINE_PENALTY);
     }
 
     #[test]
