@@ -235,20 +235,20 @@ impl Dao {
         })
     }
 
-    pub(crate) fn compute_key(&self) -> u64 {
-        let mut k = 0u64;
-        for s in 0..SQUARES {
-            if let Some(p) = self.board[s] {
-                k ^= KEYS.piece[(p.color.index() * KIND_COUNT + p.kind as usize) * SQUARES + s];
-            }
-            if let Some(c) = self.gates[s] {
-                k ^= KEYS.gate[c.index() * SQUARES + s];
-            }
+    fn square_key(&self, s: usize) -> u64 {
+        let mut k = 0;
+        if let Some(p) = self.board[s] {
+            k ^= KEYS.piece[(p.color.index() * KIND_COUNT + p.kind as usize) * SQUARES + s];
         }
-        if self.side == Color::Black {
-            k ^= KEYS.side;
+        if let Some(c) = self.gates[s] {
+            k ^= KEYS.gate[c.index() * SQUARES + s];
         }
-        k ^= KEYS.castling[self.castling as usize & 15];
+        k
+    }
+
+    /// Everything but the squares and the side to move.
+    fn tags_key(&self) -> u64 {
+        let mut k = KEYS.castling[self.castling as usize & 15];
         if let Some(ep) = self.ep {
             k ^= KEYS.ep_victim[ep.victim as usize];
             let mut t = ep.targets;
@@ -265,6 +265,29 @@ impl Dao {
             }
             let l = self.last[c].map_or(SQUARES, |s| s as usize);
             k ^= KEYS.last[c * (SQUARES + 1) + l];
+        }
+        k
+    }
+
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut k = self.tags_key();
+        for s in 0..SQUARES {
+            k ^= self.square_key(s);
+        }
+        if self.side == Color::Black {
+            k ^= KEYS.side;
+        }
+        k
+    }
+
+    /// The key of `self`, the state after a move from `old` that changed only `dirty` squares.
+    fn updated_key(&self, old: &Dao, dirty: u128) -> u64 {
+        let mut k = old.key ^ KEYS.side ^ old.tags_key() ^ self.tags_key();
+        let mut d = dirty;
+        while d != 0 {
+            let s = d.trailing_zeros() as usize;
+            d &= d - 1;
+            k ^= old.square_key(s) ^ self.square_key(s);
         }
         k
     }
@@ -294,6 +317,8 @@ impl Dao {
         n.ep = None;
         n.halfmove += 1;
         let mut touched: u128 = 0;
+        // Squares whose contents change (for the key).
+        let mut dirty: u128 = 0;
         let (from, to) = (mv.from as usize, mv.to as usize);
         let remove_conferrer = |n: &mut Dao, s: u8| {
             for c in 0..2 {
@@ -313,11 +338,13 @@ impl Dao {
                     color: me,
                     kind: mv.piece,
                 });
+                dirty |= bit(mv.to);
                 n.halfmove = 0;
             }
             MoveKind::Gate => {
                 n.gates[to] = n.gates[from];
                 n.gates[from] = None;
+                dirty |= bit(mv.from) | bit(mv.to);
             }
             MoveKind::Normal | MoveKind::Null | MoveKind::EnPassant => {
                 let Some(p) = self.board[from] else {
@@ -371,6 +398,7 @@ impl Dao {
                 n.board[rook_to as usize] = rook;
                 n.last[me.index()] = Some(rook_to);
                 touched |= bit(mv.from) | bit(rook_from);
+                dirty |= bit(mv.to) | bit(rook_to);
             }
             MoveKind::Push => {
                 let (df, dr) = gen::unit(mv.from, mv.to);
@@ -399,6 +427,7 @@ impl Dao {
                         }
                     }
                     n.board[x as usize] = None;
+                    dirty |= bit(dest);
                     match p {
                         Some(pp) => n.place(dest, pp.color, pp.kind),
                         None => n.board[dest as usize] = None,
@@ -465,7 +494,8 @@ impl Dao {
         if me == Color::Black {
             n.fullmove += 1;
         }
-        n.key = n.compute_key();
+        n.key = n.updated_key(self, dirty | touched);
+        debug_assert_eq!(n.key, n.compute_key());
         n
     }
 }
