@@ -18,6 +18,8 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
     match variant {
         "chess" => Some(include_str!("../suites/chess.txt")),
         "dao" => Some(include_str!("../suites/dao.txt")),
+        "dynamo" => Some(include_str!("../suites/dynamo.txt")),
+        "makromachy" => Some(include_str!("../suites/makromachy.txt")),
         _ => None,
     }
 }

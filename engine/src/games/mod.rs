@@ -2,3 +2,5 @@
 
 pub mod chess;
 pub mod dao;
+pub mod dynamo;
+pub mod makromachy;
