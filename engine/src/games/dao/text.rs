@@ -755,12 +755,13 @@ pub fn board_text(pos: &Dao) -> String {
         .unwrap_or("[]")
         .to_string();
     let powers = |c: Color| {
-        let p: Vec<String> = pos
+        let mut p: Vec<String> = pos
             .dragon_powers(c)
             .iter()
             .flatten()
             .map(|k| k.letter().to_string())
             .collect();
+        p.dedup();
         if p.is_empty() {
             "-".to_string()
         } else {
