@@ -40,9 +40,12 @@
 //! through-squares tested with the powers before it.
 //!
 //! **Dragonchess** (`games::dragonchess`). Three 12x8 levels, 288 squares indexed
-//! `level * 96 + rank * 12 + file`. Moves between levels are ordinary from/to moves; the Dragon's
-//! remote capture removes a piece without moving (a `Move` with a capture flag and from == origin);
-//! frozen pieces (under a Basilisk) are derived from the board, not stored.
+//! `level * 96 + rank * 12 + file` (level 0 = lower, written `1`; 2 = upper, written `3`) in a flat
+//! byte mailbox with per-square leap and ray tables; copy-make `play`. A `Move` is a complete turn
+//! packed in 32 bits (from, to, flags); moves between levels are ordinary from/to moves, and the
+//! Dragon's remote capture is a move flagged remote whose `to` is the removed piece's square while
+//! the Dragon stays on `from`. Frozen pieces (enemy pieces above a Basilisk) are derived from the
+//! board, not stored, so the key is just pieces and side. `ending` names the sides Gold and Scarlet.
 //!
 //! **Makromachy** (`games::makromachy`). 14x14 padded mailbox (rows of 17 cells, three sentinel
 //! ranks and files) with copy-make `play`; a `Move` is a complete turn. Hit-and-run is one

@@ -5,6 +5,7 @@
 //! searcher from the game type alone.
 
 pub mod chess;
+pub mod dragonchess;
 
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Game;

@@ -38,6 +38,7 @@ games! {
     Dao => ::tiamat_engine::games::dao::Dao,
     Dynamo => ::tiamat_engine::games::dynamo::Dynamo,
     Makromachy => ::tiamat_engine::games::makromachy::Makromachy,
+    Dragonchess => ::tiamat_engine::games::dragonchess::Dragonchess,
 }
 
 impl GameKind {

@@ -2,5 +2,6 @@
 
 pub mod chess;
 pub mod dao;
+pub mod dragonchess;
 pub mod dynamo;
 pub mod makromachy;
