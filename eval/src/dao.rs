@@ -343,4 +343,125 @@ mod tests {
         let material = MATERIAL[Kind::Lancer as usize] - MATERIAL[Kind::Pawn as usize];
         assert!(eval(lancer) - eval(pawn) > material);
     }
+
+    /// Whole games with the engine's searcher and this evaluation on both sides: every chosen move
+    /// is legal and its wire text names it; the game ends through `ending` or runs its course.
+    #[test]
+    fn self_play_keeps_to_the_rules() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        let mut searcher = Searcher::new(DaoEval, Options::default());
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let mut pos = Dao::start_position("dao").unwrap();
+        let mut history = Vec::new();
+        for _ in 0..120 {
+            if pos.ending(&history).is_some() {
+                break;
+            }
+            let outcome = searcher.search(&pos, &history, &limits, &Control::new(), &mut |_| {});
+            let mv = outcome.best.expect("a move while the game goes on");
+            let wire = pos.move_to_wire(&mv);
+            assert_eq!(pos.parse_move(&wire), Ok(mv), "{wire}");
+            history.push(pos.key());
+            pos = pos.play(&mv);
+        }
+    }
+
+    /// Material only, from the side to move's view.
+    fn material(pos: &Dao) -> i32 {
+        let mut score = 0;
+        for s in 0..100u8 {
+            if let Some(p) = pos.piece_at(s) {
+                score += p.color.sign() * MATERIAL[p.kind as usize];
+            }
+            if let Some(c) = pos.gate_at(s) {
+                score += c.sign() * MATERIAL[Kind::Gate as usize];
+            }
+        }
+        for color in Color::ALL {
+            for kind in [Kind::Archer, Kind::Ox, Kind::Fool] {
+                score +=
+                    color.sign() * pos.reserve_count(color, kind) as i32 * MATERIAL[kind as usize];
+            }
+        }
+        pos.side_to_move().sign() * score
+    }
+
+    /// A short match against a greedy one-ply material player (TIAMAT_DEEP only; prints the score).
+    #[test]
+    fn match_against_greedy_material_player() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        use tiamat_engine::GameResult;
+        if std::env::var("TIAMAT_DEEP").is_err() {
+            return;
+        }
+        let games = 20;
+        let mut points = 0.0;
+        let mut seed = 12345u64;
+        for game in 0..games {
+            let mut searcher = Searcher::new(DaoEval, Options::default());
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            let engine_color = if game % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut pos = Dao::start_position("dao").unwrap();
+            let mut history = Vec::new();
+            let mut result = None;
+            for _ in 0..200 {
+                if let Some(end) = pos.ending(&history) {
+                    result = Some(end.result);
+                    break;
+                }
+                let mv = if pos.side_to_move() == engine_color {
+                    searcher
+                        .search(&pos, &history, &limits, &Control::new(), &mut |_| {})
+                        .best
+                        .unwrap()
+                } else {
+                    let mut moves = Vec::new();
+                    pos.legal_moves(&mut moves);
+                    let best = moves.iter().map(|m| -material(&pos.play(m))).max().unwrap();
+                    let top: Vec<_> = moves
+                        .iter()
+                        .filter(|m| -material(&pos.play(m)) == best)
+                        .collect();
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    *top[(seed >> 33) as usize % top.len()]
+                };
+                history.push(pos.key());
+                pos = pos.play(&mv);
+            }
+            // Unfinished games are scored by material (a clear lead of a piece or more).
+            let score = match result {
+                Some(GameResult::Draw) => 0.5,
+                Some(r) if r == GameResult::win_for(engine_color) => 1.0,
+                Some(_) => 0.0,
+                None => {
+                    let lead = if pos.side_to_move() == engine_color {
+                        material(&pos)
+                    } else {
+                        -material(&pos)
+                    };
+                    if lead >= 300 {
+                        1.0
+                    } else if lead <= -300 {
+                        0.0
+                    } else {
+                        0.5
+                    }
+                }
+            };
+            points += score;
+            eprintln!("game {game}: engine {engine_color} {result:?} score {score}");
+        }
+        eprintln!("engine {points} / {games} against the greedy material player");
+        assert!(points >= games as f64 * 0.95, "{points}");
+    }
 }
