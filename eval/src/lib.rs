@@ -4,6 +4,7 @@
 //! Each game names its evaluator through [`HasEvaluator`], so the protocol layer can build a
 //! searcher from the game type alone.
 
+pub mod chess;
 pub mod dragonchess;
 
 use tiamat_engine::search::Evaluator;
@@ -13,3 +14,5 @@ use tiamat_engine::Game;
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
 }
+
+pub mod dynamo;

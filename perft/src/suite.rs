@@ -20,6 +20,7 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
     match variant {
         "chess" => Some(include_str!("../suites/chess.txt")),
         "dragonchess" => Some(include_str!("../suites/dragonchess.txt")),
+        "dynamo" => Some(include_str!("../suites/dynamo.txt")),
         _ => None,
     }
 }

@@ -8,10 +8,12 @@ use tiamat_engine::Game;
 pub enum GameKind {
     Chess,
     Dragonchess,
+    Dynamo,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Dragonchess];
+    pub const ALL: &'static [GameKind] =
+        &[GameKind::Chess, GameKind::Dragonchess, GameKind::Dynamo];
 
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
@@ -46,6 +48,10 @@ macro_rules! with_game {
             }
             $crate::registry::GameKind::Dragonchess => {
                 type $G = ::tiamat_engine::games::dragonchess::Dragonchess;
+                $body
+            }
+            $crate::registry::GameKind::Dynamo => {
+                type $G = ::tiamat_engine::games::dynamo::Dynamo;
                 $body
             }
         }
