@@ -916,6 +916,15 @@ impl Game for Dragonchess {
         next
     }
 
+    /// Passing is never a Dragonchess move, but zugzwang is rare enough for null-move pruning.
+    fn null_move(&self) -> Option<Self> {
+        let mut next = self.clone();
+        next.side = !self.side;
+        next.key ^= KEYS.scarlet_to_move;
+        next.halfmove = self.halfmove.saturating_add(1);
+        Some(next)
+    }
+
     fn in_check(&self) -> bool {
         attacked_by(&self.board, self.king_square(self.side), !self.side)
     }
