@@ -42,11 +42,16 @@
 //! the Dragon stays on `from`. Frozen pieces (enemy pieces above a Basilisk) are derived from the
 //! board, not stored, so the key is just pieces and side. `ending` names the sides Gold and Scarlet.
 //!
-//! **Makromachy** (`games::makromachy`). 14x14 board. Hit-and-run is one `Move` carrying three
-//! squares (from, captured square, to); airlift and flying captures are single moves whose legality
-//! the generator checks in full. The Eagle-check repetition rule is legality that depends on history:
-//! it is the one user of [`Game::forbidden_by_history`], which the search and the protocols apply
-//! with the game's key history.
+//! **Makromachy** (`games::makromachy`). 14x14 padded mailbox (rows of 17 cells, three sentinel
+//! ranks and files) with copy-make `play`; a `Move` is a complete turn. Hit-and-run is one
+//! `Move` carrying three squares (from, captured square, to), fast castling one carrying the
+//! Dragon King's corner; airlifts and flying captures are single moves. Legal moves are the
+//! pseudo-legal ones whose King is safe afterwards and that pass the anti-trade rule (Terror or
+//! Eagle taking a Terror the other side could retake). The key covers castling rights (one per
+//! corner Dragon King) and the en-passant victim with every square it passed. The Eagle-check
+//! repetition rule is legality that depends on history: it is the one user of
+//! [`Game::forbidden_by_history`], which the search and the protocols apply with the game's key
+//! history.
 //!
 //! **Dynamo** (`games::dynamo`). 8x8. A turn is part A plus an optional part B, where pieces push
 //! and pull others, possibly off the board (pieces leaving the board is just removal from the state).

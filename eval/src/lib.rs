@@ -16,3 +16,4 @@ pub trait HasEvaluator: Game {
 }
 
 pub mod dynamo;
+pub mod makromachy;

@@ -19,8 +19,9 @@ use crate::{perft_with, Options};
 pub fn builtin(variant: &str) -> Option<&'static str> {
     match variant {
         "chess" => Some(include_str!("../suites/chess.txt")),
-        "dragonchess" => Some(include_str!("../suites/dragonchess.txt")),
         "dynamo" => Some(include_str!("../suites/dynamo.txt")),
+        "makromachy" => Some(include_str!("../suites/makromachy.txt")),
+        "dragonchess" => Some(include_str!("../suites/dragonchess.txt")),
         _ => None,
     }
 }

@@ -3,3 +3,4 @@
 pub mod chess;
 pub mod dragonchess;
 pub mod dynamo;
+pub mod makromachy;
