@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
+use tiamat_engine::games::dragonchess::Dragonchess;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::Game;
 use tiamat_eval::HasEvaluator;
@@ -34,6 +35,17 @@ pub const CHESS_POSITIONS: &[&str] = &[
     "6k1/5p2/6p1/8/7p/8/6PP/6K1 b - - 0 40",
     "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1",
     "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 50",
+];
+
+/// Dragonchess: the start, three positions of a game the engine played against itself, and two
+/// with pieces on foreign levels and a check across levels.
+pub const DRAGONCHESS_POSITIONS: &[&str] = &[
+    "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1|ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1",
+    "2g7g1/s1s1s1G1s1s1/5s6/12/4G7/12/S1S3S1S1S1/4r1R5|ouhtc1kpthuo/wwwwwwwwwwww/12/12/12/7H4/WWWWWWWWWWWW/OUHT2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B2ME3B1 s 3 7",
+    "2g7g1/s1s1s1G1s1s1/5s6/12/4G7/12/S1S3S1S1S1/3r2R5|ouhtc1k1thuo/wwwwwww1wwww/7w4/12/12/4H2W4/WWWWWWW1WWWW/OU1T2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B1M1E3B1 s 1 13",
+    "12/3rs1G1sRs1/1s5g4/g3s7/12/12/S1SG2S1S1S1/12|ou1tc1k1thuo/wwwwwww1wwww/4h2w4/12/12/4H2W4/WWWWWWW1WWWW/OU1T2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2BM2E3B1 s 13 21",
+    "12/12/12/12/12/12/12/K11|11k/12/12/5w6/12/12/12/12|12/12/12/12/4H7/12/12/12 g 0 1",
+    "12/12/12/12/5m6/12/12/12|11k/12/12/12/7P4/3U8/12/12|12/12/12/12/5K6/12/12/12 g 0 1",
 ];
 
 /// What one bench run measured.
@@ -123,7 +135,7 @@ pub fn bench_positions<G: HasEvaluator>(
     Ok(summary)
 }
 
-/// The bench of `variant` (only chess has bench positions so far).
+/// The bench of `variant` (chess and Dragonchess have bench positions so far).
 pub fn bench(
     variant: &str,
     depth: u32,
@@ -139,6 +151,9 @@ pub fn bench(
             let entries = tiamat_perft::suite::parse(suite)?;
             let positions: Vec<&str> = entries.iter().map(|e| e.position.as_str()).collect();
             bench_positions::<Croatian>(variant, &positions, depth, threads, out)
+        }
+        "dragonchess" => {
+            bench_positions::<Dragonchess>(variant, DRAGONCHESS_POSITIONS, depth, threads, out)
         }
         other => Err(format!("no bench positions for variant '{other}'")),
     }
@@ -224,6 +239,24 @@ mod tests {
         assert!(text.contains(&format!("Nodes searched: {}\n", a.nodes)));
         assert!(text.contains("Nodes/second: "));
         assert_eq!(text.matches("bestmove ").count(), CHESS_POSITIONS.len());
+        assert!(!text.contains("(none)"));
+    }
+
+    #[test]
+    fn dragonchess_bench_is_deterministic_and_valid() {
+        for fen in DRAGONCHESS_POSITIONS {
+            let pos = Dragonchess::from_position_string("dragonchess", fen).unwrap();
+            assert_eq!(pos.position_string(), *fen);
+        }
+        let mut first = Vec::new();
+        let a = bench("dragonchess", 4, 1, &mut first).unwrap();
+        let b = bench("dragonchess", 4, 1, &mut Vec::new()).unwrap();
+        assert_eq!(a.nodes, b.nodes);
+        let text = String::from_utf8(first).unwrap();
+        assert_eq!(
+            text.matches("bestmove ").count(),
+            DRAGONCHESS_POSITIONS.len()
+        );
         assert!(!text.contains("(none)"));
     }
 
