@@ -174,10 +174,11 @@ impl Makromachy {
     fn generate(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
+        let in_check = self.in_check();
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if self.is_legal(&mv) {
+            if self.is_legal(&mv, in_check) {
                 out[keep] = mv;
                 keep += 1;
             }

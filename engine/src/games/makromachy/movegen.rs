@@ -380,10 +380,32 @@ impl Makromachy {
 
     /// Is a pseudo-legal move legal: own King safe afterwards, and the anti-trade rule
     /// (a Terror or Eagle may not take a Terror when the losing side could retake).
-    pub(super) fn is_legal(&self, mv: &Move) -> bool {
+    /// `in_check`: whether the side to move is in check now.
+    pub(super) fn is_legal(&self, mv: &Move, in_check: bool) -> bool {
         let us = self.side;
+        let trade = mv.kind == MoveKind::Normal
+            && kind_of(self.board[mv.to as usize]) == TERROR
+            && is_piece(self.board[mv.to as usize])
+            && matches!(kind_of(self.board[mv.from as usize]), TERROR | EAGLE);
+        let king_moves =
+            mv.kind == MoveKind::Castle || kind_of(self.board[mv.from as usize]) == KING;
+        if !in_check && !king_moves && !trade {
+            // Every attack on a square that a move can open or close runs along one of the 8
+            // lines from it: sliders, flights and hops along them, and the Griffon's and
+            // Rhino's paths, whose empty squares lie on those lines too. Leapers and steppers
+            // only depend on their own square, which our move can only empty. So a move that
+            // touches no square on the King's lines cannot expose the King.
+            let king = self.king[us.index()];
+            let touches = aligned(king, mv.from)
+                || aligned(king, mv.to)
+                || (matches!(mv.kind, MoveKind::EnPassant | MoveKind::HitAndRun)
+                    && aligned(king, mv.aux));
+            if !touches {
+                return true;
+            }
+        }
         let after = self.play_board(mv);
-        let king = if mv.kind == MoveKind::Castle || kind_of(self.board[mv.from as usize]) == KING {
+        let king = if king_moves {
             mv.to
         } else {
             self.king[us.index()]
@@ -391,15 +413,7 @@ impl Makromachy {
         if attacked(&after, king, !us) {
             return false;
         }
-        if mv.kind == MoveKind::Normal
-            && kind_of(self.board[mv.to as usize]) == TERROR
-            && matches!(kind_of(self.board[mv.from as usize]), TERROR | EAGLE)
-            && is_piece(self.board[mv.to as usize])
-            && attacked(&after, mv.to, !us)
-        {
-            return false;
-        }
-        true
+        !(trade && attacked(&after, mv.to, !us))
     }
 
     /// The board after `mv` (no other state): enough to judge legality.
@@ -455,4 +469,12 @@ pub fn piece_mobility(cells: &[u8; CELLS], sq: u16, scratch: &mut Vec<Move>) -> 
     };
     g.piece(sq as i16, code, &ep);
     scratch.len()
+}
+
+/// Do two squares share a rank, file or diagonal?
+#[inline]
+fn aligned(a: u16, b: u16) -> bool {
+    let dx = file_of(a) as i32 - file_of(b) as i32;
+    let dy = rank_of(a) as i32 - rank_of(b) as i32;
+    dx == 0 || dy == 0 || dx.abs() == dy.abs()
 }

@@ -731,6 +731,17 @@ fn random_playouts_keep_state_and_text_consistent() {
             }
             let wires: BTreeSet<String> = moves.iter().map(|m| pos.move_to_wire(m)).collect();
             assert_eq!(wires.len(), moves.len(), "wire texts are unique");
+            // The shortcut for moves off the King's lines agrees with the full test.
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            let in_check = pos.in_check();
+            for m in &pseudo {
+                assert_eq!(
+                    pos.is_legal(m, in_check),
+                    pos.is_legal(m, true),
+                    "{text} {m:?}"
+                );
+            }
             // No two moves have the same effect (so TURNS_CAN_COINCIDE stays false).
             let results: BTreeSet<u64> = moves.iter().map(|m| pos.play(m).key()).collect();
             assert_eq!(results.len(), moves.len(), "{text}");
