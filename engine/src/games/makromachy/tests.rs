@@ -956,3 +956,15 @@ fn mutated_inputs_never_panic() {
         let _ = pos.parse_move(&mv);
     }
 }
+
+#[test]
+fn board_text_shows_ranks_files_and_position() {
+    let text = start().board_text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "14  d j i v c g u l k c v i j d");
+    assert_eq!(lines[13], " 1  D J I V C G U L K C V I J D");
+    assert_eq!(lines[14], "    a b c d e f g h i j k l m n");
+    assert!(text.contains(&format!("FEN: {START}")));
+    assert_eq!(start().variant(), "makromachy");
+    assert_eq!(Makromachy::variants(), ["makromachy"]);
+}
