@@ -52,9 +52,11 @@
 //!
 //! **Dynamo** (`games::dynamo`). 8x8. A turn is part A plus an optional part B, where pieces push
 //! and pull others, possibly off the board (pieces leaving the board is just removal from the state).
-//! Complete turns are few enough to enumerate, so a `Move` is a complete turn deduplicated by its
-//! effect (`TURNS_CAN_COINCIDE`); the last turn's effect is in the state (it decides the no-undo rule)
-//! and in the key.
+//! Complete turns are few enough to enumerate (168 at the start), so a `Move` is a complete turn:
+//! its *effect* (the net change of at most four squares) plus the castling rights it leaves. The
+//! generator lists every candidate path and keeps one move per effect (`TURNS_CAN_COINCIDE`); wire
+//! text is derived from the effect, so it is unique by construction. The last turn's effect is in
+//! the state (it decides the no-undo rule), in the position string and in the key.
 
 pub mod core;
 pub mod games;

@@ -17,6 +17,7 @@ use crate::{perft_with, Options};
 pub fn builtin(variant: &str) -> Option<&'static str> {
     match variant {
         "chess" => Some(include_str!("../suites/chess.txt")),
+        "dynamo" => Some(include_str!("../suites/dynamo.txt")),
         "makromachy" => Some(include_str!("../suites/makromachy.txt")),
         _ => None,
     }

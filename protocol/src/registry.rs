@@ -7,11 +7,12 @@ use tiamat_engine::Game;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Chess,
+    Dynamo,
     Makromachy,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Makromachy];
+    pub const ALL: &'static [GameKind] = &[GameKind::Chess, GameKind::Dynamo, GameKind::Makromachy];
 
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
@@ -42,6 +43,10 @@ macro_rules! with_game {
         match $kind {
             $crate::registry::GameKind::Chess => {
                 type $G = ::tiamat_engine::games::chess::Chess;
+                $body
+            }
+            $crate::registry::GameKind::Dynamo => {
+                type $G = ::tiamat_engine::games::dynamo::Dynamo;
                 $body
             }
             $crate::registry::GameKind::Makromachy => {

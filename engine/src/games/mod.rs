@@ -1,4 +1,5 @@
 //! The rules of every game, one folder per family, each behind the `Game` trait.
 
 pub mod chess;
+pub mod dynamo;
 pub mod makromachy;
