@@ -303,6 +303,17 @@ impl Game for Makromachy {
         next
     }
 
+    /// Passing: the other side to move, no en-passant right, the key updated to match.
+    fn null_move(&self) -> Option<Self> {
+        let mut next = self.clone();
+        next.key ^= self.ep_key() ^ KEYS.black_to_move;
+        next.ep_victim = 0;
+        next.ep_targets = [0, 0];
+        next.side = !self.side;
+        next.halfmove += 1;
+        Some(next)
+    }
+
     fn in_check(&self) -> bool {
         attacked(&self.board, self.king[self.side.index()], !self.side)
     }

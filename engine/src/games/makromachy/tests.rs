@@ -968,3 +968,12 @@ fn board_text_shows_ranks_files_and_position() {
     assert_eq!(start().variant(), "makromachy");
     assert_eq!(Makromachy::variants(), ["makromachy"]);
 }
+
+#[test]
+fn null_move_passes_and_drops_en_passant() {
+    let pos = play(&setup("Kn1 km14 Pb4 pa7", "w"), "b4b7");
+    let passed = pos.null_move().unwrap();
+    assert_eq!(passed.side_to_move(), Color::White);
+    assert_eq!(passed.key(), passed.compute_key());
+    assert!(passed.position_string().contains(" w - - "));
+}
