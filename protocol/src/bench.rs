@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use tiamat_engine::games::chess::Chess;
+use tiamat_engine::games::makromachy::{Makromachy, BENCH_POSITIONS as MAKROMACHY_POSITIONS};
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_eval::HasEvaluator;
 
@@ -115,7 +116,7 @@ pub fn bench_positions<G: HasEvaluator>(
     Ok(summary)
 }
 
-/// The bench of `variant` (only chess has bench positions so far).
+/// The bench of `variant` (the games that have bench positions).
 pub fn bench(
     variant: &str,
     depth: u32,
@@ -124,6 +125,9 @@ pub fn bench(
 ) -> Result<BenchSummary, String> {
     match variant {
         "chess" => bench_positions::<Chess>(variant, CHESS_POSITIONS, depth, threads, out),
+        "makromachy" => {
+            bench_positions::<Makromachy>(variant, MAKROMACHY_POSITIONS, depth, threads, out)
+        }
         other => Err(format!("no bench positions for variant '{other}'")),
     }
 }

@@ -4,7 +4,7 @@
 //! when the square in between is occupied (otherwise its Queen slide already reaches it), a
 //! Dragon King adds only diagonal steps to its Rook slides, a Dragon Horse only orthogonal ones.
 
-use super::attacks::{attacked, blocks_flight};
+use super::attacks::{attacked, attacked_through, blocks_flight};
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
 use crate::core::Color;
@@ -389,20 +389,27 @@ impl Makromachy {
             && matches!(kind_of(self.board[mv.from as usize]), TERROR | EAGLE);
         let king_moves =
             mv.kind == MoveKind::Castle || kind_of(self.board[mv.from as usize]) == KING;
-        if !in_check && !king_moves && !trade {
-            // Every attack on a square that a move can open or close runs along one of the 8
+        if !in_check && !king_moves {
+            // Every attack on the King that a move can open or close runs along one of the 8
             // lines from it: sliders, flights and hops along them, and the Griffon's and
             // Rhino's paths, whose empty squares lie on those lines too. Leapers and steppers
-            // only depend on their own square, which our move can only empty. So a move that
-            // touches no square on the King's lines cannot expose the King.
+            // only depend on their own square, which our move can only empty. So only the rays
+            // from the King through the squares the move changes need a look.
             let king = self.king[us.index()];
-            let touches = aligned(king, mv.from)
-                || aligned(king, mv.to)
-                || (matches!(mv.kind, MoveKind::EnPassant | MoveKind::HitAndRun)
-                    && aligned(king, mv.aux));
-            if !touches {
+            let mut changed = [mv.from, mv.to, 0];
+            if matches!(mv.kind, MoveKind::EnPassant | MoveKind::HitAndRun) {
+                changed[2] = mv.aux;
+            }
+            let touched = changed.iter().filter(|&&sq| sq != 0 && aligned(king, sq));
+            let mut touched = touched.peekable();
+            if touched.peek().is_none() && !trade {
                 return true;
             }
+            let after = self.play_board(mv);
+            if touched.any(|&sq| attacked_through(&after, king, sq, !us)) {
+                return false;
+            }
+            return !(trade && attacked(&after, mv.to, !us));
         }
         let after = self.play_board(mv);
         let king = if king_moves {

@@ -977,3 +977,67 @@ fn null_move_passes_and_drops_en_passant() {
     assert_eq!(passed.key(), passed.compute_key());
     assert!(passed.position_string().contains(" w - - "));
 }
+
+#[test]
+fn bench_positions_read_and_round_trip() {
+    for text in BENCH_POSITIONS {
+        let pos = Makromachy::from_position_string("makromachy", text).unwrap();
+        assert_eq!(&pos.position_string(), text);
+        assert!(!legal(&pos).is_empty());
+    }
+}
+
+#[test]
+fn griffon_and_rhino_give_check_along_their_paths() {
+    assert!(setup("Kn1 kd2 Ga1", "b").in_check());
+    assert!(setup("Kn1 kb9 Ga1", "b").in_check());
+    assert!(!setup("Kn1 kd3 Ga1", "b").in_check());
+    assert!(!setup("Kn1 kd2 Ga1 Pb2", "b").in_check());
+    assert!(!setup("Kn1 kd2 Ga1 Pc2", "b").in_check());
+    assert!(setup("Kn1 kd3 Ua1", "b").in_check());
+    assert!(setup("Kn1 kc4 Ua1", "b").in_check());
+    assert!(!setup("Kn1 kd3 Ua1 Nb1", "b").in_check());
+    assert!(!setup("Kn1 kd2 Ua1", "b").in_check());
+}
+
+/// The legality shortcuts (moves off the King's lines, one ray for moves on them) agree with
+/// the full attack test in many seeded games that open up quickly.
+#[test]
+fn legality_shortcuts_agree_with_the_full_test() {
+    let mut seed = 0x0bad_5eed_1234_4321u64;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for _game in 0..30 {
+        let mut pos = start();
+        for _ply in 0..200 {
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            let in_check = pos.in_check();
+            for m in &pseudo {
+                assert_eq!(
+                    pos.is_legal(m, in_check),
+                    pos.is_legal(m, true),
+                    "{pos:?} {m:?}"
+                );
+                checked += 1;
+            }
+            let moves = legal(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<&Move> = moves.iter().filter(|m| pos.is_tactical(m)).collect();
+            let mv = if !captures.is_empty() && rand() % 2 == 0 {
+                *captures[(rand() % captures.len() as u64) as usize]
+            } else {
+                moves[(rand() % moves.len() as u64) as usize]
+            };
+            pos = pos.play(&mv);
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
