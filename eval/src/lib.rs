@@ -5,6 +5,10 @@
 //! searcher from the game type alone.
 
 pub mod chess;
+pub mod croatian;
+pub mod dragonchess;
+pub mod dynamo;
+pub mod makromachy;
 
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Game;
@@ -13,6 +17,3 @@ use tiamat_engine::Game;
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
 }
-
-pub mod dynamo;
-pub mod makromachy;

@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use tiamat_engine::games::chess::Chess;
+use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::makromachy::{Makromachy, BENCH_POSITIONS as MAKROMACHY_POSITIONS};
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
+use tiamat_engine::Game;
 use tiamat_eval::HasEvaluator;
 
 pub const DEFAULT_DEPTH: u32 = 13;
@@ -127,6 +129,14 @@ pub fn bench(
         "chess" => bench_positions::<Chess>(variant, CHESS_POSITIONS, depth, threads, out),
         "makromachy" => {
             bench_positions::<Makromachy>(variant, MAKROMACHY_POSITIONS, depth, threads, out)
+        }
+        // The Croatian variants search their perft-suite positions.
+        name if Croatian::variants().contains(&name) => {
+            let suite = tiamat_perft::suite::builtin(name)
+                .ok_or_else(|| format!("no bench positions for variant '{name}'"))?;
+            let entries = tiamat_perft::suite::parse(suite)?;
+            let positions: Vec<&str> = entries.iter().map(|e| e.position.as_str()).collect();
+            bench_positions::<Croatian>(variant, &positions, depth, threads, out)
         }
         other => Err(format!("no bench positions for variant '{other}'")),
     }

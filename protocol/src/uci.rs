@@ -19,11 +19,11 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::frontend::{next_input, send, Input};
 use crate::registry::variant_names;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+use crate::session::{
+    new_session, AnySession, GoParams, SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS,
+};
 
 const DEFAULT_VARIANT: &str = "chess";
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 256;
 const MAX_MULTIPV: usize = 256;
 const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
