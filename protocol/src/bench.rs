@@ -7,11 +7,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tiamat_engine::games::chess::Chess;
-use tiamat_engine::games::croatian::Croatian;
-use tiamat_engine::games::dragonchess::Dragonchess;
+use crate::registry::{with_game, GameKind};
+use tiamat_engine::games::makromachy::BENCH_POSITIONS as MAKROMACHY_POSITIONS;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
-use tiamat_engine::Game;
 use tiamat_eval::HasEvaluator;
 
 pub const DEFAULT_DEPTH: u32 = 13;
@@ -135,28 +133,29 @@ pub fn bench_positions<G: HasEvaluator>(
     Ok(summary)
 }
 
-/// The bench of `variant` (chess and Dragonchess have bench positions so far).
+/// The bench of `variant`: its own bench positions where it has them, else the positions of its
+/// perft suite.
 pub fn bench(
     variant: &str,
     depth: u32,
     threads: usize,
     out: &mut dyn Write,
 ) -> Result<BenchSummary, String> {
-    match variant {
-        "chess" => bench_positions::<Chess>(variant, CHESS_POSITIONS, depth, threads, out),
-        // The Croatian variants search their perft-suite positions.
-        name if Croatian::variants().contains(&name) => {
+    let kind =
+        GameKind::from_variant(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let suite_entries;
+    let positions: Vec<&str> = match variant {
+        "chess" => CHESS_POSITIONS.to_vec(),
+        "dragonchess" => DRAGONCHESS_POSITIONS.to_vec(),
+        "makromachy" => MAKROMACHY_POSITIONS.to_vec(),
+        name => {
             let suite = tiamat_perft::suite::builtin(name)
                 .ok_or_else(|| format!("no bench positions for variant '{name}'"))?;
-            let entries = tiamat_perft::suite::parse(suite)?;
-            let positions: Vec<&str> = entries.iter().map(|e| e.position.as_str()).collect();
-            bench_positions::<Croatian>(variant, &positions, depth, threads, out)
+            suite_entries = tiamat_perft::suite::parse(suite)?;
+            suite_entries.iter().map(|e| e.position.as_str()).collect()
         }
-        "dragonchess" => {
-            bench_positions::<Dragonchess>(variant, DRAGONCHESS_POSITIONS, depth, threads, out)
-        }
-        other => Err(format!("no bench positions for variant '{other}'")),
-    }
+    };
+    with_game!(kind, G => bench_positions::<G>(variant, &positions, depth, threads, out))
 }
 
 struct Args {
