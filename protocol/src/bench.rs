@@ -224,6 +224,8 @@ pub fn run(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::games::chess::Chess;
+    use tiamat_engine::games::dragonchess::Dragonchess;
     use tiamat_engine::Game;
 
     #[test]
