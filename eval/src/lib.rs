@@ -6,6 +6,7 @@
 
 pub mod chess;
 pub mod croatian;
+pub mod dao;
 pub mod dragonchess;
 pub mod dynamo;
 pub mod makromachy;

@@ -28,6 +28,7 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
         "croatianties20" => Some(include_str!("../suites/croatian-croatianties20.txt")),
         "classical26" => Some(include_str!("../suites/croatian-classical26.txt")),
         "croatianties26" => Some(include_str!("../suites/croatian-croatianties26.txt")),
+        "dao" => Some(include_str!("../suites/dao.txt")),
         "dynamo" => Some(include_str!("../suites/dynamo.txt")),
         "makromachy" => Some(include_str!("../suites/makromachy.txt")),
         "dragonchess" => Some(include_str!("../suites/dragonchess.txt")),

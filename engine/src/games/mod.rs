@@ -2,6 +2,7 @@
 
 pub mod chess;
 pub mod croatian;
+pub mod dao;
 pub mod dragonchess;
 pub mod dynamo;
 pub mod makromachy;

@@ -2,6 +2,11 @@
 //!
 //! The protocols own the threads that read input; they call [`Searcher::search`] on a worker
 //! thread and signal it through a shared [`Control`].
+//!
+//! Layout: `worker` (iterative deepening, PVS, quiescence, Lazy-SMP threads), `tt` (the shared
+//! lock-free transposition table), `ordering` (killers, history, countermoves), `time` (how long
+//! to think). Search threads run with large stacks, so deep recursion over big game states is
+//! safe; reports reach the caller's callback on the caller's thread.
 
 mod ordering;
 mod time;
@@ -33,7 +38,8 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
 
     /// The static exchange value of `mv` in centipawns: what the mover expects to win (or, when
     /// negative, lose) on the target square. The search orders tactical moves by it, searches
-    /// losing ones late and prunes them near the leaves. The neutral default (0) keeps moves in
+    /// losing ones late and prunes them near the leaves; it also asks it of quiet moves near the
+    /// leaves, to prune those that leave a piece en prise. The neutral default (0) keeps moves in
     /// generation order and prunes nothing.
     fn capture_order(&self, _pos: &G, _mv: &G::Move) -> i32 {
         0
@@ -197,6 +203,7 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     tt: TranspositionTable,
     histories: Vec<History<G::Move>>,
     null_move: bool,
+    thread_nodes: Vec<u64>,
 }
 
 /// Stack for each search thread: deep recursion over large game states.
@@ -210,6 +217,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             histories: Vec::new(),
             options,
             null_move: true,
+            thread_nodes: Vec::new(),
         }
     }
 
@@ -230,6 +238,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// common, or analysis of zugzwang studies, may turn it off.
     pub fn set_null_move(&mut self, enabled: bool) {
         self.null_move = enabled;
+    }
+
+    /// Nodes searched by each thread in the last search, the main thread first (how much of the
+    /// work the helpers took over shows in the main thread's share).
+    pub fn thread_nodes(&self) -> &[u64] {
+        &self.thread_nodes
     }
 
     pub fn evaluator(&self) -> &E {
@@ -347,6 +361,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .get(1)
             .cloned()
             .or_else(|| self.ponder_from_table(root, &best.mv));
+        self.thread_nodes = shared
+            .nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .collect();
         Outcome {
             best: Some(best.mv.clone()),
             ponder,

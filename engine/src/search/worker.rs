@@ -187,10 +187,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .shared
             .limits
             .nodes
-            .is_some_and(|limit| self.shared.total_nodes() >= limit);
+            .is_some_and(|limit| self.all_nodes() >= limit);
         if self.shared.control.stopped() || out_of_time || out_of_nodes {
             self.stopped = true;
         }
+    }
+
+    /// Nodes of every thread: this one's exact count plus the others' last published ones.
+    fn all_nodes(&self) -> u64 {
+        let published = self.shared.nodes[self.id].load(Ordering::Relaxed);
+        self.shared.total_nodes() - published + self.nodes
     }
 
     fn evaluate(&self, pos: &G) -> i32 {
@@ -570,7 +576,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_index = i as u16;
+                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
@@ -610,20 +616,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         } else {
             Bound::Upper
         };
-        let stored_index = if best_index != NO_MOVE && best_index < NO_MOVE {
-            best_index
-        } else {
-            NO_MOVE
-        };
-        self.shared.tt.store(
-            key,
-            ply,
-            stored_index,
-            best_score,
-            static_eval,
-            depth,
-            bound,
-        );
+        self.shared
+            .tt
+            .store(key, ply, best_index, best_score, static_eval, depth, bound);
         best_score
     }
 
@@ -767,7 +762,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_index = i as u16;
+                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
@@ -922,7 +917,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
     fn info(&self, line: usize, depth: u32, bound: Bound) -> IterationInfo<G::Move> {
         let root_move = &self.root_moves[line];
-        let nodes = self.shared.total_nodes().max(self.nodes);
+        let nodes = self.all_nodes();
         let time = self
             .clock
             .as_ref()
@@ -1047,7 +1042,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return true;
         }
         if let Some(limit) = limits.nodes {
-            if self.shared.total_nodes().max(self.nodes) >= limit {
+            if self.all_nodes() >= limit {
                 return true;
             }
         }
@@ -1069,7 +1064,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             _ => 1.0,
         };
         // An iteration costs about as much as all before it, so start one only with room left.
-        clock.soft_expired(scale * 0.55)
+        clock.soft_expired(scale * 0.65)
     }
 }
 
