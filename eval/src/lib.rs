@@ -4,6 +4,13 @@
 //! Each game names its evaluator through [`HasEvaluator`], so the protocol layer can build a
 //! searcher from the game type alone.
 
+pub mod chess;
+pub mod croatian;
+pub mod dao;
+pub mod dragonchess;
+pub mod dynamo;
+pub mod makromachy;
+
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Game;
 

@@ -27,18 +27,23 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if !G::MULTI_ACTION_TURNS && !G::TURNS_CAN_COINCIDE {
         return perft_plain(pos, depth);
     }
-    complete_turns(pos)
-        .iter()
-        .map(|turn| perft(&turn.state, depth - 1))
-        .sum()
+    let mut states = Vec::new();
+    visit_turns(
+        pos,
+        &mut Vec::new(),
+        false,
+        &mut Seen::default(),
+        &mut |_, state| states.push(state),
+    );
+    states.iter().map(|state| perft(state, depth - 1)).sum()
 }
 
 fn perft_plain<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 1 {
+        return pos.legal_move_count() as u64;
+    }
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .as_slice()
         .iter()
@@ -64,32 +69,56 @@ impl<G: Game> Turn<G> {
 /// `G::TURNS_CAN_COINCIDE` (the first action path found names the turn).
 pub fn complete_turns<G: Game>(pos: &G) -> Vec<Turn<G>> {
     let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut path = Vec::new();
-    collect_turns(pos, &mut path, &mut out, &mut seen);
+    visit_turns(
+        pos,
+        &mut Vec::new(),
+        true,
+        &mut Seen::default(),
+        &mut |path, state| {
+            out.push(Turn {
+                actions: path.to_vec(),
+                state,
+            })
+        },
+    );
     out
 }
 
-fn collect_turns<G: Game>(
+/// Keys of the states met while listing the turns from one position.
+#[derive(Default)]
+struct Seen {
+    complete: HashSet<u64>,
+    mid_turn: HashSet<u64>,
+}
+
+/// Calls `found` with (action texts, state) for every distinct complete turn; the texts are
+/// only written when `with_text` (perft's inner nodes do not need them).
+fn visit_turns<G: Game>(
     pos: &G,
     path: &mut Vec<String>,
-    out: &mut Vec<Turn<G>>,
-    seen: &mut HashSet<u64>,
+    with_text: bool,
+    seen: &mut Seen,
+    found: &mut impl FnMut(&[String], G),
 ) {
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
     for mv in moves.as_slice() {
         let next = pos.play(mv);
-        path.push(pos.move_to_wire(mv));
-        if G::MULTI_ACTION_TURNS && next.turn_in_progress() {
-            collect_turns(&next, path, out, seen);
-        } else if !G::TURNS_CAN_COINCIDE || seen.insert(next.key()) {
-            out.push(Turn {
-                actions: path.clone(),
-                state: next,
-            });
+        if with_text {
+            path.push(pos.move_to_wire(mv));
         }
-        path.pop();
+        if G::MULTI_ACTION_TURNS && next.turn_in_progress() {
+            // Where turns can coincide, a state reached twice mid-turn completes the same way
+            // twice: expand it once.
+            if !G::TURNS_CAN_COINCIDE || seen.mid_turn.insert(next.key()) {
+                visit_turns(&next, path, with_text, seen, found);
+            }
+        } else if !G::TURNS_CAN_COINCIDE || seen.complete.insert(next.key()) {
+            found(path, next);
+        }
+        if with_text {
+            path.pop();
+        }
     }
 }
 

@@ -2,12 +2,13 @@
 //! `perft`, `bench` and `match` commands.
 
 mod bench;
+mod cecp;
 mod frontend;
 mod matchrunner;
 mod perft_cli;
-#[allow(dead_code)] // filled as the front ends land
 mod registry;
-mod weak;
+mod session;
+mod uci;
 
 use std::process::ExitCode;
 

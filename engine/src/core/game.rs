@@ -92,6 +92,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// list is legal, and a legal move is listed once.
     fn legal_moves(&self, out: &mut Self::MoveList);
 
+    /// How many moves `legal_moves` would list. Perft counts its last ply with this, so a game
+    /// may override it with a counter that does not build the moves.
+    fn legal_move_count(&self) -> usize {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
     /// The state after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: &Self::Move) -> Self;
 
@@ -107,6 +115,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Whether two different action sequences can end in the same state. When true, perft
     /// deduplicates complete turns by the resulting key.
     const TURNS_CAN_COINCIDE: bool = false;
+
+    /// The state after the side to move passes (a "null move"), for null-move pruning in the
+    /// search: same position, other side to move, en-passant rights dropped. `None` (the default)
+    /// where passing makes no sense for the game; the search then never prunes by null move.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 
     /// Is the side to move's royal piece attacked (or, per game, in the game's sense of check)?
     fn in_check(&self) -> bool;

@@ -122,8 +122,23 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn legal_move_count(&self) -> usize {
+        self.count_moves()
+    }
+
+    #[inline]
     fn play(&self, mv: &ChessMove) -> Self {
         self.play_move(*mv)
+    }
+
+    /// Passing: the other side to move, no en-passant right, the key rebuilt to match.
+    fn null_move(&self) -> Option<Self> {
+        let mut next = *self;
+        next.side = !self.side;
+        next.ep = position::NO_SQUARE;
+        next.halfmove += 1;
+        next.key = next.compute_key();
+        Some(next)
     }
 
     #[inline]

@@ -160,7 +160,7 @@ impl Chess {
 
         let mut rest = core;
         let kind = match rest.chars().next() {
-            Some(c @ ('N' | 'B' | 'R' | 'Q' | 'K')) => {
+            Some(c @ ('P' | 'N' | 'B' | 'R' | 'Q' | 'K')) => {
                 rest = &rest[1..];
                 PieceType::from_letter(c).unwrap_or(PieceType::Pawn)
             }

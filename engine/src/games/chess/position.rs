@@ -292,12 +292,22 @@ impl Chess {
     /// Appends every legal move to `out`.
     pub fn generate(&self, out: &mut ChessMoveList) {
         match self.side {
-            Color::White => self.generate_for::<true>(out),
-            Color::Black => self.generate_for::<false>(out),
+            Color::White => self.generate_for::<true, _>(out),
+            Color::Black => self.generate_for::<false, _>(out),
         }
     }
 
-    fn generate_for<const WHITE: bool>(&self, out: &mut ChessMoveList) {
+    /// The number of legal moves, counted without listing them.
+    pub fn count_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        match self.side {
+            Color::White => self.generate_for::<true, _>(&mut counter),
+            Color::Black => self.generate_for::<false, _>(&mut counter),
+        }
+        counter.0
+    }
+
+    fn generate_for<const WHITE: bool, S: MoveSink>(&self, out: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let own = self.by_color[us.index()];
@@ -315,7 +325,7 @@ impl Chess {
                 } else {
                     flag::QUIET
                 };
-                out.push(ChessMove::new(ksq, to, kind));
+                out.one(ChessMove::new(ksq, to, kind));
             }
         }
         if checkers & checkers.wrapping_sub(1) != 0 {
@@ -331,34 +341,34 @@ impl Chess {
         let movable = !own & check_mask;
 
         for from in squares(self.pieces(us, PieceType::Knight) & !pinned) {
-            push_targets(out, from, knight_attacks(from) & movable, enemy);
+            out.targets(from, knight_attacks(from) & movable, enemy);
         }
         for from in squares(self.diagonal_sliders(us)) {
             let mut targets = bishop_attacks(from, occ) & movable;
             if pinned & from.bit() != 0 {
                 targets &= line(ksq, from);
             }
-            push_targets(out, from, targets, enemy);
+            out.targets(from, targets, enemy);
         }
         for from in squares(self.orthogonal_sliders(us)) {
             let mut targets = rook_attacks(from, occ) & movable;
             if pinned & from.bit() != 0 {
                 targets &= line(ksq, from);
             }
-            push_targets(out, from, targets, enemy);
+            out.targets(from, targets, enemy);
         }
 
-        self.generate_pawns::<WHITE>(out, ksq, checkers, check_mask, pinned);
+        self.generate_pawns::<WHITE, S>(out, ksq, checkers, check_mask, pinned);
 
         if checkers == 0 {
-            self.generate_castling::<WHITE>(out, occ);
+            self.generate_castling::<WHITE, S>(out, occ);
         }
     }
 
     #[inline]
-    fn generate_pawns<const WHITE: bool>(
+    fn generate_pawns<const WHITE: bool, S: MoveSink>(
         &self,
-        out: &mut ChessMoveList,
+        out: &mut S,
         ksq: Square,
         checkers: Bitboard,
         check_mask: Bitboard,
@@ -381,63 +391,51 @@ impl Chess {
                 bb >> -by
             }
         };
-        let origin = |to: Square, by: i8| Square::new((to.index() as i8 - by) as u8);
 
         // Unpinned pawns, set-wise.
         let free = pawns & !pinned;
         let single = shift(free, up) & empty;
         let double = shift(single & third_rank, up) & empty & check_mask;
         let single = single & check_mask;
-        for to in squares(single & !last_rank) {
-            out.push(ChessMove::new(origin(to, up), to, flag::QUIET));
-        }
-        for to in squares(single & last_rank) {
-            push_promotions(out, origin(to, up), to, false);
-        }
-        for to in squares(double) {
-            out.push(ChessMove::new(origin(to, 2 * up), to, flag::DOUBLE_PUSH));
-        }
+        out.pawn_moves(single & !last_rank, up, flag::QUIET);
+        out.promotion_moves(single & last_rank, up, false);
+        out.pawn_moves(double, 2 * up, flag::DOUBLE_PUSH);
         let targets = enemy & check_mask;
         for (dir, captures) in [
             (up_west, shift(free & !FILE_A, up_west) & targets),
             (up_east, shift(free & !FILE_H, up_east) & targets),
         ] {
-            for to in squares(captures & !last_rank) {
-                out.push(ChessMove::new(origin(to, dir), to, flag::CAPTURE));
-            }
-            for to in squares(captures & last_rank) {
-                push_promotions(out, origin(to, dir), to, true);
-            }
+            out.pawn_moves(captures & !last_rank, dir, flag::CAPTURE);
+            out.promotion_moves(captures & last_rank, dir, true);
         }
 
         // Pinned pawns may move only along the pin.
         for from in squares(pawns & pinned) {
             let allowed = line(ksq, from) & check_mask;
             let one = shift(from.bit(), up) & empty;
-            for to in squares(one & allowed) {
-                if to.bit() & last_rank != 0 {
-                    push_promotions(out, from, to, false);
-                } else {
-                    out.push(ChessMove::new(from, to, flag::QUIET));
-                }
-            }
-            for to in squares(shift(one & third_rank, up) & empty & allowed) {
-                out.push(ChessMove::new(from, to, flag::DOUBLE_PUSH));
-            }
-            for to in squares(pawn_attacks(us, from) & enemy & allowed) {
-                if to.bit() & last_rank != 0 {
-                    push_promotions(out, from, to, true);
-                } else {
-                    out.push(ChessMove::new(from, to, flag::CAPTURE));
-                }
-            }
+            let push = one & allowed;
+            out.pawn_moves(push & !last_rank, up, flag::QUIET);
+            out.promotion_moves(push & last_rank, up, false);
+            out.pawn_moves(
+                shift(one & third_rank, up) & empty & allowed,
+                2 * up,
+                flag::DOUBLE_PUSH,
+            );
+            let captures = pawn_attacks(us, from) & enemy & allowed;
+            let dir = if captures & shift(from.bit() & !FILE_A, up_west) != 0 {
+                up_west
+            } else {
+                up_east
+            };
+            out.pawn_moves(captures & !last_rank, dir, flag::CAPTURE);
+            out.promotion_moves(captures & last_rank, dir, true);
         }
 
         if self.ep != NO_SQUARE {
             let ep = Square::new(self.ep);
             for from in squares(pawn_attacks(them, ep) & pawns) {
                 if self.en_passant_legal(from, ep, ksq, checkers) {
-                    out.push(ChessMove::new(from, ep, flag::EN_PASSANT));
+                    out.one(ChessMove::new(from, ep, flag::EN_PASSANT));
                 }
             }
         }
@@ -474,7 +472,7 @@ impl Chess {
     }
 
     #[inline]
-    fn generate_castling<const WHITE: bool>(&self, out: &mut ChessMoveList, occ: Bitboard) {
+    fn generate_castling<const WHITE: bool, S: MoveSink>(&self, out: &mut S, occ: Bitboard) {
         let them = if WHITE { Color::Black } else { Color::White };
         let (king_side, queen_side, base) = if WHITE {
             (castling::WHITE_KING_SIDE, castling::WHITE_QUEEN_SIDE, 0u8)
@@ -487,14 +485,14 @@ impl Chess {
             && !self.is_attacked(sq(5), them, occ)
             && !self.is_attacked(sq(6), them, occ)
         {
-            out.push(ChessMove::new(sq(4), sq(6), flag::KING_CASTLE));
+            out.one(ChessMove::new(sq(4), sq(6), flag::KING_CASTLE));
         }
         if self.castling & queen_side != 0
             && occ & (sq(1).bit() | sq(2).bit() | sq(3).bit()) == 0
             && !self.is_attacked(sq(3), them, occ)
             && !self.is_attacked(sq(2), them, occ)
         {
-            out.push(ChessMove::new(sq(4), sq(2), flag::QUEEN_CASTLE));
+            out.one(ChessMove::new(sq(4), sq(2), flag::QUEEN_CASTLE));
         }
     }
 
@@ -560,24 +558,81 @@ impl Chess {
     }
 }
 
-#[inline]
-fn push_targets(out: &mut ChessMoveList, from: Square, targets: Bitboard, enemy: Bitboard) {
-    for to in squares(targets & enemy) {
-        out.push(ChessMove::new(from, to, flag::CAPTURE));
-    }
-    for to in squares(targets & !enemy) {
-        out.push(ChessMove::new(from, to, flag::QUIET));
-    }
+/// Where the generator puts moves: a list, or a counter that never builds them.
+trait MoveSink {
+    fn one(&mut self, mv: ChessMove);
+    /// Moves of one piece from `from` to each of `targets` (captures where `enemy` stands).
+    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard);
+    /// Pawn moves to each of `to`, each from `delta` squares behind, all with `kind`.
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16);
+    /// The four promotions onto each of `to`.
+    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool);
 }
 
 #[inline]
-fn push_promotions(out: &mut ChessMoveList, from: Square, to: Square, capture: bool) {
-    for kind in [
-        PieceType::Queen,
-        PieceType::Knight,
-        PieceType::Rook,
-        PieceType::Bishop,
-    ] {
-        out.push(ChessMove::promotion(from, to, kind, capture));
+fn origin(to: Square, delta: i8) -> Square {
+    Square::new((to.index() as i8 - delta) as u8)
+}
+
+impl MoveSink for ChessMoveList {
+    #[inline]
+    fn one(&mut self, mv: ChessMove) {
+        self.push(mv);
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard) {
+        for to in squares(targets & enemy) {
+            self.push(ChessMove::new(from, to, flag::CAPTURE));
+        }
+        for to in squares(targets & !enemy) {
+            self.push(ChessMove::new(from, to, flag::QUIET));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16) {
+        for to in squares(to) {
+            self.push(ChessMove::new(origin(to, delta), to, kind));
+        }
+    }
+
+    #[inline]
+    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool) {
+        for to in squares(to) {
+            let from = origin(to, delta);
+            for kind in [
+                PieceType::Queen,
+                PieceType::Knight,
+                PieceType::Rook,
+                PieceType::Bishop,
+            ] {
+                self.push(ChessMove::promotion(from, to, kind, capture));
+            }
+        }
+    }
+}
+
+struct Counter(usize);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn one(&mut self, _: ChessMove) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn targets(&mut self, _: Square, targets: Bitboard, _: Bitboard) {
+        self.0 += targets.count_ones() as usize;
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, to: Bitboard, _: i8, _: u16) {
+        self.0 += to.count_ones() as usize;
+    }
+
+    #[inline]
+    fn promotion_moves(&mut self, to: Bitboard, _: i8, _: bool) {
+        self.0 += 4 * to.count_ones() as usize;
     }
 }

@@ -237,6 +237,7 @@ fn incremental_key_matches_a_fresh_computation() {
     for text in SUITE {
         walk(&fen(text), 3, &mut |_, _, next| {
             assert_eq!(next.key(), next.compute_key(), "{}", next.fen());
+            assert_eq!(next.legal_move_count(), moves(next).len(), "{}", next.fen());
             assert_eq!(Chess::from_fen(&next.fen()).as_ref(), Ok(next));
         });
     }
@@ -335,6 +336,7 @@ fn move_input_forms() {
     assert_eq!(start.parse_move("Ng1f3"), start.parse_move("g1f3"));
     assert_eq!(start.parse_move("Ng1-f3"), start.parse_move("g1f3"));
     assert_eq!(start.parse_move("  e4 "), start.parse_move("e2e4"));
+    assert_eq!(start.parse_move("Pe4"), start.parse_move("e2e4"));
 }
 
 #[test]
