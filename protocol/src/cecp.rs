@@ -16,13 +16,14 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tiamat_engine::search::{Bound, Control, IterationInfo, Options, Score};
+use tiamat_engine::search::{Bound, Control, IterationInfo, Options, PlayStyle, Score};
 use tiamat_engine::{Color, MoveError};
 
 use crate::frontend::{next_input, send, Input};
 use crate::registry::variant_names;
 use crate::session::{
     new_session, AnySession, GoParams, SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS,
+    PLAY_STYLE,
 };
 
 /// CECP's name for orthodox chess.
@@ -149,6 +150,21 @@ const WITHOUT_ARGUMENTS: &[&str] = &[
     ".",
     "quit",
 ];
+
+/// The `-combo` choices of the play-style option, the default starred.
+fn play_style_choices() -> String {
+    PlayStyle::NAMES
+        .iter()
+        .map(|name| {
+            if *name == PlayStyle::Search.name() {
+                format!("*{name}")
+            } else {
+                name.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" /// ")
+}
 
 fn error(kind: &str, command: &str) {
     send(&format!("Error ({kind}): {command}"));
@@ -287,6 +303,7 @@ impl Cecp {
                 }
                 _ => error("bad number of cores", line),
             },
+            "option" => self.option(rest, line),
             "quit" => return false,
             _ => {
                 // Protocol 1 interfaces send bare moves.
@@ -318,9 +335,11 @@ impl Cecp {
              feature setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 san=0 analyze=1\n\
              feature memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1 ics=0 name=0 pause=0 \
              nps=0 debug=0 exclude=0 setscore=0\n\
+             feature option=\"{PLAY_STYLE} -combo {}\"\n\
              feature done=1",
             env!("CARGO_PKG_VERSION"),
-            variants.join(",")
+            variants.join(","),
+            play_style_choices()
         ));
     }
 
@@ -337,6 +356,19 @@ impl Cecp {
                 }
             }
             None => error("unsupported variant", name),
+        }
+    }
+
+    /// `option NAME=VALUE` for the options announced with `feature option=...`.
+    fn option(&mut self, rest: &str, line: &str) {
+        match rest.split_once('=') {
+            Some((name, value)) if name.trim().eq_ignore_ascii_case(PLAY_STYLE) => {
+                match PlayStyle::parse(value.trim()) {
+                    Some(style) => self.set_options(|o| o.play_style = style),
+                    None => error("bad option value", line),
+                }
+            }
+            _ => error("unknown option", line),
         }
     }
 
