@@ -240,3 +240,65 @@ fn plays_fairymax_over_cecp() {
     ]);
     assert_clean(&out, 2);
 }
+
+/// A UCI engine that completes the handshake and then never answers `go`.
+fn silent_engine() -> String {
+    let path = temp_path("silent-engine.sh");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo uciok;;\n    \
+         isready) echo readyok;;\n    quit) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    path
+}
+
+#[test]
+fn silence_is_a_hang_without_a_clock_and_a_time_loss_with_one() {
+    let silent = format!("cmd={}", silent_engine());
+    let out = run_match(&[
+        "--engine",
+        "cmd=self",
+        "name=ok",
+        "--engine",
+        &silent,
+        "name=silent",
+        "--games",
+        "2",
+        "--tc",
+        "depth=1",
+        "--move-timeout",
+        "1",
+    ]);
+    assert!(
+        out.contains("Final score of ok vs silent: 2 - 0 - 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("silent: illegal moves 0, crashes 0, time forfeits 0, hangs 2"),
+        "{out}"
+    );
+    let out = run_match(&[
+        "--engine",
+        "cmd=self",
+        "name=ok",
+        "--engine",
+        &silent,
+        "name=silent",
+        "--games",
+        "2",
+        "--tc",
+        "0.5+0",
+    ]);
+    assert!(
+        out.contains("Final score of ok vs silent: 2 - 0 - 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("silent: illegal moves 0, crashes 0, time forfeits 2, hangs 0"),
+        "{out}"
+    );
+}

@@ -70,7 +70,7 @@ impl TimeControl {
 pub enum Forfeit {
     IllegalMove,
     Crash,
-    TimeForfeit,
+    OnTime,
     Hang,
     Resignation,
     ProtocolError,
@@ -130,7 +130,7 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
             } else {
                 Color::Black
             };
-            return forfeit(record, color, &e);
+            return forfeit(record, color, &e, false);
         }
     }
     let mut clocks = match setup.control {
@@ -163,7 +163,8 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
                 if e == PlayerError::TimedOut {
                     player.abort();
                 }
-                return forfeit(record, side, &e);
+                let clocked = matches!(setup.control, TimeControl::Clock { .. });
+                return forfeit(record, side, &e, clocked);
             }
         };
         if let TimeControl::Clock { increment, .. } = setup.control {
@@ -171,7 +172,7 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
             if elapsed > *clock + setup.time_margin {
                 record.result = GameResult::win_for(!side);
                 record.reason = format!("{side} loses on time");
-                record.forfeit = Some((side, Forfeit::TimeForfeit));
+                record.forfeit = Some((side, Forfeit::OnTime));
                 return record;
             }
             *clock = clock.saturating_sub(elapsed) + increment;
@@ -240,17 +241,14 @@ fn illegal(mut record: GameRecord, side: Color, why: &str) -> GameRecord {
     record
 }
 
-fn forfeit(mut record: GameRecord, side: Color, error: &PlayerError) -> GameRecord {
+/// A loss for `side` through `error`; silence on a running clock is a loss on time.
+fn forfeit(mut record: GameRecord, side: Color, error: &PlayerError, clocked: bool) -> GameRecord {
     let (kind, why) = match error {
         PlayerError::Crashed(why) => (Forfeit::Crash, format!("{side} crashes: {why}")),
-        PlayerError::TimedOut => (Forfeit::Hang, format!("{side} does not answer in time")),
+        PlayerError::TimedOut if clocked => (Forfeit::OnTime, format!("{side} loses on time")),
+        PlayerError::TimedOut => (Forfeit::Hang, format!("{side} does not answer")),
         PlayerError::Protocol(why) => (Forfeit::ProtocolError, format!("{side}: {why}")),
         PlayerError::Resigned => (Forfeit::Resignation, format!("{side} resigns")),
-    };
-    // A clock game lost by silence is a loss on time.
-    let kind = match kind {
-        Forfeit::Hang if why.contains("in time") => Forfeit::TimeForfeit,
-        other => other,
     };
     record.result = GameResult::win_for(!side);
     record.reason = why;

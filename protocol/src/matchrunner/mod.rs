@@ -218,7 +218,7 @@ impl Faults {
         match forfeit {
             Forfeit::IllegalMove => self.illegal += 1,
             Forfeit::Crash => self.crashes += 1,
-            Forfeit::TimeForfeit => self.time_forfeits += 1,
+            Forfeit::OnTime => self.time_forfeits += 1,
             Forfeit::Hang => self.hangs += 1,
             Forfeit::ProtocolError => self.protocol += 1,
             Forfeit::Resignation => {}

@@ -368,11 +368,11 @@ impl Player {
         deadline: Instant,
     ) -> Result<String, PlayerError> {
         self.send("force")?;
-        for mv in moves[self.cecp_moves_sent.min(moves.len())..].to_vec() {
+        for mv in &moves[self.cecp_moves_sent.min(moves.len())..] {
             if self.cecp_usermove {
                 self.send(&format!("usermove {mv}"))?;
             } else {
-                self.send(&mv)?;
+                self.send(mv)?;
             }
         }
         self.cecp_moves_sent = moves.len();
