@@ -85,11 +85,17 @@ fn cecp_defines_the_board_for_xboard() {
     assert!(setup.contains("10x10+0_fairy renbqkbner/"), "{setup}");
     engine.expect_prefix("piece E& NN");
     engine.send("force");
-    engine.send("usermove e2e5");
+    // XBoard numbers the ranks of a 10-rank board from 0: our rush e2-e5 is its e1e4.
+    engine.send("usermove e1e4");
     engine.send("sd 2");
     engine.send("go");
     let reply = engine.expect_prefix("move ");
     assert!(reply.len() > 5, "{reply}");
+    let transcript = engine.transcript();
+    assert!(
+        !transcript.contains("Illegal") && !transcript.contains("Error"),
+        "{transcript}"
+    );
     engine.send("quit");
     assert!(engine.finish());
 }
