@@ -23,6 +23,8 @@ use super::{
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
 const EVAL_NONE: i32 = -32_768;
+/// Quiet evasions quiescence tries in check before it settles for the best score so far.
+const QS_QUIET_EVASIONS: usize = 2;
 /// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
 const NULL_HASH: u64 = 0;
 /// Nodes between two looks at the clock and the stop flags.
@@ -742,6 +744,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         while let Some((i, _)) = pick(&mut scores) {
             let mv = &moves[i];
             if pos.forbidden_by_history(mv, &self.keys) {
+                continue;
+            }
+            // Once a check is known not to mate, further quiet evasions are skipped: in games
+            // where a check leaves a hundred replies, searching them all at every checking
+            // capture makes quiescence explode.
+            if in_check
+                && legal_tried >= QS_QUIET_EVASIONS
+                && best_score > -MATE_BOUND
+                && !pos.is_tactical(mv)
+            {
                 continue;
             }
             legal_tried += 1;
