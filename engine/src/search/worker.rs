@@ -447,9 +447,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
             legal += 1;
             let tactical = pos.is_tactical(mv);
+            let child = pos.play(mv);
+            let same_side = child.side_to_move() == side;
+            let child_in_check = child.in_check();
+            let gives_check = child_in_check && !same_side;
 
             if ply > 0 && !in_check && !in_progress && best_score > -MATE_BOUND {
-                if !tactical {
+                // A quiet check is never pruned: in games with many long-range pieces a quiet
+                // mate in one is common, and pruning it lets even a 1-ply player mate us.
+                if !tactical && !gives_check {
                     if skip_quiets {
                         continue;
                     }
@@ -475,7 +481,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     {
                         continue;
                     }
-                } else if depth <= 6
+                } else if tactical
+                    && depth <= 6
                     && move_score < TT_MOVE
                     && move_score - BAD_TACTICAL < -100 * depth
                     && move_score < GOOD_TACTICAL
@@ -484,11 +491,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
 
-            let child = pos.play(mv);
-            let same_side = child.side_to_move() == side;
-            let child_in_check = child.in_check();
-            let extension =
-                i32::from(child_in_check && !same_side && ply < 2 * self.root_depth as usize);
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = if same_side {
                 depth
             } else {
