@@ -26,7 +26,7 @@ const EVAL_NONE: i32 = -32_768;
 /// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
 const NULL_HASH: u64 = 0;
 /// Nodes between two looks at the clock and the stop flags.
-const POLL_INTERVAL: u64 = 1024;
+const POLL_INTERVAL: u64 = 256;
 /// Nodes the first iteration may spend before a limit or `stop` can cut it short: enough to
 /// finish it in chess, so that the answer is searched; not so many that a game with an
 /// explosive first iteration could keep `stop` waiting.
@@ -199,10 +199,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
-    /// Whether a limit may end the search now: after the first iteration, or when that one
-    /// has run long (then the best root move so far is played).
+    /// Whether a limit may end the search now: after the first iteration, or within it once a
+    /// root move has been searched or it has run long (the best root move so far is played).
     fn may_stop(&self) -> bool {
-        self.completed_depth >= 1 || self.nodes >= FIRST_ITERATION_NODES
+        self.completed_depth >= 1
+            || self.root_moves[0].searched
+            || self.nodes >= FIRST_ITERATION_NODES
     }
 
     /// Nodes of every thread: this one's exact count plus the others' last published ones.
