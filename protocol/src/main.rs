@@ -4,6 +4,7 @@
 mod bench;
 mod cecp;
 mod frontend;
+mod matchrunner;
 mod perft_cli;
 mod registry;
 mod session;
@@ -17,6 +18,7 @@ fn main() -> ExitCode {
         None => frontend::run(),
         Some("perft") => perft_cli::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("match") => matchrunner::run(&args[1..]),
         // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
         Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
         Some(other) => {

@@ -11,6 +11,7 @@
 mod ordering;
 mod time;
 mod tt;
+mod weak;
 mod worker;
 
 #[cfg(test)]
@@ -24,6 +25,7 @@ use crate::core::{Game, MoveList};
 use ordering::History;
 use time::{Clock, TimePlan};
 use tt::TranspositionTable;
+pub use weak::PlayStyle;
 use worker::{RootMove, Shared, Worker, MAX_PLY};
 
 /// Centipawn scale; mate scores are `MATE - plies` (or its negation).
@@ -122,6 +124,8 @@ pub struct Options {
     pub hash_mb: usize,
     pub multipv: usize,
     pub move_overhead: Duration,
+    /// `Search` plays at full strength; the weak styles give every variant a baseline opponent.
+    pub play_style: PlayStyle,
 }
 
 impl Default for Options {
@@ -130,6 +134,7 @@ impl Default for Options {
             threads: 1,
             hash_mb: 16,
             multipv: 1,
+            play_style: PlayStyle::Search,
             move_overhead: Duration::from_millis(30),
         }
     }
@@ -272,6 +277,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             TimePlan::new(limits, root.side_to_move(), self.options.move_overhead),
             control.pondering.load(Ordering::Relaxed),
         );
+        if self.options.play_style != PlayStyle::Search {
+            let outcome = weak::play(root, history, &self.eval, self.options.play_style, report);
+            wait_for_release(limits, control);
+            return outcome;
+        }
         let root_moves = self.root_moves(root, history, limits);
         if root_moves.is_empty() {
             let score = if root.in_check() || root.turn_in_progress() {
