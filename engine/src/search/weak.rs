@@ -177,10 +177,11 @@ mod tests {
 
     #[test]
     fn one_ply_takes_the_queen_and_prefers_mate() {
-        // The rook can take a queen on a5 or mate on the back rank: mate first.
+        // The f-pawn can take a queen on e3 or the rook mate on the back rank: mate first.
+        // (With the queen on a5, as this test first had it, the a-file is blocked.)
         assert_eq!(
             pick(
-                "6k1/5ppp/8/q7/8/8/5PPP/R5K1 w - - 0 1",
+                "6k1/5ppp/8/8/4N3/4q3/5PPP/R5K1 w - - 0 1",
                 PlayStyle::OnePly,
                 1
             ),
