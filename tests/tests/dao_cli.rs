@@ -1,21 +1,6 @@
 //! Dragons, Archers & Oxen through the real binary: perft with moves played first (wire forms).
 
-use std::process::Command;
-
-use tiamat_tests::tiamat_binary;
-
-fn run(args: &[&str]) -> String {
-    let out = Command::new(tiamat_binary())
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use tiamat_tests::tiamat_ok as run;
 
 #[test]
 fn dao_perft_from_the_start() {

@@ -1,22 +1,9 @@
 //! Dragonchess through the real binary: the registry arm, perft, move lists in both notations,
 //! and a UCI and a CECP session.
 
-use std::process::{Command, Output};
-
 use tiamat_engine::games::dragonchess::Dragonchess;
 use tiamat_engine::Game;
-use tiamat_tests::{tiamat_binary, Engine};
-
-fn tiamat(args: &[&str]) -> Output {
-    Command::new(tiamat_binary())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use tiamat_tests::{stdout, tiamat, Engine};
 
 #[test]
 fn perft_from_the_start() {

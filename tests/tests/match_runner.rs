@@ -3,21 +3,10 @@
 use std::path::Path;
 use std::process::Command;
 
-use tiamat_tests::tiamat_binary;
+use tiamat_tests::{tiamat_binary, tiamat_ok};
 
 fn run_match(args: &[&str]) -> String {
-    let output = Command::new(tiamat_binary())
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("run tiamat match");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "match failed: {stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+    tiamat_ok(&[&["match"], args].concat())
 }
 
 fn temp_path(name: &str) -> String {

@@ -379,7 +379,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         Outcome {
             best: Some(best.mv.clone()),
             ponder,
-            score: Score::from_internal(best.score),
+            // A first iteration cut short may leave the move unscored.
+            score: if best.score == -INFINITY {
+                Score::Cp(0)
+            } else {
+                Score::from_internal(best.score)
+            },
             depth,
             nodes: shared.total_nodes(),
         }

@@ -28,7 +28,14 @@ const QS_QUIET_EVASIONS: usize = 2;
 /// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
 const NULL_HASH: u64 = 0;
 /// Nodes between two looks at the clock and the stop flags.
-const POLL_INTERVAL: u64 = 1024;
+const POLL_INTERVAL: u64 = 256;
+/// Nodes the first iteration may spend before a limit or `stop` can cut it short: enough to
+/// finish it in chess, so that the answer is searched; not so many that a game with an
+/// explosive first iteration could keep `stop` waiting.
+const FIRST_ITERATION_NODES: u64 = 16_384;
+/// Quiescence plies after which only tactical moves that gain material are searched, so that
+/// games with many material-changing moves (pushes off the board) cannot explode.
+const QUIESCENCE_FULL_PLIES: i32 = 4;
 
 /// What every thread of one search shares.
 pub struct Shared<'a, G: Game, E: Evaluator<G>> {
@@ -162,7 +169,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
-        if self.nodes >= self.node_limit && self.completed_depth >= 1 {
+        if self.nodes >= self.node_limit && self.may_stop() {
             self.stopped = true;
         }
         self.stopped
@@ -180,8 +187,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if let Some(clock) = &mut self.clock {
             clock.observe(pondering);
         }
-        // The first iteration always completes, so there is always a move to play.
-        if self.completed_depth == 0 {
+        if !self.may_stop() {
             return;
         }
         let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
@@ -193,6 +199,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if self.shared.control.stopped() || out_of_time || out_of_nodes {
             self.stopped = true;
         }
+    }
+
+    /// Whether a limit may end the search now: after the first iteration, or within it once a
+    /// root move has been searched or it has run long (the best root move so far is played).
+    fn may_stop(&self) -> bool {
+        self.completed_depth >= 1
+            || self.root_moves[0].searched
+            || self.nodes >= FIRST_ITERATION_NODES
     }
 
     /// Nodes of every thread: this one's exact count plus the others' last published ones.
@@ -313,7 +327,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta, in_check, pv_node);
+            return self.qsearch(pos, ply, 0, alpha, beta, in_check, pv_node);
         }
         self.pv[ply].clear();
         if self.tick() {
@@ -655,10 +669,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub fn qsearch(
         &mut self,
         pos: &G,
         ply: usize,
+        qply: i32,
         mut alpha: i32,
         beta: i32,
         in_check: bool,
@@ -728,7 +744,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else if pos.is_tactical(mv) {
                 let gain = self.shared.eval.capture_order(pos, mv);
                 // Losing exchanges cannot raise a quiet position's score.
-                if !in_check && (gain < 0 || static_eval + gain + 200 <= alpha) {
+                if !in_check
+                    && (gain < 0
+                        || static_eval + gain + 200 <= alpha
+                        || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES))
+                {
                     i32::MIN
                 } else {
                     GOOD_TACTICAL + gain
@@ -765,9 +785,25 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child_in_check = child.in_check();
             self.keys.push(key);
             let score = if same_side {
-                self.qsearch(&child, ply + 1, alpha, beta, child_in_check, pv_node)
+                self.qsearch(
+                    &child,
+                    ply + 1,
+                    qply + 1,
+                    alpha,
+                    beta,
+                    child_in_check,
+                    pv_node,
+                )
             } else {
-                -self.qsearch(&child, ply + 1, -beta, -alpha, child_in_check, pv_node)
+                -self.qsearch(
+                    &child,
+                    ply + 1,
+                    qply + 1,
+                    -beta,
+                    -alpha,
+                    child_in_check,
+                    pv_node,
+                )
             };
             self.keys.pop();
             if self.stopped {
