@@ -454,7 +454,6 @@ mod tests {
     #[test]
     fn search_sees_a_quiet_mate_in_one_reply() {
         use tiamat_engine::search::{Control, Limits, Options, Searcher};
-        use tiamat_engine::MoveList;
         let pos = Dragonchess::from_position_string(
             "dragonchess",
             "12/s3R1s1s1s1/12/3r8/12/9S2/2S1S3S3/2G7G1|o4mk1thuo/wwwwwwwwww1w/u5p3w1/12/12/12/\
