@@ -12,8 +12,10 @@
 
 use tiamat_engine::Game;
 
+pub mod consistency;
 pub mod mutate;
 pub mod properties;
+pub mod referee;
 pub mod select;
 
 #[allow(dead_code)]
