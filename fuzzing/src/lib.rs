@@ -14,9 +14,11 @@ use tiamat_engine::Game;
 
 pub mod consistency;
 pub mod mutate;
+pub mod process;
 pub mod properties;
 pub mod referee;
 pub mod select;
+pub mod uci_judge;
 
 #[allow(dead_code)]
 #[path = "../../protocol/src/registry.rs"]

@@ -62,8 +62,7 @@ pub fn legal_moves(line: &Line) -> Result<Vec<String>, String> {
         let (pos, history) = replay::<G>(line)?;
         let mut moves = <G as Game>::MoveList::default();
         pos.legal_moves(&mut moves);
-        Ok(moves
-            .as_slice()
+        Ok(MoveList::as_slice(&moves)
             .iter()
             .filter(|mv| !pos.forbidden_by_history(mv, &history))
             .map(|mv| pos.move_to_wire(mv))
@@ -86,6 +85,14 @@ pub fn is_over(line: &Line) -> Result<bool, String> {
     with_game!(kind(line)?, G => {
         let (pos, history) = replay::<G>(line)?;
         Ok(pos.ending(&history).is_some())
+    })
+}
+
+/// Whether White (the first player) is to move at the end of `line`.
+pub fn white_to_move(line: &Line) -> Result<bool, String> {
+    with_game!(kind(line)?, G => {
+        let (pos, _) = replay::<G>(line)?;
+        Ok(pos.side_to_move() == tiamat_engine::Color::White)
     })
 }
 
