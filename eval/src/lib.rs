@@ -4,6 +4,8 @@
 //! Each game names its evaluator through [`HasEvaluator`], so the protocol layer can build a
 //! searcher from the game type alone.
 
+pub mod chess;
+
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Game;
 

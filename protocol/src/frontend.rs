@@ -1,8 +1,77 @@
 //! Reads standard input and hands the session to the UCI or the CECP front end, chosen by the
-//! first command (`uci` or `xboard`).
+//! first command (`uci`, or `xboard`/`protover` for CECP). Any other first command is read as UCI,
+//! so `go perft 5` or `d` work straight away from a terminal.
+//!
+//! Input is read on its own thread and arrives, together with the search thread's "finished"
+//! signal, on one channel: the front ends are single-threaded loops over [`Input`], so `isready`,
+//! `stop` and `ping` are answered while a search runs.
 
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, Sender};
+
+use crate::{cecp, uci};
+
+/// What the front-end loop reacts to.
+#[derive(Debug)]
+pub enum Input {
+    Line(String),
+    /// The search started with this number has its result ready.
+    SearchDone(u64),
+    /// Standard input was closed.
+    Eof,
+}
+
+/// Writes one line (or several, separated by `\n`) to standard output at once.
+pub fn send(text: &str) {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    // A closed output means the GUI is gone; the closed input will end the loop.
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
 
 pub fn run() -> ExitCode {
-    ExitCode::SUCCESS
+    let (tx, rx) = mpsc::channel();
+    spawn_reader(tx.clone());
+    loop {
+        match rx.recv() {
+            Ok(Input::Line(line)) => match line.split_whitespace().next() {
+                None => continue,
+                Some("xboard") | Some("protover") => return cecp::run(rx, tx, line),
+                Some("quit") => return ExitCode::SUCCESS,
+                Some(_) => return uci::run(rx, tx, line),
+            },
+            Ok(Input::SearchDone(_)) => continue,
+            Ok(Input::Eof) | Err(_) => return ExitCode::SUCCESS,
+        }
+    }
+}
+
+fn spawn_reader(tx: Sender<Input>) {
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            match input.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    // Bytes that are not UTF-8 become U+FFFD and then an unknown command.
+                    let line = String::from_utf8_lossy(&buffer);
+                    let line = line.trim_end_matches(['\n', '\r']).to_string();
+                    if tx.send(Input::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(Input::Eof);
+    });
+}
+
+/// The next input, or `Eof` when every sender is gone.
+pub fn next_input(rx: &Receiver<Input>) -> Input {
+    rx.recv().unwrap_or(Input::Eof)
 }

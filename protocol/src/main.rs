@@ -2,10 +2,12 @@
 //! `perft`, `bench` and `match` commands.
 
 mod bench;
+mod cecp;
 mod frontend;
 mod perft_cli;
-#[allow(dead_code)] // filled as the front ends land
 mod registry;
+mod session;
+mod uci;
 
 use std::process::ExitCode;
 

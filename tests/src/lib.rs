@@ -1,8 +1,11 @@
 //! Integration tests live in `tests/`; this library holds helpers for driving the binary.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 /// The `tiamat` binary next to the running tests (`target/<dir>/tiamat`), built first with
 /// `cargo build` so it is never stale (a no-op when it is up to date).
@@ -44,4 +47,139 @@ fn build_binary() -> PathBuf {
     let binary = profile_dir.join(format!("tiamat{}", std::env::consts::EXE_SUFFIX));
     assert!(binary.exists(), "no binary at {}", binary.display());
     binary
+}
+
+/// How long any expected answer may take. Generous: the machine may be slow and busy.
+pub const PATIENCE: Duration = Duration::from_secs(120);
+
+/// A running engine driven over its standard input and output, for protocol transcripts.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything sent (`> `) and read (`< `) so far, for failure messages.
+    transcript: Vec<String>,
+}
+
+impl Engine {
+    pub fn start() -> Engine {
+        let mut child = Command::new(tiamat_binary())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("the engine reads its input");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next output line within `wait`, if any.
+    pub fn try_next_line(&mut self, wait: Duration) -> Option<String> {
+        let line = self.lines.recv_timeout(wait).ok()?;
+        self.transcript.push(format!("< {line}"));
+        Some(line)
+    }
+
+    /// The next output line; panics with the transcript when none comes within [`PATIENCE`].
+    pub fn next_line(&mut self) -> String {
+        self.try_next_line(PATIENCE)
+            .unwrap_or_else(|| panic!("no output came; transcript:\n{}", self.transcript()))
+    }
+
+    /// Reads lines up to and including the first that satisfies `done`; returns them all.
+    /// Panics with the transcript when it does not come within [`PATIENCE`].
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.try_next_line(left) {
+                Some(line) => {
+                    let finished = done(&line);
+                    seen.push(line);
+                    if finished {
+                        return seen;
+                    }
+                }
+                None => panic!(
+                    "expected output did not come; transcript:\n{}",
+                    self.transcript()
+                ),
+            }
+        }
+    }
+
+    /// Reads lines until one starts with `prefix`; returns that line.
+    pub fn expect_prefix(&mut self, prefix: &str) -> String {
+        self.read_until(|line| line.starts_with(prefix))
+            .pop()
+            .expect("read_until returns the matching line")
+    }
+
+    /// UCI synchronisation: sends `isready` and returns what came before `readyok`.
+    pub fn sync_uci(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(|line| line == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// CECP synchronisation: sends `ping n` and returns what came before `pong n`.
+    pub fn sync_cecp(&mut self, n: u32) -> Vec<String> {
+        self.send(&format!("ping {n}"));
+        let pong = format!("pong {n}");
+        let mut lines = self.read_until(|line| line == pong);
+        lines.pop();
+        lines
+    }
+
+    /// Closes the input and waits for the process; true if it exited successfully.
+    pub fn finish(mut self) -> bool {
+        self.stdin = None;
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            if Instant::now() > deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn transcript(&self) -> String {
+        self.transcript.join("\n")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
 }

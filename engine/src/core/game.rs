@@ -116,6 +116,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// deduplicates complete turns by the resulting key.
     const TURNS_CAN_COINCIDE: bool = false;
 
+    /// The state after the side to move passes (a "null move"), for null-move pruning in the
+    /// search: same position, other side to move, en-passant rights dropped. `None` (the default)
+    /// where passing makes no sense for the game; the search then never prunes by null move.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// Is the side to move's royal piece attacked (or, per game, in the game's sense of check)?
     fn in_check(&self) -> bool;
 

@@ -3,10 +3,23 @@
 //! The protocols own the threads that read input; they call [`Searcher::search`] on a worker
 //! thread and signal it through a shared [`Control`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+mod ordering;
+mod time;
+mod tt;
+mod worker;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::core::{Game, MoveList};
+
+use ordering::History;
+use time::{Clock, TimePlan};
+use tt::TranspositionTable;
+use worker::{RootMove, Shared, Worker, MAX_PLY};
 
 /// Centipawn scale; mate scores are `MATE - plies` (or its negation).
 pub const MATE: i32 = 32_000;
@@ -17,6 +30,20 @@ pub const INFINITY: i32 = 32_767;
 /// Static evaluation of a position from the side to move's point of view, in centipawns.
 pub trait Evaluator<G: Game>: Send + Sync + 'static {
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// The static exchange value of `mv` in centipawns: what the mover expects to win (or, when
+    /// negative, lose) on the target square. The search orders tactical moves by it, searches
+    /// losing ones late and prunes them near the leaves. The neutral default (0) keeps moves in
+    /// generation order and prunes nothing.
+    fn capture_order(&self, _pos: &G, _mv: &G::Move) -> i32 {
+        0
+    }
+
+    /// Whether null-move pruning is sound enough here (false where zugzwang is likely, e.g. with
+    /// little material left). Consulted only for games that offer `Game::null_move`.
+    fn zugzwang_unlikely(&self, _pos: &G) -> bool {
+        true
+    }
 }
 
 /// A score as the protocols print it.
@@ -167,15 +194,22 @@ pub struct Outcome<M> {
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     eval: E,
     options: Options,
-    _game: std::marker::PhantomData<fn() -> G>,
+    tt: TranspositionTable,
+    histories: Vec<History<G::Move>>,
+    null_move: bool,
 }
+
+/// Stack for each search thread: deep recursion over large game states.
+const THREAD_STACK: usize = 64 * 1024 * 1024;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(eval: E, options: Options) -> Self {
         Searcher {
             eval,
+            tt: TranspositionTable::new(options.hash_mb),
+            histories: Vec::new(),
             options,
-            _game: std::marker::PhantomData,
+            null_move: true,
         }
     }
 
@@ -185,15 +219,33 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Applies new options (resizing the table when `hash_mb` changes).
     pub fn set_options(&mut self, options: Options) {
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = TranspositionTable::new(options.hash_mb);
+        }
         self.options = options;
     }
 
+    /// Turns null-move pruning on or off (on by default; it is applied only where the game offers
+    /// `Game::null_move` and the evaluator calls zugzwang unlikely). Games where zugzwang is
+    /// common, or analysis of zugzwang studies, may turn it off.
+    pub fn set_null_move(&mut self, enabled: bool) {
+        self.null_move = enabled;
+    }
+
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
     /// Forgets everything learned (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.iter_mut().for_each(History::clear);
+    }
 
     /// Searches `root` (with `history`, the keys of the game's earlier states, oldest first)
     /// within `limits`, reporting progress through `report`. Returns when a limit is reached or
-    /// `control.stop` is set.
+    /// `control.stop` is set. With `limits.infinite` or while `control.pondering` is set, a search
+    /// that has nothing left to do waits for `stop` (or for pondering to end) before returning.
     pub fn search(
         &mut self,
         root: &G,
@@ -202,46 +254,161 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<G::Move>),
     ) -> Outcome<G::Move> {
-        // Placeholder until the real searcher lands: best static reply at depth 1.
-        let _ = (limits, control);
+        let clock = Clock::new(
+            TimePlan::new(limits, root.side_to_move(), self.options.move_overhead),
+            control.pondering.load(Ordering::Relaxed),
+        );
+        let root_moves = self.root_moves(root, history, limits);
+        if root_moves.is_empty() {
+            let score = if root.in_check() || root.turn_in_progress() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            wait_for_release(limits, control);
+            return Outcome {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        self.tt.new_search();
+        let threads = self.options.threads.max(1);
+        while self.histories.len() < threads {
+            self.histories.push(History::new());
+        }
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+        let shared = Shared {
+            tt: &self.tt,
+            eval: &self.eval,
+            control,
+            limits,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            null_move: self.null_move,
+            multipv: self.options.multipv.max(1),
+            reductions: worker::reduction_table(),
+            _game: std::marker::PhantomData,
+        };
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let shared = &shared;
+        let result = std::thread::scope(|scope| {
+            let mut histories = self.histories.iter_mut();
+            let main_history = histories.next().expect("one history per thread");
+            let main_moves = root_moves.clone();
+            let main = std::thread::Builder::new()
+                .name("search-main".into())
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(
+                        0,
+                        shared,
+                        main_history,
+                        history,
+                        main_moves,
+                        Some(clock),
+                        Some(sender),
+                    );
+                    worker.iterate(root, max_depth);
+                    if !worker.stopped {
+                        wait_for_release(limits, control);
+                    }
+                    shared.abort.store(true, Ordering::SeqCst);
+                    shared.nodes[0].store(worker.nodes, Ordering::Relaxed);
+                    (worker.root_moves, worker.completed_depth)
+                })
+                .expect("spawn the main search thread");
+            for (id, helper_history) in histories.take(threads - 1).enumerate() {
+                let moves = root_moves.clone();
+                std::thread::Builder::new()
+                    .name(format!("search-{}", id + 1))
+                    .stack_size(THREAD_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut worker =
+                            Worker::new(id + 1, shared, helper_history, history, moves, None, None);
+                        worker.iterate(root, max_depth);
+                        shared.nodes[id + 1].store(worker.nodes, Ordering::Relaxed);
+                    })
+                    .expect("spawn a search thread");
+            }
+            for message in receiver {
+                report(message);
+            }
+            main.join().expect("main search thread")
+        });
+        let (root_moves, depth) = result;
+        let best = &root_moves[0];
+        let ponder = best
+            .pv
+            .get(1)
+            .cloned()
+            .or_else(|| self.ponder_from_table(root, &best.mv));
+        Outcome {
+            best: Some(best.mv.clone()),
+            ponder,
+            score: Score::from_internal(best.score),
+            depth,
+            nodes: shared.total_nodes(),
+        }
+    }
+
+    /// The legal root moves (minus `searchmoves` exclusions), tactical ones by exchange value
+    /// first, so that the first iteration starts well ordered.
+    fn root_moves(
+        &self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits<G::Move>,
+    ) -> Vec<RootMove<G::Move>> {
         let mut moves = G::MoveList::default();
         root.legal_moves(&mut moves);
-        let mut best: Option<(G::Move, i32)> = None;
-        for mv in moves.as_slice() {
-            if root.forbidden_by_history(mv, history) {
-                continue;
-            }
-            let child = root.play(mv);
-            let score = if child.side_to_move() == root.side_to_move() {
-                self.eval.evaluate(&child)
-            } else {
-                -self.eval.evaluate(&child)
-            };
-            if best.as_ref().is_none_or(|(_, s)| score > *s) {
-                best = Some((mv.clone(), score));
-            }
-        }
-        let score = Score::from_internal(best.as_ref().map_or(0, |(_, s)| *s));
-        if let Some((mv, _)) = &best {
-            report(Report::Iteration(IterationInfo {
-                depth: 1,
-                seldepth: 1,
-                multipv: 1,
-                score,
-                bound: Bound::Exact,
-                nodes: moves.len() as u64,
-                nps: 0,
-                hashfull: 0,
-                time: Duration::ZERO,
-                pv: vec![mv.clone()],
-            }));
-        }
-        Outcome {
-            best: best.map(|(mv, _)| mv),
-            ponder: None,
-            score,
-            depth: 1,
-            nodes: moves.len() as u64,
-        }
+        let mut root_moves: Vec<(i32, RootMove<G::Move>)> = moves
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter(|(_, mv)| !root.forbidden_by_history(mv, history))
+            .filter(|(_, mv)| limits.searchmoves.is_empty() || limits.searchmoves.contains(mv))
+            .map(|(i, mv)| {
+                let order = if root.is_tactical(mv) {
+                    1 + self.eval.capture_order(root, mv).max(-1_000) + 1_000
+                } else {
+                    0
+                };
+                (
+                    order,
+                    RootMove {
+                        mv: mv.clone(),
+                        index: u16::try_from(i).unwrap_or(tt::NO_MOVE),
+                        score: -INFINITY,
+                        previous_score: -INFINITY,
+                        pv: vec![mv.clone()],
+                        seldepth: 0,
+                        searched: false,
+                    },
+                )
+            })
+            .collect();
+        root_moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+        root_moves.into_iter().map(|(_, rm)| rm).collect()
+    }
+
+    /// The expected reply after `best`, from the table, when the line stopped at one move.
+    fn ponder_from_table(&self, root: &G, best: &G::Move) -> Option<G::Move> {
+        let child = root.play(best);
+        let hit = self.tt.probe(child.key(), 1)?;
+        let mut moves = G::MoveList::default();
+        child.legal_moves(&mut moves);
+        moves.as_slice().get(usize::from(hit.move_index)).cloned()
+    }
+}
+
+/// With `go infinite`, or while pondering, the answer waits until the protocol releases it.
+fn wait_for_release<M>(limits: &Limits<M>, control: &Control) {
+    while !control.stopped() && (limits.infinite || control.pondering.load(Ordering::Relaxed)) {
+        std::thread::sleep(Duration::from_millis(1));
     }
 }

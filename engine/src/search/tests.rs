@@ -1,0 +1,361 @@
+//! Search tests on a tiny game (tic-tac-toe, optionally with two-placement turns) that exercise the
+//! generic machinery: mate scores, draws, multi-action turns, threads, stop and MultiPV. The
+//! chess tests live with the chess evaluator.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use arrayvec::ArrayVec;
+
+use super::*;
+use crate::core::zobrist::KeyGenerator;
+use crate::core::{Color, MoveError, PositionError};
+
+const CELL_KEYS: [[u64; 9]; 2] = {
+    let mut generator = KeyGenerator::new(0x7ac7_ac70);
+    [generator.table(), generator.table()]
+};
+const SIDE_KEY: u64 = 0x5151_2323_9898_0101;
+const IN_PROGRESS_KEY: u64 = 0x0f0f_1234_8765_a5a5;
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+/// Tic-tac-toe mapped onto the seam: a completed line leaves the opponent "in check" with no
+/// legal move (mate); a full board is stalemate. With `double`, a turn is two placements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Ttt {
+    cells: [Option<Color>; 9],
+    side: Color,
+    double: bool,
+    in_progress: bool,
+}
+
+impl Ttt {
+    fn parse(text: &str, side: Color, double: bool) -> Ttt {
+        let mut cells = [None; 9];
+        for (i, c) in text.chars().enumerate() {
+            cells[i] = match c {
+                'X' => Some(Color::White),
+                'O' => Some(Color::Black),
+                _ => None,
+            };
+        }
+        Ttt {
+            cells,
+            side,
+            double,
+            in_progress: false,
+        }
+    }
+
+    fn has_line(&self, color: Color) -> bool {
+        LINES
+            .iter()
+            .any(|line| line.iter().all(|&c| self.cells[c] == Some(color)))
+    }
+}
+
+impl Game for Ttt {
+    type Move = u8;
+    type MoveList = ArrayVec<u8, 9>;
+    const MULTI_ACTION_TURNS: bool = true;
+
+    fn variants() -> &'static [&'static str] {
+        &["ttt"]
+    }
+    fn start_position(_: &str) -> Result<Self, PositionError> {
+        Ok(Ttt::parse(".........", Color::White, false))
+    }
+    fn from_position_string(_: &str, text: &str) -> Result<Self, PositionError> {
+        Ok(Ttt::parse(text, Color::White, false))
+    }
+    fn position_string(&self) -> String {
+        self.cells
+            .iter()
+            .map(|c| match c {
+                Some(Color::White) => 'X',
+                Some(Color::Black) => 'O',
+                None => '.',
+            })
+            .collect()
+    }
+    fn variant(&self) -> &'static str {
+        "ttt"
+    }
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+    fn key(&self) -> u64 {
+        let mut key = 0;
+        for (i, c) in self.cells.iter().enumerate() {
+            if let Some(color) = c {
+                key ^= CELL_KEYS[color.index()][i];
+            }
+        }
+        if self.side == Color::Black {
+            key ^= SIDE_KEY;
+        }
+        if self.in_progress {
+            key ^= IN_PROGRESS_KEY;
+        }
+        key
+    }
+    fn legal_moves(&self, out: &mut Self::MoveList) {
+        if self.has_line(Color::White) || self.has_line(Color::Black) {
+            return;
+        }
+        for (i, c) in self.cells.iter().enumerate() {
+            if c.is_none() {
+                out.push(i as u8);
+            }
+        }
+    }
+    fn play(&self, mv: &u8) -> Self {
+        let mut next = self.clone();
+        next.cells[usize::from(*mv)] = Some(self.side);
+        if self.double && !self.in_progress && !next.has_line(self.side) {
+            next.in_progress = true;
+        } else {
+            next.in_progress = false;
+            next.side = !self.side;
+        }
+        next
+    }
+    fn turn_in_progress(&self) -> bool {
+        self.in_progress
+    }
+    fn in_check(&self) -> bool {
+        self.has_line(!self.side)
+    }
+    fn is_tactical(&self, _: &u8) -> bool {
+        false
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn move_to_wire(&self, mv: &u8) -> String {
+        mv.to_string()
+    }
+    fn move_to_human(&self, mv: &u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        text.parse()
+            .map_err(|_| MoveError::unparsable(text, "not a cell"))
+    }
+    fn board_text(&self) -> String {
+        self.position_string()
+    }
+}
+
+/// Counts lines still open for each side: enough to prefer the centre.
+struct TttEval;
+
+impl Evaluator<Ttt> for TttEval {
+    fn evaluate(&self, pos: &Ttt) -> i32 {
+        let open = |color: Color| {
+            LINES
+                .iter()
+                .filter(|line| line.iter().all(|&c| pos.cells[c] != Some(!color)))
+                .count() as i32
+        };
+        let side = pos.side;
+        open(side) - open(!side)
+    }
+}
+
+fn searcher(threads: usize, multipv: usize) -> Searcher<Ttt, TttEval> {
+    Searcher::new(
+        TttEval,
+        Options {
+            threads,
+            hash_mb: 1,
+            multipv,
+            ..Options::default()
+        },
+    )
+}
+
+fn run(
+    searcher: &mut Searcher<Ttt, TttEval>,
+    pos: &Ttt,
+    limits: Limits<u8>,
+) -> (Outcome<u8>, Vec<IterationInfo<u8>>) {
+    let control = Control::new();
+    let mut infos = Vec::new();
+    let outcome = searcher.search(pos, &[], &limits, &control, &mut |r| {
+        if let Report::Iteration(info) = r {
+            infos.push(info);
+        }
+    });
+    (outcome, infos)
+}
+
+fn depth(d: u32) -> Limits<u8> {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn finds_the_win_in_one_with_a_mate_score() {
+    // X: 0 1 _ / O O _ / _ _ _ ; X to move wins at 2.
+    let pos = Ttt::parse("XX.OO....", Color::White, false);
+    let (outcome, _) = run(&mut searcher(1, 1), &pos, depth(4));
+    assert_eq!(outcome.best, Some(2));
+    assert_eq!(outcome.score, Score::Mate(1));
+}
+
+#[test]
+fn blocks_and_sees_the_loss_when_both_threats_cannot_be_met() {
+    // X X . / X O O / . . .  with O to move: X threatens 2 and 6; O cannot stop both.
+    let pos = Ttt::parse("XX.XOO...", Color::Black, false);
+    let (outcome, _) = run(&mut searcher(1, 1), &pos, depth(6));
+    assert_eq!(outcome.score, Score::Mate(-1));
+}
+
+#[test]
+fn empty_board_is_a_draw() {
+    let pos = Ttt::parse(".........", Color::White, false);
+    let (outcome, infos) = run(&mut searcher(1, 1), &pos, depth(9));
+    assert_eq!(outcome.score, Score::Cp(0));
+    assert_eq!(outcome.depth, 9);
+    assert_eq!(infos.last().unwrap().depth, 9);
+    assert!(outcome.nodes > 0);
+}
+
+#[test]
+fn both_actions_of_a_turn_cost_no_depth_and_no_sign_change() {
+    // Two placements per turn: X wins at once by filling 1 and 2 in the same turn.
+    let pos = Ttt::parse("X..OO....", Color::White, true);
+    let (outcome, infos) = run(&mut searcher(1, 1), &pos, depth(1));
+    assert!(matches!(outcome.best, Some(1) | Some(2)));
+    assert!(
+        matches!(outcome.score, Score::Mate(n) if n > 0),
+        "{:?}",
+        outcome.score
+    );
+    assert_eq!(infos[0].pv.len(), 2, "{:?}", infos[0].pv);
+}
+
+#[test]
+fn a_dead_end_mid_turn_is_a_loss_for_that_path() {
+    // One empty cell at the start of a two-placement turn: the first placement leaves no
+    // second action.
+    let pos = Ttt::parse("XOXXOOOX.", Color::White, true);
+    let (outcome, _) = run(&mut searcher(1, 1), &pos, depth(2));
+    assert_eq!(outcome.best, Some(8));
+    assert!(
+        matches!(outcome.score, Score::Mate(n) if n <= 0),
+        "{:?}",
+        outcome.score
+    );
+}
+
+#[test]
+fn multipv_lines_are_distinct_and_ordered() {
+    let pos = Ttt::parse("XX.OO....", Color::White, false);
+    let (_, infos) = run(&mut searcher(1, 3), &pos, depth(5));
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == 5).collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    let firsts: Vec<u8> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts[0], 2);
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[0] && firsts[1] != firsts[2]);
+    let internal = |s: Score| match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) if n > 0 => MATE - n,
+        Score::Mate(n) => -MATE - n,
+    };
+    assert!(internal(last[0].score) >= internal(last[1].score));
+    assert!(internal(last[1].score) >= internal(last[2].score));
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let pos = Ttt::parse("XX.OO....", Color::White, false);
+    let limits = Limits {
+        depth: Some(4),
+        searchmoves: vec![5, 7],
+        ..Limits::default()
+    };
+    let (outcome, _) = run(&mut searcher(1, 1), &pos, limits);
+    assert!(matches!(outcome.best, Some(5) | Some(7)));
+}
+
+#[test]
+fn threads_agree_with_one_thread() {
+    for text in ["XX.OO....", ".........", "X...O....", "XO..X...O"] {
+        let pos = Ttt::parse(text, Color::White, false);
+        let (single, _) = run(&mut searcher(1, 1), &pos, depth(9));
+        let (multi, _) = run(&mut searcher(4, 1), &pos, depth(9));
+        assert_eq!(single.score, multi.score, "{text}");
+        let mut legal = ArrayVec::<u8, 9>::new();
+        pos.legal_moves(&mut legal);
+        assert!(legal.contains(&multi.best.unwrap()));
+    }
+}
+
+#[test]
+fn infinite_search_waits_for_stop_and_answers() {
+    let pos = Ttt::parse(".........", Color::White, false);
+    let control = Control::new();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut searcher = searcher(2, 1);
+    std::thread::scope(|scope| {
+        let control = &control;
+        let handle = scope.spawn(move || searcher.search(&pos, &[], &limits, control, &mut |_| {}));
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(
+            !handle.is_finished(),
+            "an infinite search must wait for stop"
+        );
+        control.stop();
+        let outcome = handle.join().unwrap();
+        assert!(outcome.best.is_some());
+    });
+}
+
+#[test]
+fn pondering_holds_the_answer_until_ponderhit() {
+    let pos = Ttt::parse("XX.OO....", Color::White, false);
+    let control = Control::new();
+    control.pondering.store(true, Ordering::SeqCst);
+    let limits = depth(3);
+    let mut searcher = searcher(1, 1);
+    std::thread::scope(|scope| {
+        let control = &control;
+        let handle = scope.spawn(move || searcher.search(&pos, &[], &limits, control, &mut |_| {}));
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!handle.is_finished());
+        control.pondering.store(false, Ordering::SeqCst);
+        assert_eq!(handle.join().unwrap().best, Some(2));
+    });
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    let won = Ttt::parse("XXXOO....", Color::Black, false);
+    let (outcome, _) = run(&mut searcher(1, 1), &won, depth(3));
+    assert_eq!(outcome.best, None);
+    assert_eq!(outcome.score, Score::Mate(0));
+    let full = Ttt::parse("XOXXOOOXX", Color::Black, false);
+    let (outcome, _) = run(&mut searcher(1, 1), &full, depth(3));
+    assert_eq!(outcome.best, None);
+    assert_eq!(outcome.score, Score::Cp(0));
+}

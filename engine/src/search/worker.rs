@@ -1,0 +1,1099 @@
+//! One search thread: iterative deepening with aspiration windows over a PVS alpha-beta search
+//! and a quiescence search, generic over the `Game` seam.
+//!
+//! Turns made of several actions: when a child state has the same side to move, its score is
+//! not negated and no depth is spent on the action; a state with no legal action while a turn is
+//! in progress is a dead end, scored as a loss for the path that led there (the mover avoids it).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use crate::core::{repetitions, Game, MoveList};
+
+use super::ordering::{
+    history_bonus, move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE,
+};
+use super::time::Clock;
+use super::tt::{TranspositionTable, NO_MOVE};
+use super::{
+    Bound, Control, Evaluator, IterationInfo, Limits, Report, Score, INFINITY, MATE, MATE_BOUND,
+};
+
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+const EVAL_NONE: i32 = -32_768;
+/// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
+const NULL_HASH: u64 = 0;
+/// Nodes between two looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+
+/// What every thread of one search shares.
+pub struct Shared<'a, G: Game, E: Evaluator<G>> {
+    pub tt: &'a TranspositionTable,
+    pub eval: &'a E,
+    pub control: &'a Control,
+    pub limits: &'a Limits<G::Move>,
+    /// Set by the main thread when it is done; helpers stop at once.
+    pub abort: AtomicBool,
+    /// Nodes of each thread, published every `POLL_INTERVAL` nodes.
+    pub nodes: Vec<AtomicU64>,
+    pub null_move: bool,
+    pub multipv: usize,
+    pub reductions: Vec<[u8; 64]>,
+    pub _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game, E: Evaluator<G>> Shared<'_, G, E> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// Late-move reductions by depth and move number.
+pub fn reduction_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0u8; 64];
+            for (number, r) in row.iter_mut().enumerate() {
+                if depth > 0 && number > 0 {
+                    let value = 0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25;
+                    *r = value as u8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+#[derive(Clone)]
+pub struct RootMove<M> {
+    pub mv: M,
+    /// Index in the root's legal move list (what the transposition table stores).
+    pub index: u16,
+    pub score: i32,
+    pub previous_score: i32,
+    pub pv: Vec<M>,
+    pub seldepth: u32,
+    /// Whether `score` was computed at the current depth.
+    pub searched: bool,
+}
+
+struct Frame<M> {
+    static_eval: i32,
+    move_hash: u64,
+    killers: [Option<M>; 2],
+}
+
+pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
+    id: usize,
+    shared: &'a Shared<'b, G, E>,
+    history: &'a mut History<G::Move>,
+    /// Keys of every earlier state: the game's history, then the path from the root.
+    keys: Vec<u64>,
+    stack: Vec<Frame<G::Move>>,
+    pv: Vec<Vec<G::Move>>,
+    score_buffers: Vec<Vec<i32>>,
+    quiet_buffers: Vec<Vec<u64>>,
+    pub nodes: u64,
+    node_limit: u64,
+    seldepth: usize,
+    root_depth: i32,
+    pub completed_depth: u32,
+    pub stopped: bool,
+    clock: Option<Clock>,
+    reporter: Option<Sender<Report<G::Move>>>,
+    pub root_moves: Vec<RootMove<G::Move>>,
+}
+
+impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'b, G, E>,
+        history: &'a mut History<G::Move>,
+        game_history: &[u64],
+        root_moves: Vec<RootMove<G::Move>>,
+        clock: Option<Clock>,
+        reporter: Option<Sender<Report<G::Move>>>,
+    ) -> Self {
+        let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(game_history);
+        let node_limit = match (shared.limits.nodes, shared.nodes.len()) {
+            (Some(limit), 1) => limit,
+            _ => u64::MAX,
+        };
+        Worker {
+            id,
+            shared,
+            history,
+            keys,
+            stack: (0..MAX_PLY + 2)
+                .map(|_| Frame {
+                    static_eval: EVAL_NONE,
+                    move_hash: 1,
+                    killers: [None, None],
+                })
+                .collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            score_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            quiet_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            node_limit,
+            seldepth: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            stopped: false,
+            clock,
+            reporter,
+            root_moves,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and decides whether the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        if self.nodes >= self.node_limit && self.completed_depth >= 1 {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn poll(&mut self) {
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if !self.is_main() {
+            if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.stopped() {
+                self.stopped = true;
+            }
+            return;
+        }
+        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+        if let Some(clock) = &mut self.clock {
+            clock.observe(pondering);
+        }
+        // The first iteration always completes, so there is always a move to play.
+        if self.completed_depth == 0 {
+            return;
+        }
+        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
+        let out_of_nodes = self
+            .shared
+            .limits
+            .nodes
+            .is_some_and(|limit| self.shared.total_nodes() >= limit);
+        if self.shared.control.stopped() || out_of_time || out_of_nodes {
+            self.stopped = true;
+        }
+    }
+
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.shared
+            .eval
+            .evaluate(pos)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    fn is_draw(&self, pos: &G) -> bool {
+        let clock = pos.halfmove_clock();
+        clock >= 100 || (clock >= 2 && repetitions(pos.key(), clock, &self.keys) > 0)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: &G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv.clone());
+        line.extend_from_slice(&tail[0]);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn child_search(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        in_check: bool,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if same_side {
+            self.search(
+                child,
+                ply + 1,
+                depth,
+                alpha,
+                beta,
+                in_check,
+                pv_node,
+                cut_node,
+            )
+        } else {
+            -self.search(
+                child,
+                ply + 1,
+                depth,
+                -beta,
+                -alpha,
+                in_check,
+                pv_node,
+                cut_node,
+            )
+        }
+    }
+
+    /// Orders the moves of a node: the table's move, good tactical moves by exchange value,
+    /// killers, the countermove, quiet moves by history, then losing tactical moves.
+    fn score_moves(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        ply: usize,
+        tt_index: u16,
+        scores: &mut Vec<i32>,
+    ) {
+        let side = pos.side_to_move();
+        let killers = &self.stack[ply].killers;
+        let counter = if ply > 0 {
+            self.history.counter(side, self.stack[ply - 1].move_hash)
+        } else {
+            None
+        };
+        scores.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let score = if i == usize::from(tt_index) {
+                TT_MOVE
+            } else if pos.is_tactical(mv) {
+                let gain = self.shared.eval.capture_order(pos, mv);
+                if gain >= 0 {
+                    GOOD_TACTICAL + gain
+                } else {
+                    BAD_TACTICAL + gain
+                }
+            } else if killers[0].as_ref() == Some(mv) {
+                KILLER
+            } else if killers[1].as_ref() == Some(mv) {
+                KILLER - 1
+            } else if counter == Some(mv) {
+                COUNTER
+            } else {
+                self.history.score(side, move_hash(mv))
+            };
+            scores.push(score);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn search(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        in_check: bool,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta, in_check, pv_node);
+        }
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_progress = pos.turn_in_progress();
+        if ply > 0 {
+            if self.is_draw(pos) {
+                return 0;
+            }
+            if ply >= MAX_PLY {
+                return if in_check { 0 } else { self.evaluate(pos) };
+            }
+            // No line from here can be better than mating at once or worse than being mated now.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = pos.key();
+        let hit = self.shared.tt.probe(key, ply);
+        let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
+        if let Some(h) = hit {
+            if !pv_node
+                && h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+        }
+
+        let static_eval = if in_check {
+            EVAL_NONE
+        } else {
+            match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => self.evaluate(pos),
+            }
+        };
+        // The table's score bounds the static guess where it is more informed.
+        let eval = match hit {
+            Some(h) if static_eval != EVAL_NONE && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
+                Bound::Exact => h.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = ply >= 2
+            && static_eval != EVAL_NONE
+            && self.stack[ply - 2].static_eval != EVAL_NONE
+            && static_eval > self.stack[ply - 2].static_eval;
+        self.stack[ply + 1].killers = [None, None];
+
+        if !pv_node && !in_check && !in_progress && ply > 0 {
+            // Reverse futility: far above beta with little depth left.
+            let margin = 80 * depth - if improving { 60 } else { 0 };
+            if depth <= 7 && eval - margin >= beta && eval < MATE_BOUND {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move will too (zugzwang aside).
+            if self.shared.null_move
+                && depth >= 3
+                && eval >= beta
+                && beta > -MATE_BOUND
+                && self.stack[ply - 1].move_hash != NULL_HASH
+                && self.shared.eval.zugzwang_unlikely(pos)
+            {
+                if let Some(null) = pos.null_move() {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    self.stack[ply].move_hash = NULL_HASH;
+                    self.keys.push(key);
+                    let null_in_check = null.in_check();
+                    let score = -self.search(
+                        &null,
+                        ply + 1,
+                        depth - r,
+                        -beta,
+                        -beta + 1,
+                        null_in_check,
+                        false,
+                        !cut_node,
+                    );
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        // Without a table move, a cheaper first look at this node finds one for next time.
+        let depth = if tt_index == NO_MOVE && depth >= 5 && (pv_node || cut_node) {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let moves = moves.as_slice();
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
+        quiets.clear();
+        self.score_moves(pos, moves, ply, tt_index, &mut scores);
+
+        let side = pos.side_to_move();
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_index = NO_MOVE;
+        let mut legal = 0usize;
+        let mut searched = 0usize;
+        let mut skip_quiets = false;
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some((i, move_score)) = pick(&mut scores) {
+            let mv = &moves[i];
+            if pos.forbidden_by_history(mv, &self.keys) {
+                continue;
+            }
+            legal += 1;
+            let tactical = pos.is_tactical(mv);
+
+            if ply > 0 && !in_check && !in_progress && best_score > -MATE_BOUND {
+                if !tactical {
+                    if skip_quiets {
+                        continue;
+                    }
+                    if depth <= 8 && quiets.len() >= lmp_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    let lmr_depth = (depth
+                        - 1
+                        - i32::from(
+                            self.shared.reductions[depth.min(63) as usize][searched.min(63)],
+                        ))
+                    .max(0);
+                    if lmr_depth <= 6
+                        && static_eval != EVAL_NONE
+                        && move_score < COUNTER
+                        && eval + 120 + 100 * lmr_depth <= alpha
+                    {
+                        continue;
+                    }
+                    if lmr_depth <= 7
+                        && self.shared.eval.capture_order(pos, mv) < -30 * lmr_depth * lmr_depth
+                    {
+                        continue;
+                    }
+                } else if depth <= 6
+                    && move_score < TT_MOVE
+                    && move_score - BAD_TACTICAL < -100 * depth
+                    && move_score < GOOD_TACTICAL
+                {
+                    continue;
+                }
+            }
+
+            let child = pos.play(mv);
+            let same_side = child.side_to_move() == side;
+            let child_in_check = child.in_check();
+            let extension =
+                i32::from(child_in_check && !same_side && ply < 2 * self.root_depth as usize);
+            let new_depth = if same_side {
+                depth
+            } else {
+                depth - 1 + extension
+            };
+            let hash = move_hash(mv);
+            self.stack[ply].move_hash = hash;
+            self.keys.push(key);
+            searched += 1;
+
+            let score = if searched == 1 {
+                self.child_search(
+                    &child,
+                    same_side,
+                    ply,
+                    new_depth,
+                    alpha,
+                    beta,
+                    child_in_check,
+                    pv_node,
+                    false,
+                )
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && searched > 1 + usize::from(pv_node) && !same_side {
+                    if !tactical {
+                        reduction = i32::from(
+                            self.shared.reductions[depth.min(63) as usize][searched.min(63)],
+                        );
+                        reduction -= i32::from(pv_node);
+                        reduction += i32::from(!improving);
+                        reduction += i32::from(cut_node);
+                        reduction -= i32::from(move_score >= COUNTER);
+                        reduction -= i32::from(child_in_check);
+                        reduction -= move_score.clamp(-16_000, 16_000) / 8_000;
+                    } else if move_score < GOOD_TACTICAL {
+                        reduction = 1;
+                    }
+                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut score = self.child_search(
+                    &child,
+                    same_side,
+                    ply,
+                    new_depth - reduction,
+                    alpha,
+                    alpha + 1,
+                    child_in_check,
+                    false,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = self.child_search(
+                        &child,
+                        same_side,
+                        ply,
+                        new_depth,
+                        alpha,
+                        alpha + 1,
+                        child_in_check,
+                        false,
+                        !cut_node,
+                    );
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = self.child_search(
+                        &child,
+                        same_side,
+                        ply,
+                        new_depth,
+                        alpha,
+                        beta,
+                        child_in_check,
+                        true,
+                        false,
+                    );
+                }
+                score
+            };
+            self.keys.pop();
+            if self.stopped {
+                self.score_buffers[ply] = scores;
+                self.quiet_buffers[ply] = quiets;
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_index = i as u16;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(pos, ply, depth, mv, hash, &quiets);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !tactical {
+                quiets.push(hash);
+            }
+        }
+        self.score_buffers[ply] = scores;
+        self.quiet_buffers[ply] = quiets;
+
+        if legal == 0 {
+            // A turn in progress with no way on is a dead end for this path; otherwise the game
+            // has no legal move: mate when in check, stalemate otherwise.
+            return if in_progress || in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        if searched == 0 {
+            // Everything was pruned: fail low with the static guess.
+            return alpha;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_index = if best_index != NO_MOVE && best_index < NO_MOVE {
+            best_index
+        } else {
+            NO_MOVE
+        };
+        self.shared.tt.store(
+            key,
+            ply,
+            stored_index,
+            best_score,
+            static_eval,
+            depth,
+            bound,
+        );
+        best_score
+    }
+
+    fn reward_quiet(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        depth: i32,
+        mv: &G::Move,
+        hash: u64,
+        quiets: &[u64],
+    ) {
+        let side = pos.side_to_move();
+        let frame = &mut self.stack[ply];
+        if frame.killers[0].as_ref() != Some(mv) {
+            frame.killers[1] = frame.killers[0].take();
+            frame.killers[0] = Some(mv.clone());
+        }
+        let bonus = history_bonus(depth);
+        self.history.update(side, hash, bonus);
+        for &other in quiets {
+            self.history.update(side, other, -bonus);
+        }
+        if ply > 0 {
+            let previous = self.stack[ply - 1].move_hash;
+            if previous != NULL_HASH {
+                self.history.set_counter(side, previous, mv);
+            }
+        }
+    }
+
+    pub fn qsearch(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.halfmove_clock() >= 100 {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { self.evaluate(pos) };
+        }
+        let key = pos.key();
+        let hit = self.shared.tt.probe(key, ply);
+        if let Some(h) = hit {
+            if !pv_node
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+        }
+        let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
+
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let moves = moves.as_slice();
+        let in_progress = pos.turn_in_progress();
+        if moves.is_empty() {
+            return if in_check || in_progress {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+
+        let static_eval;
+        let mut best_score;
+        if in_check {
+            static_eval = EVAL_NONE;
+            best_score = -INFINITY;
+        } else {
+            static_eval = match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => self.evaluate(pos),
+            };
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best_score = static_eval;
+        }
+
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        scores.clear();
+        let side = pos.side_to_move();
+        for (i, mv) in moves.iter().enumerate() {
+            let score = if i == usize::from(tt_index) && (in_check || pos.is_tactical(mv)) {
+                TT_MOVE
+            } else if pos.is_tactical(mv) {
+                let gain = self.shared.eval.capture_order(pos, mv);
+                // Losing exchanges cannot raise a quiet position's score.
+                if !in_check && (gain < 0 || static_eval + gain + 200 <= alpha) {
+                    i32::MIN
+                } else {
+                    GOOD_TACTICAL + gain
+                }
+            } else if in_check {
+                self.history.score(side, move_hash(mv))
+            } else {
+                i32::MIN
+            };
+            scores.push(score);
+        }
+
+        let original_alpha = alpha;
+        let mut best_index = NO_MOVE;
+        let mut legal_tried = 0usize;
+        while let Some((i, _)) = pick(&mut scores) {
+            let mv = &moves[i];
+            if pos.forbidden_by_history(mv, &self.keys) {
+                continue;
+            }
+            legal_tried += 1;
+            let child = pos.play(mv);
+            let same_side = child.side_to_move() == side;
+            let child_in_check = child.in_check();
+            self.keys.push(key);
+            let score = if same_side {
+                self.qsearch(&child, ply + 1, alpha, beta, child_in_check, pv_node)
+            } else {
+                -self.qsearch(&child, ply + 1, -beta, -alpha, child_in_check, pv_node)
+            };
+            self.keys.pop();
+            if self.stopped {
+                self.score_buffers[ply] = scores;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_index = i as u16;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.score_buffers[ply] = scores;
+        if in_check && legal_tried == 0 {
+            return -MATE + ply as i32;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if pv_node && best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, ply, best_index, best_score, static_eval, 0, bound);
+        best_score
+    }
+
+    /// Searches the root moves from `first` on (earlier ones are the MultiPV lines already
+    /// found at this depth) and sorts them by score.
+    fn root_search(
+        &mut self,
+        root: &G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        first: usize,
+    ) -> i32 {
+        self.pv[0].clear();
+        let side = root.side_to_move();
+        let key = root.key();
+        let mut best_score = -INFINITY;
+        for i in first..self.root_moves.len() {
+            let mv = self.root_moves[i].mv.clone();
+            if self.is_main() && depth >= 12 {
+                if let Some(clock) = &self.clock {
+                    if clock.elapsed() > Duration::from_secs(3) {
+                        self.send(Report::CurrMove {
+                            depth: depth as u32,
+                            mv: mv.clone(),
+                            number: i + 1,
+                        });
+                    }
+                }
+            }
+            let child = root.play(&mv);
+            let same_side = child.side_to_move() == side;
+            let child_in_check = child.in_check();
+            let extension = i32::from(child_in_check && !same_side);
+            let new_depth = if same_side {
+                depth
+            } else {
+                depth - 1 + extension
+            };
+            self.stack[0].move_hash = move_hash(&mv);
+            self.keys.push(key);
+            self.seldepth = 0;
+            let score = if i == first {
+                self.child_search(
+                    &child,
+                    same_side,
+                    0,
+                    new_depth,
+                    alpha,
+                    beta,
+                    child_in_check,
+                    true,
+                    false,
+                )
+            } else {
+                let score = self.child_search(
+                    &child,
+                    same_side,
+                    0,
+                    new_depth,
+                    alpha,
+                    alpha + 1,
+                    child_in_check,
+                    false,
+                    true,
+                );
+                if score > alpha && score < beta {
+                    self.child_search(
+                        &child,
+                        same_side,
+                        0,
+                        new_depth,
+                        alpha,
+                        beta,
+                        child_in_check,
+                        true,
+                        false,
+                    )
+                } else {
+                    score
+                }
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            let root_move = &mut self.root_moves[i];
+            root_move.searched = true;
+            if i == first || score > alpha {
+                root_move.score = score;
+                root_move.seldepth = self.seldepth as u32;
+                root_move.pv.clear();
+                root_move.pv.push(mv.clone());
+                root_move.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                root_move.score = -INFINITY;
+            }
+            best_score = best_score.max(score);
+            if score > alpha {
+                if score >= beta {
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        // Stable: among equal scores the earlier (better ordered) move stays first.
+        self.root_moves[first..].sort_by_key(|m| std::cmp::Reverse(m.score));
+        if !self.stopped && first == 0 {
+            let best = &self.root_moves[0];
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.shared
+                .tt
+                .store(key, 0, best.index, best_score, EVAL_NONE, depth, bound);
+        }
+        best_score
+    }
+
+    fn send(&self, report: Report<G::Move>) {
+        if let Some(reporter) = &self.reporter {
+            // The receiver lives until the search returns.
+            let _ = reporter.send(report);
+        }
+    }
+
+    fn info(&self, line: usize, depth: u32, bound: Bound) -> IterationInfo<G::Move> {
+        let root_move = &self.root_moves[line];
+        let nodes = self.shared.total_nodes().max(self.nodes);
+        let time = self
+            .clock
+            .as_ref()
+            .map_or(Duration::ZERO, |clock| clock.elapsed());
+        let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+        IterationInfo {
+            depth,
+            seldepth: root_move.seldepth.max(depth),
+            multipv: line + 1,
+            score: Score::from_internal(root_move.score),
+            bound,
+            nodes,
+            nps,
+            hashfull: self.shared.tt.hashfull(),
+            time,
+            pv: root_move.pv.clone(),
+        }
+    }
+
+    /// Iterative deepening. Helper threads skip some depths so that threads spread over depths.
+    pub fn iterate(&mut self, root: &G, max_depth: u32) {
+        let multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
+        let mut best_changes = 0u32;
+        let mut stable_iterations = 0u32;
+        let mut depth = 0u32;
+        while depth < max_depth {
+            depth += 1;
+            if !self.is_main() && skip_depth(self.id, depth) {
+                continue;
+            }
+            self.root_depth = depth as i32;
+            for root_move in &mut self.root_moves {
+                root_move.previous_score = root_move.score;
+                root_move.searched = false;
+            }
+            let previous_best = self.root_moves[0].mv.clone();
+            for line in 0..multipv {
+                let previous = self.root_moves[line].previous_score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+                    (
+                        (previous - delta).max(-INFINITY),
+                        (previous + delta).min(INFINITY),
+                    )
+                } else {
+                    (-INFINITY, INFINITY)
+                };
+                loop {
+                    let score = self.root_search(root, depth as i32, alpha, beta, line);
+                    if self.stopped {
+                        break;
+                    }
+                    let bound = if score <= alpha {
+                        Bound::Upper
+                    } else if score >= beta {
+                        Bound::Lower
+                    } else {
+                        Bound::Exact
+                    };
+                    if bound == Bound::Exact {
+                        break;
+                    }
+                    if self.is_main()
+                        && self
+                            .clock
+                            .as_ref()
+                            .is_some_and(|c| c.elapsed() > Duration::from_secs(1))
+                    {
+                        self.send(Report::Iteration(self.info(line, depth, bound)));
+                    }
+                    if bound == Bound::Upper {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INFINITY);
+                    } else {
+                        beta = (score + delta).min(INFINITY);
+                    }
+                    delta += delta / 2;
+                    if delta > 1_000 {
+                        alpha = -INFINITY;
+                        beta = INFINITY;
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if !self.is_main() {
+                continue;
+            }
+            for line in 0..multipv {
+                self.send(Report::Iteration(self.info(line, depth, Bound::Exact)));
+            }
+            if self.root_moves[0].mv != previous_best {
+                best_changes += 1;
+                stable_iterations = 0;
+            } else {
+                stable_iterations += 1;
+            }
+            if self.finished_early(depth, best_changes, stable_iterations) {
+                break;
+            }
+            best_changes = best_changes * 3 / 4;
+        }
+    }
+
+    /// Whether the main thread should stop between iterations.
+    fn finished_early(&mut self, depth: u32, best_changes: u32, stable: u32) -> bool {
+        let limits = self.shared.limits;
+        if let Some(mate) = limits.mate {
+            if let Score::Mate(n) = Score::from_internal(self.root_moves[0].score) {
+                if n > 0 && n as u32 <= mate {
+                    return true;
+                }
+            }
+        }
+        if self.shared.control.stopped() {
+            return true;
+        }
+        if let Some(limit) = limits.nodes {
+            if self.shared.total_nodes().max(self.nodes) >= limit {
+                return true;
+            }
+        }
+        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+        let Some(clock) = &mut self.clock else {
+            return false;
+        };
+        clock.observe(pondering);
+        if !clock.timed() {
+            return false;
+        }
+        if self.root_moves.len() == 1 && depth >= 4 && !pondering {
+            return true;
+        }
+        let scale = match (best_changes, stable) {
+            (c, _) if c >= 2 => 1.8,
+            (1, _) => 1.3,
+            (_, s) if s >= 6 => 0.6,
+            _ => 1.0,
+        };
+        // An iteration costs about as much as all before it, so start one only with room left.
+        clock.soft_expired(scale * 0.55)
+    }
+}
+
+/// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded
+/// from the start.
+fn pick(scores: &mut [i32]) -> Option<(usize, i32)> {
+    let mut best = None;
+    let mut best_score = i32::MIN;
+    for (i, &score) in scores.iter().enumerate() {
+        if score > best_score {
+            best_score = score;
+            best = Some(i);
+        }
+    }
+    let i = best?;
+    scores[i] = i32::MIN;
+    Some((i, best_score))
+}
+
+/// Helper threads skip depths in a fixed pattern (by thread number) so that they work ahead of
+/// and behind the main thread rather than in lockstep with it.
+fn skip_depth(id: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let i = (id - 1) % 20;
+    !((depth + PHASE[i]) / SIZE[i]).is_multiple_of(2)
+}

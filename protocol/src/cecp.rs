@@ -1,0 +1,883 @@
+//! The CECP (XBoard/WinBoard protocol 2) front end.
+//!
+//! Move text passes through `Coords::wire_to_xboard`/`Coords::xboard_to_wire`, which follow XBoard 4.9's own
+//! conventions (backend.c `SendMoveToProgram`, `CoordsToComputerAlgebraic`, `HandleMachineMove`):
+//! - on boards with exactly 10 ranks XBoard numbers ranks from 0 (`ONE` is `'0'` there), so our
+//!   rank `n` is XBoard's `n-1`; on boards with more than 10 ranks it writes the rank number in
+//!   decimal as we do, and on smaller boards the two agree;
+//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`).
+//!
+//! The board height comes from the size in the variant's `setup` line (`14x14+0_fairy`); variants
+//! without a setup line are 8x8 to XBoard.
+
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tiamat_engine::search::{Bound, Control, IterationInfo, Options, Score};
+use tiamat_engine::{Color, MoveError};
+
+use crate::frontend::{next_input, send, Input};
+use crate::registry::variant_names;
+use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+
+/// CECP's name for orthodox chess.
+const XBOARD_CHESS: &str = "normal";
+const OUR_CHESS: &str = "chess";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    /// Thinking about the engine's own move.
+    Think,
+    /// Searching the position after the predicted reply during the opponent's time.
+    Ponder,
+    Analyze,
+}
+
+struct Active {
+    id: u64,
+    control: Arc<Control>,
+    task: Task,
+    /// For `Ponder`: the predicted move (wire form), already played on the session.
+    predicted: Option<String>,
+    /// The worker has finished (a ponder search may end before the opponent moves).
+    finished: bool,
+}
+
+/// The clock as `level`, `st`, `sd`, `time` and `otim` set it.
+#[derive(Clone, Debug, Default)]
+struct Clock {
+    moves_per_session: u32,
+    increment: Duration,
+    /// `st`: exact time per move.
+    per_move: Option<Duration>,
+    /// `sd`: depth limit.
+    depth: Option<u32>,
+    own: Option<Duration>,
+    opponent: Option<Duration>,
+}
+
+/// The latest iteration, for the `.` status request in analyze mode.
+#[derive(Clone, Debug, Default)]
+struct Status {
+    depth: u32,
+    nodes: u64,
+    time: Duration,
+    best: String,
+}
+
+struct Cecp {
+    tx: Sender<Input>,
+    session: Box<dyn AnySession>,
+    options: Options,
+    force: bool,
+    engine_color: Color,
+    post: bool,
+    ponder: bool,
+    analyzing: bool,
+    clock: Clock,
+    active: Option<Active>,
+    next_id: u64,
+    coords: Coords,
+    status: Arc<Mutex<Status>>,
+}
+
+pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
+    let options = Options::default();
+    let Some(session) = new_session(OUR_CHESS, &options) else {
+        send("Error (internal): the chess variant is not registered");
+        return ExitCode::FAILURE;
+    };
+    let mut cecp = Cecp {
+        tx,
+        session,
+        options,
+        force: false,
+        engine_color: Color::Black,
+        post: false,
+        ponder: false,
+        analyzing: false,
+        clock: Clock::default(),
+        active: None,
+        next_id: 0,
+        coords: Coords::default(),
+        status: Arc::new(Mutex::new(Status::default())),
+    };
+    let mut input = Input::Line(first);
+    loop {
+        match input {
+            Input::Line(line) => {
+                if !cecp.command(&line) {
+                    break;
+                }
+            }
+            Input::SearchDone(id) => cecp.search_done(id),
+            Input::Eof => break,
+        }
+        input = next_input(&rx);
+    }
+    cecp.abort();
+    ExitCode::SUCCESS
+}
+
+fn error(kind: &str, command: &str) {
+    send(&format!("Error ({kind}): {command}"));
+}
+
+impl Cecp {
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match name {
+            "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "draw" | "hint" | "bk" | "otherengine" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.abort();
+                self.analyzing = false;
+                self.set_variant(XBOARD_CHESS);
+                self.force = false;
+                self.engine_color = Color::Black;
+                self.clock.depth = None;
+                self.clock.per_move = None;
+            }
+            "variant" => {
+                self.abort();
+                self.set_variant(rest);
+            }
+            "setboard" => {
+                self.abort();
+                if let Err(message) = self.session.set_position(Some(rest), &[]) {
+                    send(&format!("tellusererror Illegal position ({message})"));
+                }
+                self.resume_analysis();
+            }
+            "force" => {
+                self.abort();
+                self.force = true;
+            }
+            "go" => {
+                self.abort();
+                self.force = false;
+                if let Some(side) = self.session.side_to_move() {
+                    self.engine_color = side;
+                }
+                self.think();
+            }
+            "playother" => {
+                self.abort();
+                self.force = false;
+                if let Some(side) = self.session.side_to_move() {
+                    self.engine_color = !side;
+                }
+            }
+            "usermove" => self.usermove(rest),
+            "?" => {
+                if let Some(active) = self.active.as_ref().filter(|a| a.task == Task::Think) {
+                    active.control.stop();
+                }
+            }
+            "undo" | "remove" => {
+                self.abort();
+                let plies = if name == "undo" { 1 } else { 2 };
+                for _ in 0..plies {
+                    if !self.session.undo() {
+                        error("no move to take back", line);
+                        break;
+                    }
+                }
+                self.resume_analysis();
+            }
+            "result" => {
+                self.abort();
+                self.force = true;
+            }
+            "level" => self.level(rest, line),
+            "st" => match parse_seconds(rest) {
+                Some(time) => self.clock.per_move = Some(time),
+                None => error("bad time", line),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(depth) if depth > 0 => self.clock.depth = Some(depth),
+                _ => error("bad depth", line),
+            },
+            "time" | "otim" => match rest.parse::<i64>() {
+                Ok(cs) => {
+                    let time = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    if name == "time" {
+                        self.clock.own = time;
+                    } else {
+                        self.clock.opponent = time;
+                    }
+                }
+                Err(_) => error("bad time", line),
+            },
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if self.active.as_ref().is_some_and(|a| a.task == Task::Ponder) {
+                    self.abort();
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.abort();
+                self.analyzing = true;
+                self.resume_analysis();
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.abort();
+                    self.analyzing = false;
+                }
+            }
+            "." => self.status_line(),
+            "ping" => send(&format!("pong {rest}")),
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) if mb > 0 => self.set_options(|o| o.hash_mb = mb),
+                _ => error("bad memory size", line),
+            },
+            "cores" => match rest.parse::<usize>() {
+                Ok(cores) if cores > 0 => self.set_options(|o| o.threads = cores),
+                _ => error("bad number of cores", line),
+            },
+            "quit" => return false,
+            _ => {
+                // Protocol 1 interfaces send bare moves.
+                if rest.is_empty() && self.is_legal_move(name) {
+                    self.usermove(name);
+                } else {
+                    error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let variants: Vec<&str> = variant_names()
+            .into_iter()
+            .map(|name| {
+                if name == OUR_CHESS {
+                    XBOARD_CHESS
+                } else {
+                    name
+                }
+            })
+            .collect();
+        send(&format!(
+            "feature done=0\n\
+             feature myname=\"Tiamat {}\"\n\
+             feature variants=\"{}\"\n\
+             feature setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 san=0 analyze=1\n\
+             feature memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1 ics=0 name=0 pause=0 \
+             nps=0 debug=0 exclude=0 setscore=0\n\
+             feature done=1",
+            env!("CARGO_PKG_VERSION"),
+            variants.join(",")
+        ));
+    }
+
+    fn set_variant(&mut self, name: &str) {
+        let ours = our_variant_name(name);
+        match new_session(&ours, &self.options) {
+            Some(session) => {
+                self.session = session;
+                let setup = self.session.cecp_setup();
+                self.coords = Coords::from_setup(setup.as_deref());
+                if let Some(setup) = setup {
+                    send(setup.trim_end());
+                }
+            }
+            None => error("unsupported variant", name),
+        }
+    }
+
+    fn set_options(&mut self, change: impl FnOnce(&mut Options)) {
+        self.abort();
+        change(&mut self.options);
+        self.session.set_options(self.options.clone());
+    }
+
+    fn level(&mut self, rest: &str, line: &str) {
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let parsed = match fields.as_slice() {
+            [mps, base, inc] => mps
+                .parse::<u32>()
+                .ok()
+                .zip(parse_minutes(base))
+                .zip(parse_seconds(inc)),
+            _ => None,
+        };
+        match parsed {
+            Some(((mps, base), increment)) => {
+                self.clock.moves_per_session = mps;
+                self.clock.increment = increment;
+                self.clock.per_move = None;
+                // Until `time`/`otim` arrive, both clocks start full.
+                self.clock.own = Some(base);
+                self.clock.opponent = Some(base);
+            }
+            None => error("bad level", line),
+        }
+    }
+
+    fn is_legal_move(&self, text: &str) -> bool {
+        let ours = self.coords.xboard_to_wire(text);
+        self.session
+            .legal_moves()
+            .iter()
+            .any(|mv| *mv == ours || *mv == text)
+    }
+
+    /// Reads and plays a move in XBoard's form; reports an illegal one and changes nothing.
+    fn play_xboard(&mut self, text: &str) -> Result<String, MoveError> {
+        let ours = self.coords.xboard_to_wire(text);
+        match self.session.play(&ours) {
+            Ok(wire) => Ok(wire),
+            Err(first) if ours != text => self.session.play(text).map_err(|_| first),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn usermove(&mut self, text: &str) {
+        if text.is_empty() {
+            return error("missing move", "usermove");
+        }
+        if let Some(active) = &self.active {
+            match active.task {
+                Task::Think => return send(&format!("Illegal move (not your turn): {text}")),
+                Task::Ponder => return self.usermove_while_pondering(text),
+                Task::Analyze => self.abort(),
+            }
+        }
+        if self.session.ending().is_some() && !self.force {
+            // The game is over; XBoard knows and will send `result`.
+            return send(&format!("Illegal move (game over): {text}"));
+        }
+        match self.play_xboard(text) {
+            Ok(_) => {
+                if self.analyzing {
+                    self.resume_analysis();
+                } else {
+                    self.think();
+                }
+            }
+            Err(e) => send(&illegal_move_line(text, &e)),
+        }
+    }
+
+    fn usermove_while_pondering(&mut self, text: &str) {
+        let Some(predicted) = self.active.as_ref().and_then(|a| a.predicted.clone()) else {
+            return;
+        };
+        self.session.undo();
+        match self.play_xboard(text) {
+            Err(e) => {
+                // Back to the pondering state, which was correct.
+                let _ = self.session.play(&predicted);
+                send(&illegal_move_line(text, &e));
+            }
+            Ok(wire) if wire == predicted => {
+                let Some(active) = self.active.as_mut() else {
+                    return;
+                };
+                // Ponder hit: the search goes on, now under the clock.
+                active.control.pondering.store(false, Ordering::SeqCst);
+                active.task = Task::Think;
+                active.predicted = None;
+                if active.finished {
+                    self.engine_move();
+                }
+            }
+            Ok(_) => {
+                self.discard_search();
+                self.think();
+            }
+        }
+    }
+
+    fn params(&self) -> GoParams {
+        let mut params = GoParams {
+            depth: self.clock.depth,
+            movetime: self.clock.per_move,
+            ..GoParams::default()
+        };
+        if self.clock.per_move.is_none() {
+            let own = self.engine_color.index();
+            let other = (!self.engine_color).index();
+            params.time[own] = self.clock.own;
+            params.time[other] = self.clock.opponent;
+            params.increment = [self.clock.increment; 2];
+            if self.clock.moves_per_session > 0 {
+                let mps = self.clock.moves_per_session;
+                let made = (self.session.moves_played() / 2) as u32;
+                params.movestogo = Some(mps - made % mps);
+            }
+        }
+        if params.time.iter().all(Option::is_none) && params.movetime.is_none() {
+            // No clock given at all: a fixed, short think rather than an endless one.
+            params.movetime = Some(Duration::from_secs(5));
+        }
+        params
+    }
+
+    /// Starts thinking when it is the engine's turn.
+    fn think(&mut self) {
+        if self.force || self.analyzing || self.active.is_some() {
+            return;
+        }
+        if self.session.side_to_move() != Some(self.engine_color) {
+            return;
+        }
+        if self.announce_ending() {
+            return;
+        }
+        let params = self.params();
+        self.start(params, Task::Think, None);
+    }
+
+    fn start(&mut self, params: GoParams, task: Task, predicted: Option<String>) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let control = Arc::new(Control::new());
+        control
+            .pondering
+            .store(task == Task::Ponder, Ordering::SeqCst);
+        let tx = self.tx.clone();
+        let done = Box::new(move || {
+            let _ = tx.send(Input::SearchDone(id));
+        });
+        let post = self.post || task == Task::Analyze;
+        let coords = self.coords;
+        let status = self.status.clone();
+        *status.lock().unwrap_or_else(|e| e.into_inner()) = Status::default();
+        let sink = Arc::new(move |event: SearchEvent| {
+            if let SearchEvent::Iteration(info) = event {
+                if info.bound != Bound::Exact {
+                    return;
+                }
+                *status.lock().unwrap_or_else(|e| e.into_inner()) = Status {
+                    depth: info.depth,
+                    nodes: info.nodes,
+                    time: info.time,
+                    best: info.pv.first().cloned().unwrap_or_default(),
+                };
+                if post {
+                    send(&thinking_line(&info, &coords));
+                }
+            }
+        });
+        match self
+            .session
+            .start_search(&params, control.clone(), sink, done)
+        {
+            Ok(()) => {
+                self.active = Some(Active {
+                    id,
+                    control,
+                    task,
+                    predicted,
+                    finished: false,
+                })
+            }
+            Err(message) => send(&format!("Error (cannot search): {message}")),
+        }
+    }
+
+    fn search_done(&mut self, id: u64) {
+        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
+            return;
+        };
+        active.finished = true;
+        match active.task {
+            Task::Think => self.engine_move(),
+            // Kept until the opponent moves: a hit plays the result at once.
+            Task::Ponder => {}
+            Task::Analyze => self.discard_search(),
+        }
+    }
+
+    /// Plays the finished search's move and announces it (and the result, if it ends the game).
+    fn engine_move(&mut self) {
+        let Some(result) = self.take_result() else {
+            return;
+        };
+        let Some(best) = result.best else {
+            self.announce_ending();
+            return;
+        };
+        let Ok(wire) = self.session.play(&best) else {
+            return error(
+                "internal",
+                &format!("searcher chose an illegal move {best}"),
+            );
+        };
+        send(&format!("move {}", self.coords.wire_to_xboard(&wire)));
+        if self.announce_ending() {
+            return;
+        }
+        if self.ponder && !self.force {
+            if let Some(predicted) = result.ponder {
+                self.start_ponder(predicted);
+            }
+        }
+    }
+
+    fn start_ponder(&mut self, predicted: String) {
+        if self.session.play(&predicted).is_err() {
+            return;
+        }
+        if self.session.ending().is_some() || self.session.side_to_move() != Some(self.engine_color)
+        {
+            self.session.undo();
+            return;
+        }
+        let params = self.params();
+        self.start(params, Task::Ponder, Some(predicted));
+    }
+
+    /// Claims the result when the game is over (`1-0 {White mates}`: XBoard reads a line that
+    /// starts with the result, backend.c `HandleMachineMove`); true if it was over.
+    fn announce_ending(&self) -> bool {
+        match self.session.ending() {
+            Some(ending) => {
+                send(&format!("{} {{{}}}", ending.result.pgn(), ending.reason));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn take_result(&mut self) -> Option<SearchResult> {
+        let active = self.active.take()?;
+        active.control.stop();
+        self.session.join_search()
+    }
+
+    /// Stops the running search and forgets its result.
+    fn discard_search(&mut self) {
+        let _ = self.take_result();
+    }
+
+    /// Stops whatever runs, taking back a predicted move that was being pondered.
+    fn abort(&mut self) {
+        let pondering = self.active.as_ref().is_some_and(|a| a.task == Task::Ponder);
+        self.discard_search();
+        if pondering {
+            self.session.undo();
+        }
+    }
+
+    fn resume_analysis(&mut self) {
+        if !self.analyzing || self.active.is_some() || !self.session.has_position() {
+            return;
+        }
+        if self.session.ending().is_some() {
+            return;
+        }
+        let params = GoParams {
+            infinite: true,
+            ..GoParams::default()
+        };
+        self.start(params, Task::Analyze, None);
+    }
+
+    fn status_line(&self) {
+        if !self.analyzing {
+            return;
+        }
+        let status = self
+            .status
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let total = self.session.legal_moves().len();
+        send(&format!(
+            "stat01: {} {} {} {} {} {}",
+            status.time.as_millis() / 10,
+            status.nodes,
+            status.depth,
+            0,
+            total,
+            self.coords.wire_to_xboard(&status.best)
+        ));
+    }
+}
+
+fn illegal_move_line(text: &str, error: &MoveError) -> String {
+    let reason = match error {
+        MoveError::Unparsable { reason, .. } | MoveError::Illegal { reason, .. } => reason.as_str(),
+        MoveError::Ambiguous { .. } => "ambiguous",
+    };
+    format!("Illegal move ({}): {text}", reason.replace(['(', ')'], ""))
+}
+
+/// XBoard's variant name to ours: `normal` is chess, and a board-size prefix
+/// (`10x10+0_fairy`-style) is dropped.
+fn our_variant_name(name: &str) -> String {
+    let name = name.trim().to_ascii_lowercase();
+    let base = match name.split_once('_') {
+        Some((size, base)) if is_size_prefix(size) => base.to_string(),
+        _ => name,
+    };
+    if base == XBOARD_CHESS {
+        OUR_CHESS.to_string()
+    } else {
+        base
+    }
+}
+
+/// `FxR+H`: files, ranks and holdings size.
+fn parse_size(text: &str) -> Option<(u32, u32)> {
+    let (board, holdings) = text.split_once('+')?;
+    let (files, ranks) = board.split_once('x')?;
+    holdings.parse::<u32>().ok()?;
+    Some((files.parse().ok()?, ranks.parse().ok()?))
+}
+
+fn is_size_prefix(text: &str) -> bool {
+    parse_size(text).is_some()
+}
+
+/// `level MPS BASE INC`: BASE is minutes or `minutes:seconds`.
+fn parse_minutes(text: &str) -> Option<Duration> {
+    let (minutes, seconds) = match text.split_once(':') {
+        Some((m, s)) => (m.parse::<u64>().ok()?, s.parse::<u64>().ok()?),
+        None => (text.parse::<u64>().ok()?, 0),
+    };
+    Some(Duration::from_secs(minutes * 60 + seconds))
+}
+
+fn parse_seconds(text: &str) -> Option<Duration> {
+    let seconds = text.trim().parse::<f64>().ok()?;
+    (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds))
+}
+
+/// `ply score time nodes pv`, time in centiseconds, mates as XBoard's 100000 + moves.
+fn thinking_line(info: &IterationInfo<String>, coords: &Coords) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(moves) if moves > 0 => 100_000 + moves,
+        Score::Mate(moves) => -100_000 + moves,
+    };
+    let pv: Vec<String> = info.pv.iter().map(|mv| coords.wire_to_xboard(mv)).collect();
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score,
+        info.time.as_millis() / 10,
+        info.nodes,
+        pv.join(" ")
+    )
+}
+
+/// How XBoard writes squares for the current variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coords {
+    ranks: u32,
+}
+
+impl Default for Coords {
+    fn default() -> Self {
+        Coords { ranks: 8 }
+    }
+}
+
+impl Coords {
+    /// From the variant's `setup` line, whose size field reads `FxR+H_parent`.
+    fn from_setup(setup: Option<&str>) -> Coords {
+        let ranks = setup
+            .and_then(|text| text.lines().find(|line| line.starts_with("setup")))
+            .and_then(|line| {
+                line.split_whitespace()
+                    .find_map(|word| parse_size(word.split('_').next().unwrap_or("")))
+            })
+            .map_or(8, |(_, ranks)| ranks);
+        Coords { ranks }
+    }
+
+    /// Our wire move in XBoard's form.
+    pub fn wire_to_xboard(self, wire: &str) -> String {
+        let legs = split_legs(wire).unwrap_or_else(|| wire.to_string());
+        if self.ranks == 10 {
+            shift_ranks(&legs, -1)
+        } else {
+            legs
+        }
+    }
+
+    /// XBoard's move text in our wire form.
+    pub fn xboard_to_wire(self, text: &str) -> String {
+        let text = if self.ranks == 10 {
+            shift_ranks(text, 1)
+        } else {
+            text.to_string()
+        };
+        join_legs(&text).unwrap_or(text)
+    }
+}
+
+/// The squares of a move written as plain squares (`g2h3h4`, optionally a promotion letter
+/// after the last), with its suffix; `None` for any other shape.
+fn squares(text: &str) -> Option<(Vec<&str>, &str)> {
+    let bytes = text.as_bytes();
+    let mut squares = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        if !bytes[i].is_ascii_lowercase() {
+            return None;
+        }
+        i += 1;
+        let digits = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == digits {
+            // A letter without a rank: only allowed as the final promotion suffix.
+            return (i == bytes.len() && squares.len() >= 2).then_some((squares, &text[start..]));
+        }
+        squares.push(&text[start..i]);
+    }
+    Some((squares, ""))
+}
+
+/// `g2h3h4` -> `g2h3,h3h4`: XBoard writes each leg of a multi-leg move as a from-to pair.
+fn split_legs(wire: &str) -> Option<String> {
+    let (squares, suffix) = squares(wire)?;
+    if squares.len() < 3 {
+        return None;
+    }
+    let legs: Vec<String> = squares
+        .windows(2)
+        .map(|w| format!("{}{}", w[0], w[1]))
+        .collect();
+    Some(format!("{}{suffix}", legs.join(",")))
+}
+
+/// `g2h3,h3h4` -> `g2h3h4` when each leg starts where the previous one ended.
+fn join_legs(text: &str) -> Option<String> {
+    if !text.contains(',') {
+        return None;
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut suffix = "";
+    for leg in text.split(',') {
+        let (squares, leg_suffix) = squares(leg)?;
+        if squares.len() != 2 || !suffix.is_empty() {
+            return None;
+        }
+        match out.last() {
+            None => out.push(squares[0]),
+            Some(last) if *last == squares[0] => {}
+            Some(_) => return None,
+        }
+        out.push(squares[1]);
+        suffix = leg_suffix;
+    }
+    Some(format!("{}{suffix}", out.concat()))
+}
+
+/// Adds `delta` to the rank number of every square (a lowercase file letter not preceded by
+/// a letter, then digits). XBoard's 10-rank boards use one digit per rank, from 0.
+fn shift_ranks(text: &str, delta: i32) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        let starts_square = c.is_ascii_lowercase()
+            && (i < 2 || !chars[i - 2].is_ascii_alphabetic())
+            && i < chars.len()
+            && chars[i].is_ascii_digit();
+        if !starts_square {
+            continue;
+        }
+        // From XBoard (delta > 0) a rank is one digit; ours may have two.
+        let end = if delta > 0 {
+            i + 1
+        } else {
+            let mut end = i;
+            while end < chars.len() && chars[end].is_ascii_digit() {
+                end += 1;
+            }
+            end
+        };
+        let digits: String = chars[i..end].iter().collect();
+        match digits.parse::<i32>() {
+            Ok(rank) => out.push_str(&(rank + delta).to_string()),
+            Err(_) => out.push_str(&digits),
+        }
+        i = end;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_follow_xboard() {
+        assert_eq!(our_variant_name("normal"), "chess");
+        assert_eq!(our_variant_name("10x10+0_fairy"), "fairy");
+        assert_eq!(our_variant_name("14x14+0_makromachy"), "makromachy");
+        assert_eq!(our_variant_name("dynamo"), "dynamo");
+    }
+
+    #[test]
+    fn ten_ranks_count_from_zero() {
+        let coords = Coords::from_setup(Some(
+            "setup (PNBRQKpnbrqk) 10x10+0_fairy rnbqkbnr/10/10 w - - 0 1",
+        ));
+        assert_eq!(coords.ranks, 10);
+        assert_eq!(coords.wire_to_xboard("e2e4"), "e1e3");
+        assert_eq!(coords.wire_to_xboard("j10j9"), "j9j8");
+        assert_eq!(coords.wire_to_xboard("A@e1"), "A@e0");
+        assert_eq!(coords.xboard_to_wire("e1e3"), "e2e4");
+        assert_eq!(coords.xboard_to_wire("j9j8q"), "j10j9q");
+    }
+
+    #[test]
+    fn other_sizes_keep_rank_numbers() {
+        let coords = Coords::from_setup(Some("setup (PNBRQKpnbrqk) 14x14+0_fairy x w - - 0 1"));
+        assert_eq!(coords.ranks, 14);
+        assert_eq!(coords.wire_to_xboard("k10k12"), "k10k12");
+        assert_eq!(coords.xboard_to_wire("k12k14"), "k12k14");
+        assert_eq!(Coords::default().wire_to_xboard("e7e8q"), "e7e8q");
+    }
+
+    #[test]
+    fn multi_leg_moves_use_commas() {
+        let coords = Coords::default();
+        assert_eq!(coords.wire_to_xboard("g2h3h4"), "g2h3,h3h4");
+        assert_eq!(coords.xboard_to_wire("g2h3,h3h4"), "g2h3h4");
+        assert_eq!(coords.wire_to_xboard("a1b2c3d4"), "a1b2,b2c3,c3d4");
+        // Legs that do not chain (XBoard's castling form) pass through unchanged.
+        assert_eq!(coords.xboard_to_wire("e1g1,h1f1"), "e1g1,h1f1");
+        // Croatian XAN is not a list of squares.
+        assert_eq!(
+            coords.wire_to_xboard("Qk2-f7~Af7-i7~Ai7-i9"),
+            "Qk2-f7~Af7-i7~Ai7-i9"
+        );
+    }
+
+    #[test]
+    fn clock_fields_parse() {
+        assert_eq!(parse_minutes("40"), Some(Duration::from_secs(2400)));
+        assert_eq!(parse_minutes("0:30"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_minutes("x"), None);
+        assert_eq!(parse_seconds("0.5"), Some(Duration::from_millis(500)));
+        assert_eq!(parse_seconds("-1"), None);
+        assert_eq!(parse_seconds("nan"), None);
+    }
+}

@@ -1,0 +1,395 @@
+//! The game being played, as the front ends see it.
+//!
+//! [`Session<G>`] is generic over the game: it holds the positions of the game so far (for the key
+//! history), the searcher, and the worker thread while a search runs. The front ends hold it as a
+//! `Box<dyn AnySession>`, so `dyn` dispatch happens once per protocol command and never inside the
+//! search, which runs fully monomorphised on its own thread.
+
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
+use tiamat_engine::{Color, Ending, Game, MoveError, MoveList};
+use tiamat_eval::HasEvaluator;
+
+use crate::registry::GameKind;
+
+/// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
+#[derive(Clone, Debug, Default)]
+pub struct GoParams {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    /// Remaining clock time, indexed by `Color::index()`.
+    pub time: [Option<Duration>; 2],
+    pub increment: [Duration; 2],
+    pub movestogo: Option<u32>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub searchmoves: Vec<String>,
+}
+
+/// One search report with moves already in wire form.
+#[derive(Clone, Debug)]
+pub enum SearchEvent {
+    Iteration(IterationInfo<String>),
+    CurrMove {
+        depth: u32,
+        mv: String,
+        number: usize,
+    },
+}
+
+/// A finished search, moves in wire form.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+}
+
+/// Where a running search sends its reports (called on the search thread).
+pub type EventSink = Arc<dyn Fn(SearchEvent) + Send + Sync>;
+
+/// The current game, whatever it is. Every method is cheap except perft and the search itself.
+pub trait AnySession {
+    /// The variant being played (protocol.md name).
+    fn variant(&self) -> &'static str;
+    /// Whether a position is set (randomised variants have no start position).
+    fn has_position(&self) -> bool;
+    /// Sets the position from a position string (`None`: the variant's start position) and then
+    /// plays `moves`. On any error nothing changes.
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// Plays one move given in wire or human form; returns its wire form.
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// Takes back the last move; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// Number of moves played since the position was set.
+    fn moves_played(&self) -> usize;
+    fn side_to_move(&self) -> Option<Color>;
+    /// The game is over in the current position (with the repetition history).
+    fn ending(&self) -> Option<Ending>;
+    fn position_string(&self) -> Option<String>;
+    fn board_text(&self) -> Option<String>;
+    fn key(&self) -> Option<u64>;
+    /// Wire form of every legal move.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Perft divide: each legal move with its node count at `depth` (`depth >= 1`).
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// XBoard's `setup`/`piece` lines for this variant.
+    fn cecp_setup(&self) -> Option<String>;
+    fn set_options(&mut self, options: Options);
+    fn clear_hash(&mut self);
+    /// Starts searching the current position on a worker thread. `done` runs on that thread
+    /// once the result is ready for [`AnySession::join_search`].
+    fn start_search(
+        &mut self,
+        params: &GoParams,
+        control: Arc<Control>,
+        sink: EventSink,
+        done: Box<dyn FnOnce() + Send>,
+    ) -> Result<(), String>;
+    /// Waits for the running search (call `Control::stop` first to hurry it) and returns its result.
+    fn join_search(&mut self) -> Option<SearchResult>;
+}
+
+/// A new session for `variant` at its start position (or without a position when the variant
+/// has no fixed start).
+pub fn new_session(variant: &str, options: &Options) -> Option<Box<dyn AnySession>> {
+    let kind = GameKind::from_variant(variant)?;
+    Some(crate::registry::with_game!(kind, G => {
+        Box::new(Session::<G>::new(variant, options.clone())) as Box<dyn AnySession>
+    }))
+}
+
+type Worker<G> = JoinHandle<(Searcher<G, <G as HasEvaluator>::Evaluator>, SearchResult)>;
+
+/// One game of type `G`: the positions so far and the searcher.
+pub struct Session<G: HasEvaluator> {
+    variant: &'static str,
+    /// The position set last, then one state per move played since; the last is current.
+    positions: Vec<G>,
+    /// `None` while the searcher is lent to the worker thread.
+    searcher: Option<Searcher<G, G::Evaluator>>,
+    worker: Option<Worker<G>>,
+    options: Options,
+}
+
+impl<G: HasEvaluator> Session<G> {
+    pub fn new(variant: &str, options: Options) -> Self {
+        let variant = G::variants()
+            .iter()
+            .copied()
+            .find(|name| *name == variant)
+            .unwrap_or_else(|| G::variants().first().copied().unwrap_or("unknown"));
+        let positions = G::start_position(variant).into_iter().collect();
+        Session {
+            variant,
+            positions,
+            searcher: Some(Searcher::new(G::Evaluator::default(), options.clone())),
+            worker: None,
+            options,
+        }
+    }
+
+    fn current(&self) -> Option<&G> {
+        self.positions.last()
+    }
+
+    /// Keys of the states before the current one, oldest first.
+    fn history(&self) -> Vec<u64> {
+        let n = self.positions.len().saturating_sub(1);
+        self.positions[..n].iter().map(G::key).collect()
+    }
+
+    fn parse_legal(pos: &G, history: &[u64], text: &str) -> Result<G::Move, MoveError> {
+        let mv = pos.parse_move(text)?;
+        if pos.forbidden_by_history(&mv, history) {
+            return Err(MoveError::illegal(text, "forbidden by the game's history"));
+        }
+        Ok(mv)
+    }
+
+    fn limits(&self, pos: &G, params: &GoParams) -> Result<Limits<G::Move>, String> {
+        let history = self.history();
+        let searchmoves = params
+            .searchmoves
+            .iter()
+            .map(|text| Self::parse_legal(pos, &history, text).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Limits {
+            depth: params.depth,
+            nodes: params.nodes,
+            movetime: params.movetime,
+            time: params.time,
+            increment: params.increment,
+            movestogo: params.movestogo,
+            mate: params.mate,
+            infinite: params.infinite,
+            searchmoves,
+        })
+    }
+
+    fn searcher(&mut self) -> &mut Searcher<G, G::Evaluator> {
+        if self.worker.is_some() {
+            self.join_search();
+        }
+        self.searcher
+            .get_or_insert_with(|| Searcher::new(G::Evaluator::default(), self.options.clone()))
+    }
+}
+
+/// The wire form of a line of moves from `root`, cut at the first move that is not legal
+/// (a searcher bug must not crash the protocol).
+fn line_to_wire<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    let mut legal = G::MoveList::default();
+    for mv in line {
+        legal.clear();
+        pos.legal_moves(&mut legal);
+        if !legal.as_slice().contains(mv) {
+            break;
+        }
+        out.push(pos.move_to_wire(mv));
+        pos = pos.play(mv);
+    }
+    out
+}
+
+impl<G: HasEvaluator> AnySession for Session<G> {
+    fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    fn has_position(&self) -> bool {
+        !self.positions.is_empty()
+    }
+
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let root = match text {
+            None => G::start_position(self.variant),
+            Some(text) => G::from_position_string(self.variant, text),
+        }
+        .map_err(|e| e.to_string())?;
+        let mut positions = vec![root];
+        let mut keys = Vec::new();
+        for text in moves {
+            let pos = positions.last().expect("never empty");
+            let mv = Self::parse_legal(pos, &keys, text).map_err(|e| e.to_string())?;
+            keys.push(pos.key());
+            let next = pos.play(&mv);
+            positions.push(next);
+        }
+        self.positions = positions;
+        Ok(())
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        let history = self.history();
+        let Some(pos) = self.current() else {
+            return Err(MoveError::illegal(text, "no position is set"));
+        };
+        let mv = Self::parse_legal(pos, &history, text)?;
+        let wire = pos.move_to_wire(&mv);
+        let next = pos.play(&mv);
+        self.positions.push(next);
+        Ok(wire)
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.positions.len() > 1 {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn moves_played(&self) -> usize {
+        self.positions.len().saturating_sub(1)
+    }
+
+    fn side_to_move(&self) -> Option<Color> {
+        self.current().map(G::side_to_move)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.current().and_then(|pos| pos.ending(&self.history()))
+    }
+
+    fn position_string(&self) -> Option<String> {
+        self.current().map(G::position_string)
+    }
+
+    fn board_text(&self) -> Option<String> {
+        self.current().map(G::board_text)
+    }
+
+    fn key(&self) -> Option<u64> {
+        self.current().map(G::key)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let Some(pos) = self.current() else {
+            return Vec::new();
+        };
+        let history = self.history();
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        moves
+            .as_slice()
+            .iter()
+            .filter(|mv| !pos.forbidden_by_history(mv, &history))
+            .map(|mv| pos.move_to_wire(mv))
+            .collect()
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let options = tiamat_perft::Options {
+            threads: self.options.threads,
+            progress_after: None,
+        };
+        self.current()
+            .map(|pos| tiamat_perft::divide(pos, depth, &options))
+            .unwrap_or_default()
+    }
+
+    fn cecp_setup(&self) -> Option<String> {
+        self.current().and_then(G::cecp_setup)
+    }
+
+    fn set_options(&mut self, options: Options) {
+        self.options = options.clone();
+        self.searcher().set_options(options);
+    }
+
+    fn clear_hash(&mut self) {
+        self.searcher().clear();
+    }
+
+    fn start_search(
+        &mut self,
+        params: &GoParams,
+        control: Arc<Control>,
+        sink: EventSink,
+        done: Box<dyn FnOnce() + Send>,
+    ) -> Result<(), String> {
+        if self.worker.is_some() {
+            return Err("a search is already running".into());
+        }
+        let Some(root) = self.current().cloned() else {
+            return Err("no position is set".into());
+        };
+        let limits = self.limits(&root, params)?;
+        let history = self.history();
+        let options = self.options.clone();
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(G::Evaluator::default(), options));
+        let worker = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut report = |report: Report<G::Move>| {
+                    sink(match report {
+                        Report::Iteration(info) => SearchEvent::Iteration(IterationInfo {
+                            pv: line_to_wire(&root, &info.pv),
+                            depth: info.depth,
+                            seldepth: info.seldepth,
+                            multipv: info.multipv,
+                            score: info.score,
+                            bound: info.bound,
+                            nodes: info.nodes,
+                            nps: info.nps,
+                            hashfull: info.hashfull,
+                            time: info.time,
+                        }),
+                        Report::CurrMove { depth, mv, number } => SearchEvent::CurrMove {
+                            depth,
+                            mv: root.move_to_wire(&mv),
+                            number,
+                        },
+                    })
+                };
+                let outcome = searcher.search(&root, &history, &limits, &control, &mut report);
+                let result = result_to_wire(&root, &outcome);
+                done();
+                (searcher, result)
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        self.worker = Some(worker);
+        Ok(())
+    }
+
+    fn join_search(&mut self) -> Option<SearchResult> {
+        let worker = self.worker.take()?;
+        match worker.join() {
+            Ok((searcher, result)) => {
+                self.searcher = Some(searcher);
+                Some(result)
+            }
+            // The searcher is lost with the thread; `searcher()` builds a fresh one.
+            Err(_) => None,
+        }
+    }
+}
+
+fn result_to_wire<G: Game>(root: &G, outcome: &Outcome<G::Move>) -> SearchResult {
+    let line: Vec<G::Move> = outcome
+        .best
+        .iter()
+        .chain(outcome.ponder.iter())
+        .cloned()
+        .collect();
+    let mut wire = line_to_wire(root, &line).into_iter();
+    let best = if outcome.best.is_some() {
+        wire.next()
+    } else {
+        None
+    };
+    SearchResult {
+        best,
+        ponder: wire.next(),
+    }
+}
