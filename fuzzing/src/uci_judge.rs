@@ -102,6 +102,7 @@ impl UciJudge {
         let mut i = 0;
         let mut mate = None;
         let mut exact = true;
+        let mut first_move = None;
         while i < words.len() {
             let number = |at: usize| words.get(at).and_then(|w| w.parse::<i64>().ok());
             match words[i] {
@@ -132,6 +133,7 @@ impl UciJudge {
                     i += 2;
                 }
                 "pv" => {
+                    first_move = words.get(i + 1).copied();
                     let mut pv = line.clone();
                     for mv in &words[i + 1..] {
                         pv = pv.with(mv);
@@ -144,20 +146,33 @@ impl UciJudge {
             }
         }
         match mate {
-            Some(moves) if exact => self.check_mate(text, &line, moves),
+            Some(moves) if exact => self.check_mate(text, &line, first_move, moves),
             _ => Ok(()),
         }
     }
 
-    /// A reported mate must exist: decided by a bounded exhaustive search when it is short.
-    fn check_mate(&mut self, text: &str, line: &Line, moves: i64) -> Result<(), String> {
+    /// A reported mate must exist: decided by a bounded exhaustive search when it is short. The
+    /// score belongs to the line's first move (with MultiPV, not every line is the best), so
+    /// the check is made after that move when the PV names one.
+    fn check_mate(
+        &mut self,
+        text: &str,
+        line: &Line,
+        first_move: Option<&str>,
+        moves: i64,
+    ) -> Result<(), String> {
         if moves == 0 || moves.abs() > MATE_CHECK_MOVES {
             return Ok(());
         }
-        let verdict = if moves > 0 {
-            referee::forced_mate_within(line, moves as u32, MATE_CHECK_NODES)
-        } else {
-            referee::mated_within(line, (-moves) as u32, MATE_CHECK_NODES)
+        let verdict = match (first_move, moves > 0) {
+            (Some(mv), true) => {
+                referee::mated_within(&line.with(mv), moves as u32 - 1, MATE_CHECK_NODES)
+            }
+            (Some(mv), false) => {
+                referee::forced_mate_within(&line.with(mv), (-moves) as u32, MATE_CHECK_NODES)
+            }
+            (None, true) => referee::forced_mate_within(line, moves as u32, MATE_CHECK_NODES),
+            (None, false) => referee::mated_within(line, (-moves) as u32, MATE_CHECK_NODES),
         };
         match verdict {
             Ok(Some(false)) => Err(format!("'{text}': there is no such mate in {line:?}")),
@@ -199,5 +214,15 @@ mod tests {
         assert_eq!(judge.mates_checked, 1);
         assert!(judge.handle("info depth 3 score mate -1 pv e1e2").is_err());
         assert!(judge.handle("uciok now").is_err());
+        // A MultiPV line's mate belongs to its own first move, not to the position.
+        let mut judge = UciJudge::default();
+        let start = Line::start("chess").with("h2h3").with("a7a6").with("h1h2");
+        judge.go(&start.with("f7f5").with("e2e3"), Vec::new());
+        judge
+            .handle("info depth 6 multipv 19 score mate -1 pv g7g5 d1h5")
+            .unwrap();
+        assert!(judge
+            .handle("info depth 6 multipv 18 score mate -1 pv g8f6")
+            .is_err());
     }
 }
