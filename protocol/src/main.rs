@@ -1,15 +1,9 @@
 //! The `tiamat` binary: speaks UCI or CECP/XBoard (chosen by the first command) and offers the
 //! `perft`, `bench` and `match` commands.
 
-mod bench;
-mod cecp;
-mod frontend;
-mod perft_cli;
-mod registry;
-mod session;
-mod uci;
-
 use std::process::ExitCode;
+
+use tiamat::{bench, frontend, perft_cli};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
