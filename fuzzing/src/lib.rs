@@ -18,6 +18,7 @@ pub mod process;
 pub mod properties;
 pub mod referee;
 pub mod select;
+pub mod streams;
 pub mod uci_judge;
 
 #[allow(dead_code)]
@@ -117,20 +118,74 @@ fn seeds_for<G: Game>(target: &str, variant: &'static str) -> Vec<(String, Vec<u
                     );
                 }
             }
+            "uci_stream" | "cecp_stream" if index >= 12 => {}
+            "uci_stream" => {
+                let moves = played_moves::<G>(pos, &mut Vec::new());
+                let setup = if index == 0 {
+                    "startpos".to_string()
+                } else {
+                    format!("fen {written}")
+                };
+                add(
+                    format!("{variant}-{index}"),
+                    format!(
+                        "{variant}\nucinewgame\nisready\nposition {setup} moves {moves}\n\
+                         go depth 2\nisready\nstop\nposition {setup}\ngo infinite\nstop\n\
+                         go ponder nodes 500\nponderhit\nsetoption name MultiPV value 3\n\
+                         go movetime 5\nd\ngo perft 1\nposition {setup} moves {moves} zz9\n"
+                    ),
+                );
+            }
+            "cecp_stream" => {
+                let moves = played_moves::<G>(pos, &mut Vec::new());
+                let cecp_name = streams::cecp_variant_name(variant);
+                let usermoves: String = moves
+                    .split_whitespace()
+                    .map(|mv| format!("usermove {mv}\n"))
+                    .collect();
+                add(
+                    format!("{variant}-{index}"),
+                    format!(
+                        "{variant}\nnew\nvariant {cecp_name}\nsd 2\npost\nforce\nsetboard {written}\n\
+                         {usermoves}go\nping 1\nforce\nundo\nremove\nanalyze\n.\n\
+                         exit\nhard\nplayother\ngo\n?\nsetboard {written}x\n\
+                         memory 1\ncores 2\nlevel 40 0:01 1\ntime 100\notim 100\n\
+                         result 1/2-1/2\nusermove zz9\n"
+                    ),
+                );
+            }
             _ => {}
         }
     }
     seeds
 }
 
+/// The wire texts of two legal moves played in turn from `pos` (fewer if the game ends).
+fn played_moves<G: Game>(pos: &G, out: &mut Vec<String>) -> String {
+    use tiamat_engine::MoveList;
+    let mut pos = pos.clone();
+    for _ in 0..2 {
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let Some(mv) = MoveList::as_slice(&moves).first().cloned() else {
+            break;
+        };
+        out.push(pos.move_to_wire(&mv));
+        pos = pos.play(&mv);
+    }
+    out.join(" ")
+}
+
 /// The fuzz targets, as named in `fuzz/fuzz_targets/` and `fuzz/corpus/`.
-pub const TARGETS: &[&str] = &["position_string", "move_text"];
+pub const TARGETS: &[&str] = &["position_string", "move_text", "uci_stream", "cecp_stream"];
 
 /// The entry point of a target by name.
 pub fn target(name: &str) -> Option<fn(&[u8])> {
     match name {
         "position_string" => Some(fuzz_position_string),
         "move_text" => Some(fuzz_move_text),
+        "uci_stream" => Some(streams::fuzz_uci_stream),
+        "cecp_stream" => Some(streams::fuzz_cecp_stream),
         _ => None,
     }
 }
