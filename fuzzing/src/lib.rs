@@ -14,7 +14,6 @@ use tiamat_engine::Game;
 
 pub mod consistency;
 pub mod mutate;
-pub mod process;
 pub mod properties;
 pub mod referee;
 pub mod select;

@@ -11,19 +11,15 @@
 //! claim only when the game is over; an error answer exactly when the command was bad.
 //! Orthodox chess only: the UCI stress covers every variant.
 
+mod stress_common;
+
+use stress_common::{expect_line, fail, quit};
+
 use std::time::Duration;
 
 use tiamat_fuzzing::mutate::Rng;
-use tiamat_fuzzing::process::EngineProcess;
 use tiamat_fuzzing::referee::{self, Line};
-use tiamat_tests::tiamat_binary;
-
-/// The binary under test; `TIAMAT_STRESS_BINARY` points the stress at another build.
-fn binary() -> std::path::PathBuf {
-    std::env::var_os("TIAMAT_STRESS_BINARY")
-        .map(Into::into)
-        .unwrap_or_else(tiamat_binary)
-}
+use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
 const ACTIONS_PER_SESSION: usize = 400;
@@ -39,7 +35,7 @@ enum Kind {
 }
 
 struct Session {
-    engine: EngineProcess,
+    engine: Engine,
     rng: Rng,
     line: Line,
     force: bool,
@@ -63,13 +59,13 @@ struct Session {
 
 impl Session {
     fn start(seed: u64) -> Self {
-        let mut engine = EngineProcess::start(&binary());
+        let mut engine = Engine::start();
         engine.send("xboard");
         engine.send("protover 2");
         loop {
-            let text = engine.expect_line("feature done=1");
+            let text = expect_line(&mut engine, "feature done=1");
             if !text.starts_with("feature ") {
-                engine.fail(&format!("not a feature line: '{text}'"));
+                fail(&engine, &format!("not a feature line: '{text}'"));
             }
             if text.contains("done=1") {
                 break;
@@ -99,7 +95,7 @@ impl Session {
     }
 
     fn fail(&mut self, message: &str) -> ! {
-        self.engine.fail(message)
+        fail(&self.engine, message)
     }
 
     fn white_to_move(&mut self) -> bool {
@@ -146,7 +142,7 @@ impl Session {
         self.engine.send(&format!("ping {ping}"));
         self.deferring = true;
         loop {
-            let text = self.engine.expect_line(&format!("pong {ping}"));
+            let text = expect_line(&mut self.engine, &format!("pong {ping}"));
             if text == format!("pong {ping}") {
                 break;
             }
@@ -255,7 +251,7 @@ impl Session {
     /// Reads until the engine's move arrives.
     fn wait_for_move(&mut self) {
         while self.thinking.is_some() {
-            let text = self.engine.expect_line("the engine's move");
+            let text = expect_line(&mut self.engine, "the engine's move");
             self.handle(&text);
         }
     }
@@ -463,7 +459,7 @@ impl Session {
         if command == "ping 0" {
             self.engine.send("ping 0");
             loop {
-                let text = self.engine.expect_line("pong 0");
+                let text = expect_line(&mut self.engine, "pong 0");
                 if text == "pong 0" {
                     return;
                 }
@@ -506,6 +502,6 @@ fn random_cecp_sessions_stay_correct() {
             "cecp session {seed}: {} engine moves, {} user moves, {} rejected commands",
             session.engine_moves, session.user_moves, session.rejections
         );
-        session.engine.quit();
+        quit(session.engine);
     }
 }

@@ -2,10 +2,13 @@
 //! every variant never name an illegal move or PV and never report a mate that does not exist;
 //! `bench` at one thread counts the same nodes in two separate runs.
 
+mod stress_common;
+
+use stress_common::{expect_line, fail, quit, start_uci};
+
 use std::process::Command;
 
 use tiamat_fuzzing::mutate::Rng;
-use tiamat_fuzzing::process::EngineProcess;
 use tiamat_fuzzing::referee::{self, Line};
 use tiamat_fuzzing::uci_judge::UciJudge;
 use tiamat_fuzzing::variant_names;
@@ -57,7 +60,7 @@ fn positions() -> Vec<(Line, u32)> {
 
 #[test]
 fn four_thread_searches_report_only_legal_moves_and_real_mates() {
-    let (mut engine, _) = EngineProcess::start_uci(&tiamat_binary());
+    let (mut engine, _) = start_uci();
     let mut judge = UciJudge::default();
     engine.send("setoption name Threads value 4");
     let mut variant = String::new();
@@ -80,13 +83,16 @@ fn four_thread_searches_report_only_legal_moves_and_real_mates() {
         engine.send(&format!("go depth {depth}"));
         judge.go(line, Vec::new());
         while !judge.pending.is_empty() {
-            let text = engine.expect_line("bestmove");
+            let text = expect_line(&mut engine, "bestmove");
             if let Err(message) = judge.handle(&text) {
-                engine.fail(&message);
+                fail(&engine, &message);
             }
         }
         if judge.info_strings > 0 {
-            engine.fail("a well-formed command was answered with an info string");
+            fail(
+                &engine,
+                "a well-formed command was answered with an info string",
+            );
         }
     }
     assert_eq!(judge.bestmoves, positions.len());
@@ -95,7 +101,7 @@ fn four_thread_searches_report_only_legal_moves_and_real_mates() {
         "the mate positions reported only {} verified mates",
         judge.mates_checked
     );
-    engine.quit();
+    quit(engine);
 }
 
 /// `tiamat bench <depth>` output without the timing figures.

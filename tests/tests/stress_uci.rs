@@ -6,27 +6,23 @@
 //! `currmove`) is legal by the engine crate's rules. No timing is asserted: the only timeout
 //! detects a hang.
 
+mod stress_common;
+
+use stress_common::{expect_line, fail, quit, start_uci, try_line};
+
 use std::time::Duration;
 
 use tiamat_fuzzing::mutate::Rng;
-use tiamat_fuzzing::process::EngineProcess;
 use tiamat_fuzzing::referee::{self, Line};
 use tiamat_fuzzing::uci_judge::UciJudge;
 use tiamat_fuzzing::variant_names;
-use tiamat_tests::tiamat_binary;
-
-/// The binary under test; `TIAMAT_STRESS_BINARY` points the stress at another build.
-fn binary() -> std::path::PathBuf {
-    std::env::var_os("TIAMAT_STRESS_BINARY")
-        .map(Into::into)
-        .unwrap_or_else(tiamat_binary)
-}
+use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
 const ACTIONS_PER_SESSION: usize = 400;
 
 struct Session {
-    engine: EngineProcess,
+    engine: Engine,
     rng: Rng,
     variants: Vec<&'static str>,
     line: Line,
@@ -36,13 +32,13 @@ struct Session {
 
 impl Session {
     fn start(seed: u64) -> Self {
-        let (mut engine, options) = EngineProcess::start_uci(&binary());
+        let (engine, options) = start_uci();
         for name in ["Hash", "Threads", "MultiPV", "Ponder", "UCI_Variant"] {
             if !options
                 .iter()
                 .any(|o| o.starts_with(&format!("option name {name} type")))
             {
-                engine.fail(&format!("option {name} is not announced"));
+                fail(&engine, &format!("option {name} is not announced"));
             }
         }
         let variants = variant_names()
@@ -60,7 +56,7 @@ impl Session {
     }
 
     fn fail(&mut self, message: &str) -> ! {
-        self.engine.fail(message)
+        fail(&self.engine, message)
     }
 
     fn handle(&mut self, text: &str) {
@@ -71,7 +67,7 @@ impl Session {
 
     /// Handles whatever output has arrived.
     fn drain(&mut self) {
-        while let Some(text) = self.engine.try_line() {
+        while let Some(text) = try_line(&mut self.engine) {
             self.handle(&text);
         }
     }
@@ -83,7 +79,7 @@ impl Session {
         }
         self.readyoks_expected += count;
         while self.judge.readyoks < self.readyoks_expected {
-            let text = self.engine.expect_line("readyok");
+            let text = expect_line(&mut self.engine, "readyok");
             self.handle(&text);
         }
     }
@@ -101,7 +97,7 @@ impl Session {
     fn settle(&mut self) {
         self.engine.send("stop");
         while !self.judge.pending.is_empty() {
-            let text = self.engine.expect_line("bestmove");
+            let text = expect_line(&mut self.engine, "bestmove");
             self.handle(&text);
         }
         self.isready(1);
@@ -314,6 +310,6 @@ fn random_uci_sessions_stay_correct() {
             session.judge.info_strings,
             session.judge.mates_checked
         );
-        session.engine.quit();
+        quit(session.engine);
     }
 }
