@@ -21,8 +21,9 @@ use crate::select::split_variant;
 /// A stream that takes longer than this has hung.
 pub const STREAM_HANG: Duration = Duration::from_secs(60);
 
-/// Answers that say something broke inside the engine.
-const FAILURE_MARKERS: &[&str] = &["search failed", "Error (internal)"];
+/// How answers that say something broke inside the engine begin (an answer that merely echoes
+/// such text inside a complaint about a command does not count).
+const FAILURE_MARKERS: &[&str] = &["info string the search failed", "Error (internal)"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
@@ -64,12 +65,13 @@ pub fn run_stream(protocol: Protocol, data: &[u8]) {
         }
     }));
     let output = run_watched(lines);
-    if let Some(line) = output
-        .iter()
-        .find(|line| FAILURE_MARKERS.iter().any(|marker| line.contains(marker)))
-    {
+    if let Some(line) = output.iter().find(|line| reports_failure(line)) {
         panic!("{protocol:?} stream: the engine reports an internal failure: '{line}'");
     }
+}
+
+fn reports_failure(line: &str) -> bool {
+    FAILURE_MARKERS.iter().any(|marker| line.starts_with(marker))
 }
 
 pub(crate) fn cecp_variant_name(variant: &str) -> &str {
@@ -227,6 +229,17 @@ mod tests {
         assert_eq!(bound_cecp("memory 4096"), "memory 16");
         assert_eq!(bound_cecp("cores 64"), "cores 2");
         assert_eq!(bound_cecp("usermove e2e4"), "usermove e2e4");
+    }
+
+    #[test]
+    fn only_a_failure_answer_counts_not_an_echo_of_one() {
+        assert!(reports_failure("info string the search failed"));
+        assert!(reports_failure("Error (internal): searcher chose an illegal move e2e5"));
+        // Found by the uci_stream fuzzer: the engine quoting an unknown command.
+        assert!(!reports_failure(
+            "info string unknown command: pError (internal) moves g1f3"
+        ));
+        run_stream(Protocol::Uci, b"chess\npError (internal) moves g1f3\n");
     }
 
     #[test]
