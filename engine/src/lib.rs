@@ -35,21 +35,31 @@
 //! displace several pieces.
 //!
 //! **Dragonchess** (`games::dragonchess`). Three 12x8 levels, 288 squares indexed
-//! `level * 96 + rank * 12 + file`. Moves between levels are ordinary from/to moves; the Dragon's
-//! remote capture removes a piece without moving (a `Move` with a capture flag and from == origin);
-//! frozen pieces (under a Basilisk) are derived from the board, not stored.
+//! `level * 96 + rank * 12 + file` (level 0 = lower, written `1`; 2 = upper, written `3`) in a flat
+//! byte mailbox with per-square leap and ray tables; copy-make `play`. A `Move` is a complete turn
+//! packed in 32 bits (from, to, flags); moves between levels are ordinary from/to moves, and the
+//! Dragon's remote capture is a move flagged remote whose `to` is the removed piece's square while
+//! the Dragon stays on `from`. Frozen pieces (enemy pieces above a Basilisk) are derived from the
+//! board, not stored, so the key is just pieces and side. `ending` names the sides Gold and Scarlet.
 //!
-//! **Makromachy** (`games::makromachy`). 14x14 board. Hit-and-run is one `Move` carrying three
-//! squares (from, captured square, to); airlift and flying captures are single moves whose legality
-//! the generator checks in full. The Eagle-check repetition rule is legality that depends on history:
-//! it is the one user of [`Game::forbidden_by_history`], which the search and the protocols apply
-//! with the game's key history.
+//! **Makromachy** (`games::makromachy`). 14x14 padded mailbox (rows of 17 cells, three sentinel
+//! ranks and files) with copy-make `play`; a `Move` is a complete turn. Hit-and-run is one
+//! `Move` carrying three squares (from, captured square, to), fast castling one carrying the
+//! Dragon King's corner; airlifts and flying captures are single moves. Legal moves are the
+//! pseudo-legal ones whose King is safe afterwards and that pass the anti-trade rule (Terror or
+//! Eagle taking a Terror the other side could retake). The key covers castling rights (one per
+//! corner Dragon King) and the en-passant victim with every square it passed. The Eagle-check
+//! repetition rule is legality that depends on history: it is the one user of
+//! [`Game::forbidden_by_history`], which the search and the protocols apply with the game's key
+//! history.
 //!
 //! **Dynamo** (`games::dynamo`). 8x8. A turn is part A plus an optional part B, where pieces push
 //! and pull others, possibly off the board (pieces leaving the board is just removal from the state).
-//! Complete turns are few enough to enumerate, so a `Move` is a complete turn deduplicated by its
-//! effect (`TURNS_CAN_COINCIDE`); the last turn's effect is in the state (it decides the no-undo rule)
-//! and in the key.
+//! Complete turns are few enough to enumerate (168 at the start), so a `Move` is a complete turn:
+//! its *effect* (the net change of at most four squares) plus the castling rights it leaves. The
+//! generator lists every candidate path and keeps one move per effect (`TURNS_CAN_COINCIDE`); wire
+//! text is derived from the effect, so it is unique by construction. The last turn's effect is in
+//! the state (it decides the no-undo rule), in the position string and in the key.
 
 pub mod core;
 pub mod games;

@@ -5,6 +5,7 @@
 //! searcher from the game type alone.
 
 pub mod chess;
+pub mod dragonchess;
 
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Game;
@@ -13,3 +14,6 @@ use tiamat_engine::Game;
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
 }
+
+pub mod dynamo;
+pub mod makromachy;

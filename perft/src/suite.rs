@@ -7,7 +7,9 @@
 //! <name> | <position string> | <depth>:<count> <depth>:<count> ...
 //! ```
 //!
-//! The position string is the game's own (FEN for chess); `|` separates the fields.
+//! The position string is the game's own (FEN for chess); `|` separates the fields. The name ends
+//! at the first `|` and the counts start after the last one, so a position string may itself
+//! contain `|` (Dragonchess separates its three levels with it).
 
 use tiamat_engine::Game;
 
@@ -17,6 +19,9 @@ use crate::{perft_with, Options};
 pub fn builtin(variant: &str) -> Option<&'static str> {
     match variant {
         "chess" => Some(include_str!("../suites/chess.txt")),
+        "dynamo" => Some(include_str!("../suites/dynamo.txt")),
+        "makromachy" => Some(include_str!("../suites/makromachy.txt")),
+        "dragonchess" => Some(include_str!("../suites/dragonchess.txt")),
         _ => None,
     }
 }
@@ -39,10 +44,14 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
             continue;
         }
         let fail = |what: &str| format!("suite line {}: {what}", index + 1);
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [name, position, counts] = fields[..] else {
+        let (Some((name, rest)), Some((_, counts))) = (line.split_once('|'), line.rsplit_once('|'))
+        else {
             return Err(fail("expected 'name | position | depth:count ...'"));
         };
+        let Some((position, _)) = rest.rsplit_once('|') else {
+            return Err(fail("expected 'name | position | depth:count ...'"));
+        };
+        let (name, position, counts) = (name.trim(), position.trim(), counts.trim());
         let mut parsed = Vec::new();
         for item in counts.split_whitespace() {
             let (depth, count) = item

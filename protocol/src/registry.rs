@@ -3,15 +3,44 @@
 
 use tiamat_engine::Game;
 
-/// Every game family the binary can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    Chess,
+/// Declares every game family once: the `GameKind` enum, its `ALL` list and the `with_game!`
+/// dispatch all come from this one list.
+macro_rules! games {
+    ($($kind:ident => $path:path,)+) => {
+        /// Every game family the binary can play.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum GameKind {
+            $($kind,)+
+        }
+
+        impl GameKind {
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)+];
+        }
+
+        /// Runs `body` with the type alias `G` bound to the game type of `kind`, so generic code
+        /// is monomorphised per game: `with_game!(kind, G => run_perft::<G>(...))`.
+        macro_rules! with_game {
+            ($kind_value:expr, $G:ident => $body:expr) => {
+                match $kind_value {
+                    $($crate::registry::GameKind::$kind => {
+                        type $G = $path;
+                        $body
+                    })+
+                }
+            };
+        }
+        pub(crate) use with_game;
+    };
+}
+
+games! {
+    Chess => ::tiamat_engine::games::chess::Chess,
+    Dynamo => ::tiamat_engine::games::dynamo::Dynamo,
+    Makromachy => ::tiamat_engine::games::makromachy::Makromachy,
+    Dragonchess => ::tiamat_engine::games::dragonchess::Dragonchess,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Chess];
-
     /// The variant names (protocol.md) this family plays.
     pub fn variants(self) -> &'static [&'static str] {
         with_game!(self, G => G::variants())
@@ -33,20 +62,6 @@ pub fn variant_names() -> Vec<&'static str> {
         .flat_map(|kind| kind.variants().iter().copied())
         .collect()
 }
-
-/// Runs `body` with the type alias `G` bound to the game type of `kind`, so generic code is
-/// monomorphised per game: `with_game!(kind, G => run_perft::<G>(...))`.
-macro_rules! with_game {
-    ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            $crate::registry::GameKind::Chess => {
-                type $G = ::tiamat_engine::games::chess::Chess;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_game;
 
 #[cfg(test)]
 mod tests {

@@ -1,3 +1,6 @@
 //! The rules of every game, one folder per family, each behind the `Game` trait.
 
 pub mod chess;
+pub mod dragonchess;
+pub mod dynamo;
+pub mod makromachy;

@@ -1,0 +1,437 @@
+//! Dynamo chess (Klüver & Kahl, 1968): pieces never capture; they push and pull other pieces,
+//! possibly off the board, and the goal is to force the enemy King off it.
+//!
+//! Rules: `shared/seeds/dynamo.txt` and the rulings of `shared/rules/dynamo.md`.
+//!
+//! # Turns
+//!
+//! A [`Move`] is one complete turn (part A plus the optional part B that continues it), identified
+//! by its *effect*: the net change of the board, square by square, and the castling rights it
+//! leaves. Different ways of reaching one effect are one move (`TURNS_CAN_COINCIDE`), so the
+//! generator lists every candidate and keeps one per effect. The last turn's effect is part of
+//! the state and of the key, because the no-undo rule forbids the exact inverse of it.
+//!
+//! Readings where the rules page leaves room (each has a test):
+//! - A pawn pushing an own piece straight ahead may push it off the board (7th rank pawn, 8th
+//!   rank piece), like every other push; a King is never pushed off.
+//! - A piece displaced in part A that may then pull (rules page 3.1, "both follow and pull are
+//!   possible") pulls along the line of its displacement whatever its own lines are (a Rook
+//!   pushed diagonally pulls diagonally), as a King after any displacement, but onto the vacated
+//!   square only; pawns and knights do not. This is the reading that reproduces the independent
+//!   start-position counts (depth 3: 3,991,091; requiring the piece's own lines gives 3,989,130).
+//! - A knight, King or pawn that follows a piece it pushed off the board stops on the vacated
+//!   square (it does not leave the board itself); sliders may follow to the edge or leave.
+//!
+//! Endings are the default ones, which are ruling 6: no legal turn is mate when in check (the
+//! King would be pushed or pulled off) and a draw otherwise; threefold repetition of the key
+//! (which holds the castling rights and the last turn); 100 plies in which no pawn moved by any
+//! means and no piece left the board.
+//!
+//! # Wire notation (one string per legal turn)
+//!
+//! A turn is written as the pieces it moved, one *leg* per piece, sorted by starting square (a1,
+//! b1, ..., h8) and joined by `,`:
+//! - `e2e4`: the piece on e2 ends on e4 (moved, pushed, pulled or dragged, whoever acted);
+//! - `d7d8q`: a pawn ends on its last rank and becomes the named piece (lowercase letter);
+//! - `c1x`: the piece on c1 leaves the board.
+//!
+//! Examples: `a1a4,a2a5` (the a1 Rook pushes the pawn to a5 and follows to a4); `c1x,d2x` (the
+//! c1 Bishop leaves dragging the d2 pawn); `e1g1,h1f1` (castling). A piece that stays put is not
+//! written: the bishop that pushes d2 to f4 without moving is `d2f4`. Because the text is a
+//! function of the effect, every legal turn has exactly one string. In the rare turn where a
+//! King or a corner piece leaves its square and another piece of the same kind takes it, the
+//! board effect does not show the lost castling right; such a turn carries the rights it leaves
+//! after a `;` (`b1x;-`: the b1 Rook pushes the a1 Rook off and follows to a1, where `b1x` is
+//! the b1 Rook leaving by itself).
+//!
+//! Reading is more lenient: legs may come in any order, and a leg ending on the square of the
+//! mover's own King (when the King does not move in that turn) means "leaves the board" — the
+//! seed's own interface convention ("the pawn can take the king"), which lets a mouse enter an
+//! exit. The human form is read too.
+//!
+//! # Human form
+//!
+//! The same legs with piece letters in FEN case, `-` between the squares, `off` for leaving the
+//! board and `=Q` for a promotion: `Ra1-a4,Pa2-a5`, `Bc1-off,Pd2-off`, `pe7-d6`; castling is
+//! `O-O` / `O-O-O`.
+//!
+//! # Position string (ruling 8)
+//!
+//! Orthodox FEN (en-passant field always `-`) plus a seventh field: the opponent's last turn as
+//! its effect, `-` if none: `-<piece><square>` for what a square held before, `+<piece><square>`
+//! for what it holds after, vanishes first, each group by square: `-Pe2+Pe4`. A missing seventh
+//! field reads as `-`.
+//!
+//! # CECP / XBoard
+//!
+//! The variant is announced as `dynamo` (the protocol's name list), not as XBoard's `normal`:
+//! under `normal` XBoard would hold both sides to orthodox chess and the engine could not tell
+//! which game it plays. XBoard has no rules for `dynamo`,
+//! but it draws an 8x8 board of orthodox pieces, so no `setup` command is sent
+//! ([`Game::cecp_setup`] is `None`); the user plays with XBoard's legality testing off
+//! (`-testLegality false`, or Options > Test Legality unchecked) so that XBoard forwards pushes of
+//! enemy pieces and other moves it does not know. A one-piece turn (a normal move, a piece
+//! pushed or pulled by a piece that stays) is entered with the mouse as that piece's from/to; an
+//! exit by dropping the piece on the mover's own King. A two-piece turn is typed in XBoard's
+//! move type-in box as its wire text (`a1a4,a2a5`, the comma form XBoard also uses for
+//! multi-leg moves) and reaches the engine as `usermove a1a4,a2a5`.
+//! Castling is typed too (`O-O`, or `e1g1,h1f1`): the King dragged from e1 to g1 is `e1g1`, the
+//! h1 Rook pulling him there, a different turn (ruling 3.6.8).
+
+pub mod board;
+pub mod movegen;
+mod notation;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
+
+use crate::core::zobrist::KeyGenerator;
+use crate::core::{Color, Game, MoveError, PositionError};
+
+use board::*;
+use movegen::*;
+pub use movegen::{Effect, Kind, Leg, Move};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+
+/// Zobrist keys: pieces (16 codes x 64 squares), the last turn's squares before and after
+/// (16 x 64 each), castling rights (16), side to move.
+static KEYS: [u64; 3 * 1024 + 17] = KeyGenerator::new(0xD7A3_0000_0000_0007).table();
+
+#[inline]
+fn piece_key(piece: u8, sq: u8) -> u64 {
+    KEYS[(piece as usize) << 6 | sq as usize]
+}
+
+#[inline]
+fn last_change_key(c: movegen::Change) -> u64 {
+    let sq = change_square(c) as usize;
+    KEYS[1024 + ((change_before(c) as usize) << 6 | sq)]
+        ^ KEYS[2048 + ((change_after(c) as usize) << 6 | sq)]
+}
+
+#[inline]
+fn castling_key(rights: u8) -> u64 {
+    KEYS[3072 + rights as usize]
+}
+
+#[inline]
+fn side_key() -> u64 {
+    KEYS[3072 + 16]
+}
+
+/// A Dynamo position: board, side to move, castling rights, counters and the last turn's effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dynamo {
+    board: Board,
+    side: Color,
+    castling: u8,
+    halfmove: u32,
+    fullmove: u32,
+    last: Effect,
+    kings: [u8; 2],
+    key: u64,
+}
+
+impl Dynamo {
+    fn compute_key(&self) -> u64 {
+        let mut key = castling_key(self.castling);
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != EMPTY {
+                key ^= piece_key(p, sq as u8);
+            }
+        }
+        for c in self.last.changes() {
+            key ^= last_change_key(c);
+        }
+        if self.side == Color::Black {
+            key ^= side_key();
+        }
+        key
+    }
+
+    /// The piece on `sq` (0 = a1 ... 63 = h8) as a FEN letter, `None` if empty.
+    pub fn piece_at(&self, sq: u8) -> Option<(Color, char)> {
+        let p = *self.board.get(sq as usize)?;
+        (p != EMPTY).then(|| (color_of(p), piece_letter(p)))
+    }
+
+    /// The board as piece codes (see [`board`]), a1 first.
+    pub fn squares(&self) -> &[u8; 64] {
+        &self.board
+    }
+
+    /// The square of `color`'s King.
+    pub fn king_square(&self, color: Color) -> u8 {
+        self.kings[color.index()]
+    }
+
+    /// The last turn's effect (what the no-undo rule forbids undoing).
+    pub fn last_turn(&self) -> Effect {
+        self.last
+    }
+
+    /// Can `by` send the piece on `sq` off the board with one action (rules page 3.3)?
+    pub fn threatened_off(&self, sq: u8, by: Color) -> bool {
+        threatened_off(&self.board, sq, by)
+    }
+
+    /// Every candidate turn before merging equal effects and before the legality filters, by
+    /// category of part A: for checking the hand count of the rules.
+    pub fn candidate_counts(&self) -> [(Kind, usize); 4] {
+        let mut counts = [
+            (Kind::Normal, 0),
+            (Kind::Castle, 0),
+            (Kind::SelfExit, 0),
+            (Kind::Action, 0),
+        ];
+        self.candidates(&mut |kind, _| {
+            if let Some(entry) = counts.iter_mut().find(|(k, _)| *k == kind) {
+                entry.1 += 1;
+            }
+        });
+        counts
+    }
+
+    /// The complete turn made of `legs` (applied in order), if it is legal here.
+    fn judge(&self, legs: &[Leg], forbidden: Option<&Effect>) -> Option<Move> {
+        let mut board = self.board;
+        let mut castling = self.castling;
+        let mut touched = [0u8; 4];
+        let mut n = 0;
+        let mut touch = |sq: u8| {
+            if !touched[..n].contains(&sq) {
+                touched[n] = sq;
+                n += 1;
+            }
+        };
+        let mut king = self.kings[self.side.index()];
+        for l in legs {
+            let moving = board[l.from as usize];
+            castling &= !rights_lost_leaving(l.from, moving);
+            board[l.from as usize] = EMPTY;
+            touch(l.from);
+            if l.to != OFF {
+                board[l.to as usize] = l.piece;
+                touch(l.to);
+                if l.from == king {
+                    king = l.to;
+                }
+            }
+        }
+        if threatened_off(&board, king, !self.side) {
+            return None;
+        }
+        let mut changes = [NO_CHANGE; 4];
+        for (i, &sq) in touched[..n].iter().enumerate() {
+            changes[i] = change(sq, self.board[sq as usize], board[sq as usize]);
+        }
+        let effect = Effect::from_changes(&changes[..n]);
+        if forbidden == Some(&effect) {
+            return None;
+        }
+        Some(Move { effect, castling })
+    }
+
+    /// The castling rights a turn with this effect leaves, unless the turn says otherwise.
+    fn implied_castling(&self, effect: &Effect) -> u8 {
+        let mut rights = self.castling;
+        for c in effect.changes() {
+            if change_before(c) != EMPTY {
+                rights &= !rights_lost_leaving(change_square(c), change_before(c));
+            }
+        }
+        rights
+    }
+
+    fn forbidden_effect(&self) -> Option<Effect> {
+        (!self.last.is_empty()).then(|| self.last.inverse())
+    }
+
+    fn validate(&self) -> Result<(), PositionError> {
+        let field = "piece placement";
+        for color in Color::ALL {
+            let count = self
+                .board
+                .iter()
+                .filter(|&&p| p == make(color, KING))
+                .count();
+            if count != 1 {
+                return Err(PositionError::new(
+                    field,
+                    format!("{color} must have exactly one king, found {count}"),
+                ));
+            }
+        }
+        for (sq, &p) in self.board.iter().enumerate() {
+            if kind(p) == PAWN && p != EMPTY && rank(sq as u8) == promotion_rank(color_of(p)) {
+                return Err(PositionError::new(
+                    field,
+                    format!("pawn on its last rank at {}", square_name(sq as u8)),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for Dynamo {
+    type Move = Move;
+    type MoveList = Vec<Move>;
+
+    const TURNS_CAN_COINCIDE: bool = true;
+
+    fn variants() -> &'static [&'static str] {
+        &["dynamo"]
+    }
+
+    fn start_position(variant: &str) -> Result<Self, PositionError> {
+        Self::from_position_string(variant, START)
+    }
+
+    fn from_position_string(variant: &str, text: &str) -> Result<Self, PositionError> {
+        if variant != "dynamo" {
+            return Err(PositionError::new(
+                "variant",
+                format!("'{variant}' is not dynamo"),
+            ));
+        }
+        notation::parse_position(text)
+    }
+
+    fn position_string(&self) -> String {
+        notation::write_position(self)
+    }
+
+    fn variant(&self) -> &'static str {
+        "dynamo"
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let forbidden = self.forbidden_effect();
+        self.candidates(&mut |_, legs| {
+            if let Some(mv) = self.judge(legs, forbidden.as_ref()) {
+                out.push(mv);
+            }
+        });
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn play(&self, mv: &Move) -> Self {
+        let mut next = self.clone();
+        let mut pawn_or_exit = false;
+        let mut pieces_before = 0;
+        let mut pieces_after = 0;
+        for c in self.last.changes() {
+            next.key ^= last_change_key(c);
+        }
+        for c in mv.effect.changes() {
+            let sq = change_square(c);
+            let (before, after) = (change_before(c), change_after(c));
+            if before != EMPTY {
+                next.key ^= piece_key(before, sq);
+                pieces_before += 1;
+            }
+            if after != EMPTY {
+                next.key ^= piece_key(after, sq);
+                pieces_after += 1;
+                if kind(after) == KING {
+                    next.kings[color_of(after).index()] = sq;
+                }
+            }
+            pawn_or_exit |= kind(before) == PAWN && before != EMPTY;
+            pawn_or_exit |= kind(after) == PAWN && after != EMPTY;
+            next.board[sq as usize] = after;
+            next.key ^= last_change_key(c);
+        }
+        pawn_or_exit |= pieces_after < pieces_before;
+        next.key ^= castling_key(self.castling) ^ castling_key(mv.castling);
+        next.castling = mv.castling;
+        next.halfmove = if pawn_or_exit { 0 } else { self.halfmove + 1 };
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = !self.side;
+        next.key ^= side_key();
+        next.last = mv.effect;
+        next
+    }
+
+    fn in_check(&self) -> bool {
+        threatened_off(&self.board, self.kings[self.side.index()], !self.side)
+    }
+
+    fn is_tactical(&self, mv: &Move) -> bool {
+        // A piece leaving the board or a pawn promoting: the only material changes.
+        let pieces: i32 = mv
+            .effect
+            .changes()
+            .map(|c| (change_after(c) != EMPTY) as i32 - (change_before(c) != EMPTY) as i32)
+            .sum();
+        pieces < 0 || pawns(mv) < 0
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn move_to_wire(&self, mv: &Move) -> String {
+        notation::wire(self, mv)
+    }
+
+    fn move_to_human(&self, mv: &Move) -> String {
+        notation::human(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn board_text(&self) -> String {
+        let mut out = String::new();
+        for r in (0..8u8).rev() {
+            out.push_str(&format!(" {} ", r + 1));
+            for f in 0..8u8 {
+                let p = self.board[(r * 8 + f) as usize];
+                out.push(' ');
+                out.push(if p == EMPTY { '.' } else { piece_letter(p) });
+            }
+            out.push('\n');
+        }
+        out.push_str("    a b c d e f g h\n");
+        out.push_str(&format!(
+            "{} to move{}; last turn {}\nFen: {}\nKey: {:016X}\n",
+            if self.side == Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            if self.in_check() { " (in check)" } else { "" },
+            notation::effect_text(&self.last),
+            self.position_string(),
+            self.key
+        ));
+        out
+    }
+}
+
+/// Pawns gained minus pawns lost by a turn (negative when a pawn promoted or left the board).
+fn pawns(mv: &Move) -> i32 {
+    mv.effect
+        .changes()
+        .map(|c| {
+            let (b, a) = (change_before(c), change_after(c));
+            (a != EMPTY && kind(a) == PAWN) as i32 - (b != EMPTY && kind(b) == PAWN) as i32
+        })
+        .sum()
+}
