@@ -350,7 +350,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         Outcome {
             best: Some(best.mv.clone()),
             ponder,
-            score: Score::from_internal(best.score),
+            // Stopped before the first iteration completed: no score was searched.
+            score: if depth == 0 {
+                Score::Cp(0)
+            } else {
+                Score::from_internal(best.score)
+            },
             depth,
             nodes: shared.total_nodes(),
         }

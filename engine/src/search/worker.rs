@@ -178,17 +178,23 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if let Some(clock) = &mut self.clock {
             clock.observe(pondering);
         }
-        // The first iteration always completes, so there is always a move to play.
+        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
+        // A `stop` and the hard time limit end even the first iteration, which can be unbounded
+        // (quiescence in a game with many forcing moves); a root move is always at hand.
+        if self.shared.control.stopped() || out_of_time {
+            self.stopped = true;
+            return;
+        }
+        // Otherwise the first iteration completes, so the move played has been searched.
         if self.completed_depth == 0 {
             return;
         }
-        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
         let out_of_nodes = self
             .shared
             .limits
             .nodes
             .is_some_and(|limit| self.shared.total_nodes() >= limit);
-        if self.shared.control.stopped() || out_of_time || out_of_nodes {
+        if out_of_nodes {
             self.stopped = true;
         }
     }
