@@ -13,26 +13,38 @@
 //! packed 16-bit from/to/flag word, always a complete turn, so perft counts the last ply with
 //! `legal_move_count` (a counter that never builds the moves). The key covers pieces, side,
 //! castling rights and an en-passant file only when an en-passant capture is legal. `ending` adds
-//! insufficient material to the default endings (mate, stalemate, threefold, 50 moves). The
-//! module docs list the board queries and attack functions evaluation code is written against.
+//! insufficient material to the default endings (mate, stalemate, threefold, 50 moves).
+//! `null_move` passes the turn (dropping any en-passant right) for the search's null-move
+//! pruning. The module docs list the board queries and attack functions evaluation code is
+//! written against.
 //!
 //! **The Croatian Chess family** (`games::croatian`). One ruleset parameterised by a variant table
-//! (board size 10x10 to 26x26, setup, which pieces exist, rush and castling limits, promotion kind).
-//! Boards are padded mailboxes with `u16` squares so rays stop on sentinels. Tags (may rush, may
-//! castle, tagged for promotion) and the en-passant data of every Pawn rushed last move live in the
-//! state and the key. Cascades (a Pyramid or Wave activated by a capture-step continuing with the
-//! momentum it received) are turns made of several actions: in the small variants a `Move` lists the
-//! whole cascade (they are few enough to enumerate, deduplicated by resulting state); in the largest
-//! ones (One, with chains of Waves and Starchilds) a `Move` is one activation step, `play` returns a
-//! state with `turn_in_progress()` set, and legality (check is judged at the end of the whole move)
-//! is decided when the turn ends. Wire moves are XAN text.
+//! (board size 10x10 to 26x26, setup, which pieces exist, pawn rows and sideways steps, castling
+//! kind, forced or delayed promotion). Boards are padded mailboxes with `u16` squares (two sentinel
+//! files each side, four sentinel ranks above and below, so leaps up to the Unicorn's long jump stop
+//! on sentinels); one byte per field holds kind, colour and the piece's tag (may rush, may castle,
+//! tagged for promotion), so tags travel with their pieces. The en-passant data of the Pawn rushed
+//! last move lives in the state and the key. In the tier-1 variants (Croatian Ties, Mayan
+//! Ascendancy, Age of Aquarius, the simple and randomized variants) a `Move` is a complete turn:
+//! one ply, or a cascade listing every ply (a Pyramid activated through a capture-field continues
+//! with the momentum it received, possibly activating further Pyramids). The generator lists each
+//! resulting state once (different cascades leaving the Pyramids on the same fields are one move),
+//! so `TURNS_CAN_COINCIDE` stays false and perft counts in bulk; check is judged after the whole
+//! cascade. The later variants with chains of Waves and Starchilds may move to one activation per
+//! action (`turn_in_progress`). Wire moves are UCI long algebraic for single plies that fit it and
+//! XAN (the book's long notation) otherwise; `parse_move` also reads EAN.
 //!
-//! **Dragons, Archers & Oxen** (`games::dao`). 10x10 mailbox. A square can hold a gate *under* a
-//! piece, so gates are a second board layer. The reserve (pieces to drop onto vacant own gates) and
-//! each side's "last qualifying piece moved" (the dragon's mimic state, which is history that decides
-//! legality) are part of the state and of the key, so no external history is needed for move
-//! generation. Drops are ordinary `Move`s (`A@a1`); ox pushes and archer leaps are single moves that
-//! displace several pieces.
+//! **Dragons, Archers & Oxen** (`games::dao`). 10x10 mailbox (`rank * 10 + file`) with a second
+//! layer of gates, so a square can hold a gate *under* a piece. The reserve, the castling rights,
+//! the en-passant data (victim and every target square, including those reached through the
+//! transporters) and each side's dragon conferrer (the square of the last qualifying piece it
+//! moved; the dragon's mimic state) are part of the state and of the key, so no external history is
+//! needed for move generation. A `Move` is a complete turn described by its effect (kind, from, to,
+//! promotion, e.p. targets created): transporter routes, drops (`A@a1`), null moves (`a1~j1`), ox
+//! pushes and fool swaps are single moves; the generator keeps one move per distinct resulting
+//! state, so perft needs no deduplication (`TURNS_CAN_COINCIDE` stays false). Legality is tested on
+//! the state after the move (the dragons' powers as they stand then), with the castling and ox-push
+//! through-squares tested with the powers before it.
 //!
 //! **Dragonchess** (`games::dragonchess`). Three 12x8 levels, 288 squares indexed
 //! `level * 96 + rank * 12 + file` (level 0 = lower, written `1`; 2 = upper, written `3`) in a flat

@@ -3,7 +3,7 @@
 //! (centipawns).
 
 use tiamat_engine::games::dragonchess::geometry::{file, level, rank, shift, SQUARES};
-use tiamat_engine::games::dragonchess::{Dragonchess, Kind};
+use tiamat_engine::games::dragonchess::{Dragonchess, Kind, Move};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -99,6 +99,37 @@ impl Evaluator<Dragonchess> for DragonchessEval {
         let black = score_side(pos, Color::Black);
         let us = pos.side_to_move();
         (white - black) * us.sign() + TEMPO
+    }
+
+    /// One-step exchange estimate: the victim (and a promotion's gain), less the mover when the
+    /// enemy attacks its landing square. A remote capture risks nothing: the Dragon stays.
+    fn capture_order(&self, pos: &Dragonchess, mv: &Move) -> i32 {
+        let (from, to) = (mv.from(), mv.to());
+        let victim = pos.piece_at(to).map_or(0, |(_, k)| material(k, level(to)));
+        if mv.is_remote() {
+            return victim;
+        }
+        let Some((us, mover)) = pos.piece_at(from) else {
+            return 0;
+        };
+        let (landed, gain) = if mv.is_promotion() {
+            let hero = material(Kind::Hero, level(to));
+            (hero, hero - material(mover, level(from)))
+        } else {
+            (material(mover, level(to)), 0)
+        };
+        let risk = if pos.attacked_by(to, !us) { landed } else { 0 };
+        victim + gain - risk
+    }
+
+    /// Zugzwang needs a side reduced to pieces that cannot wait: King, Warriors, Dwarves, Sylphs.
+    fn zugzwang_unlikely(&self, pos: &Dragonchess) -> bool {
+        let us = pos.side_to_move();
+        (0..SQUARES).any(|sq| {
+            pos.piece_at(sq).is_some_and(|(c, k)| {
+                c == us && !matches!(k, Kind::King | Kind::Warrior | Kind::Dwarf | Kind::Sylph)
+            })
+        })
     }
 }
 
@@ -298,6 +329,92 @@ mod tests {
         // A greedy player takes material: after 200 plies far fewer than 84 pieces remain.
         let pieces = (0..SQUARES).filter(|&s| pos.piece_at(s).is_some()).count();
         assert!(ended.is_some() || pieces < 60, "{pieces} pieces left");
+    }
+
+    /// Material of `color` less the opponent's, by the level tables only.
+    fn material_balance(pos: &Dragonchess, color: Color) -> i32 {
+        (0..SQUARES)
+            .filter_map(|sq| pos.piece_at(sq).map(|(c, k)| (c, material(k, level(sq)))))
+            .map(|(c, v)| if c == color { v } else { -v })
+            .sum()
+    }
+
+    /// The 1-ply material player: the move that leaves it the most material, ties at random.
+    fn greedy_move(pos: &Dragonchess, seed: &mut u64) -> Move {
+        let mut moves = tiamat_engine::games::dragonchess::Moves::new();
+        pos.legal_moves(&mut moves);
+        let us = pos.side_to_move();
+        let mut best = Vec::new();
+        let mut best_score = i32::MIN;
+        for mv in moves.iter() {
+            let score = material_balance(&pos.play(mv), us);
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(*mv);
+            }
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        best[(*seed % best.len() as u64) as usize]
+    }
+
+    /// Plays the searcher (at `depth`) against the greedy player; true when the searcher wins.
+    fn searcher_beats_greedy(searcher_gold: bool, depth: u32, seed: u64) -> bool {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        use tiamat_engine::GameResult;
+        let mut searcher = Searcher::new(DragonchessEval, Options::default());
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut seed = seed;
+        let mut pos = Dragonchess::start();
+        let mut history = Vec::new();
+        for _ in 0..400 {
+            if let Some(end) = pos.ending(&history) {
+                let won = if searcher_gold {
+                    GameResult::WhiteWins
+                } else {
+                    GameResult::BlackWins
+                };
+                return end.result == won;
+            }
+            let searcher_to_move = (pos.side_to_move() == Color::White) == searcher_gold;
+            let mv = if searcher_to_move {
+                searcher
+                    .search(&pos, &history, &limits, &Control::new(), &mut |_| {})
+                    .best
+                    .expect("a move while the game goes on")
+            } else {
+                greedy_move(&pos, &mut seed)
+            };
+            history.push(pos.key());
+            pos = pos.play(&mv);
+        }
+        false
+    }
+
+    #[test]
+    fn a_shallow_search_beats_the_greedy_material_player() {
+        assert!(searcher_beats_greedy(true, 2, 1));
+        assert!(searcher_beats_greedy(false, 2, 2));
+    }
+
+    #[test]
+    fn search_against_the_greedy_material_player_many_games() {
+        if std::env::var("TIAMAT_DEEP").is_err() {
+            return;
+        }
+        let games = 40;
+        let wins = (0..games)
+            .filter(|&g| searcher_beats_greedy(g % 2 == 0, 3, 1000 + g as u64))
+            .count();
+        eprintln!("depth-3 search beat the 1-ply material player in {wins} of {games} games");
+        assert!(wins * 100 >= games * 95);
     }
 
     #[test]

@@ -5,7 +5,11 @@
 //! searcher from the game type alone.
 
 pub mod chess;
+pub mod croatian;
+pub mod dao;
 pub mod dragonchess;
+pub mod dynamo;
+pub mod makromachy;
 
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Game;
@@ -14,6 +18,3 @@ use tiamat_engine::Game;
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
 }
-
-pub mod dynamo;
-pub mod makromachy;

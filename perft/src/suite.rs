@@ -19,6 +19,16 @@ use crate::{perft_with, Options};
 pub fn builtin(variant: &str) -> Option<&'static str> {
     match variant {
         "chess" => Some(include_str!("../suites/chess.txt")),
+        "croatianties" => Some(include_str!("../suites/croatian-croatianties.txt")),
+        "mayanascendancy" => Some(include_str!("../suites/croatian-mayanascendancy.txt")),
+        "ageofaquarius" => Some(include_str!("../suites/croatian-ageofaquarius.txt")),
+        "classical14" => Some(include_str!("../suites/croatian-classical14.txt")),
+        "croatianties14" => Some(include_str!("../suites/croatian-croatianties14.txt")),
+        "classical20" => Some(include_str!("../suites/croatian-classical20.txt")),
+        "croatianties20" => Some(include_str!("../suites/croatian-croatianties20.txt")),
+        "classical26" => Some(include_str!("../suites/croatian-classical26.txt")),
+        "croatianties26" => Some(include_str!("../suites/croatian-croatianties26.txt")),
+        "dao" => Some(include_str!("../suites/dao.txt")),
         "dynamo" => Some(include_str!("../suites/dynamo.txt")),
         "makromachy" => Some(include_str!("../suites/makromachy.txt")),
         "dragonchess" => Some(include_str!("../suites/dragonchess.txt")),

@@ -7,7 +7,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tiamat_engine::games::chess::Chess;
+use crate::registry::{with_game, GameKind};
+use tiamat_engine::games::makromachy::BENCH_POSITIONS as MAKROMACHY_POSITIONS;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_eval::HasEvaluator;
 
@@ -34,6 +35,17 @@ pub const CHESS_POSITIONS: &[&str] = &[
     "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 50",
 ];
 
+/// Dragonchess: the start, three positions of a game the engine played against itself, and two
+/// with pieces on foreign levels and a check across levels.
+pub const DRAGONCHESS_POSITIONS: &[&str] = &[
+    "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1|ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1",
+    "2g7g1/s1s1s1G1s1s1/5s6/12/4G7/12/S1S3S1S1S1/4r1R5|ouhtc1kpthuo/wwwwwwwwwwww/12/12/12/7H4/WWWWWWWWWWWW/OUHT2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B2ME3B1 s 3 7",
+    "2g7g1/s1s1s1G1s1s1/5s6/12/4G7/12/S1S3S1S1S1/3r2R5|ouhtc1k1thuo/wwwwwww1wwww/7w4/12/12/4H2W4/WWWWWWW1WWWW/OU1T2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B1M1E3B1 s 1 13",
+    "12/3rs1G1sRs1/1s5g4/g3s7/12/12/S1SG2S1S1S1/12|ou1tc1k1thuo/wwwwwww1wwww/4h2w4/12/12/4H2W4/WWWWWWW1WWWW/OU1T2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2BM2E3B1 s 13 21",
+    "12/12/12/12/12/12/12/K11|11k/12/12/5w6/12/12/12/12|12/12/12/12/4H7/12/12/12 g 0 1",
+    "12/12/12/12/5m6/12/12/12|11k/12/12/12/7P4/3U8/12/12|12/12/12/12/5K6/12/12/12 g 0 1",
+];
+
 /// What one bench run measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchSummary {
@@ -56,6 +68,7 @@ pub fn bench_positions<G: HasEvaluator>(
     out: &mut dyn Write,
 ) -> Result<BenchSummary, String> {
     let mut total_nodes = 0;
+    let mut main_nodes = 0;
     let mut total_time = Duration::ZERO;
     let limits = Limits {
         depth: Some(depth),
@@ -80,6 +93,7 @@ pub fn bench_positions<G: HasEvaluator>(
         let outcome = searcher.search(&pos, &[], &limits, &control, &mut |_| {});
         let elapsed = start.elapsed();
         total_nodes += outcome.nodes;
+        main_nodes += searcher.thread_nodes().first().copied().unwrap_or(0);
         total_time += elapsed;
         let best = outcome
             .best
@@ -112,20 +126,36 @@ pub fn bench_positions<G: HasEvaluator>(
         summary.nodes_per_second()
     )
     .map_err(|e| e.to_string())?;
+    if threads > 1 {
+        // Time to depth on idle cores follows the main thread's work.
+        writeln!(out, "Main thread nodes: {main_nodes}").map_err(|e| e.to_string())?;
+    }
     Ok(summary)
 }
 
-/// The bench of `variant` (only chess has bench positions so far).
+/// The bench of `variant`: its own bench positions where it has them, else the positions of its
+/// perft suite.
 pub fn bench(
     variant: &str,
     depth: u32,
     threads: usize,
     out: &mut dyn Write,
 ) -> Result<BenchSummary, String> {
-    match variant {
-        "chess" => bench_positions::<Chess>(variant, CHESS_POSITIONS, depth, threads, out),
-        other => Err(format!("no bench positions for variant '{other}'")),
-    }
+    let kind =
+        GameKind::from_variant(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let suite_entries;
+    let positions: Vec<&str> = match variant {
+        "chess" => CHESS_POSITIONS.to_vec(),
+        "dragonchess" => DRAGONCHESS_POSITIONS.to_vec(),
+        "makromachy" => MAKROMACHY_POSITIONS.to_vec(),
+        name => {
+            let suite = tiamat_perft::suite::builtin(name)
+                .ok_or_else(|| format!("no bench positions for variant '{name}'"))?;
+            suite_entries = tiamat_perft::suite::parse(suite)?;
+            suite_entries.iter().map(|e| e.position.as_str()).collect()
+        }
+    };
+    with_game!(kind, G => bench_positions::<G>(variant, &positions, depth, threads, out))
 }
 
 struct Args {
@@ -194,6 +224,8 @@ pub fn run(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::games::chess::Chess;
+    use tiamat_engine::games::dragonchess::Dragonchess;
     use tiamat_engine::Game;
 
     #[test]
@@ -208,6 +240,24 @@ mod tests {
         assert!(text.contains(&format!("Nodes searched: {}\n", a.nodes)));
         assert!(text.contains("Nodes/second: "));
         assert_eq!(text.matches("bestmove ").count(), CHESS_POSITIONS.len());
+        assert!(!text.contains("(none)"));
+    }
+
+    #[test]
+    fn dragonchess_bench_is_deterministic_and_valid() {
+        for fen in DRAGONCHESS_POSITIONS {
+            let pos = Dragonchess::from_position_string("dragonchess", fen).unwrap();
+            assert_eq!(pos.position_string(), *fen);
+        }
+        let mut first = Vec::new();
+        let a = bench("dragonchess", 4, 1, &mut first).unwrap();
+        let b = bench("dragonchess", 4, 1, &mut Vec::new()).unwrap();
+        assert_eq!(a.nodes, b.nodes);
+        let text = String::from_utf8(first).unwrap();
+        assert_eq!(
+            text.matches("bestmove ").count(),
+            DRAGONCHESS_POSITIONS.len()
+        );
         assert!(!text.contains("(none)"));
     }
 

@@ -14,14 +14,17 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use tiamat_engine::search::{Bound, Control, IterationInfo, Options, Score};
+use tiamat_engine::search::{Bound, Control, IterationInfo, Options, PlayStyle, Score};
 use tiamat_engine::{Color, MoveError};
 
 use crate::frontend::{next_input, send, Input};
 use crate::registry::variant_names;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+use crate::session::{
+    new_session, AnySession, GoParams, SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS,
+    PLAY_STYLE,
+};
 
 /// CECP's name for orthodox chess.
 const XBOARD_CHESS: &str = "normal";
@@ -82,6 +85,10 @@ struct Cecp {
     next_id: u64,
     coords: Coords,
     status: Arc<Mutex<Status>>,
+    /// When the engine started thinking on its last move.
+    think_started: Option<Instant>,
+    /// The start position as written in the variant's `setup` line.
+    setup_position: Option<String>,
 }
 
 pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
@@ -104,6 +111,8 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         next_id: 0,
         coords: Coords::default(),
         status: Arc::new(Mutex::new(Status::default())),
+        think_started: None,
+        setup_position: None,
     };
     let mut input = Input::Line(first);
     loop {
@@ -122,6 +131,41 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Commands that take nothing after their name; anything there is reported, not ignored.
+const WITHOUT_ARGUMENTS: &[&str] = &[
+    "xboard",
+    "new",
+    "force",
+    "go",
+    "playother",
+    "?",
+    "undo",
+    "remove",
+    "hard",
+    "easy",
+    "post",
+    "nopost",
+    "analyze",
+    "exit",
+    ".",
+    "quit",
+];
+
+/// The `-combo` choices of the play-style option, the default starred.
+fn play_style_choices() -> String {
+    PlayStyle::NAMES
+        .iter()
+        .map(|name| {
+            if *name == PlayStyle::Search.name() {
+                format!("*{name}")
+            } else {
+                name.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" /// ")
+}
+
 fn error(kind: &str, command: &str) {
     send(&format!("Error ({kind}): {command}"));
 }
@@ -132,6 +176,10 @@ impl Cecp {
         let line = line.trim();
         let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        if !rest.is_empty() && WITHOUT_ARGUMENTS.contains(&name) {
+            error("unexpected argument", line);
+            return true;
+        }
         match name {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
@@ -152,7 +200,13 @@ impl Cecp {
             }
             "setboard" => {
                 self.abort();
-                if let Err(message) = self.session.set_position(Some(rest), &[]) {
+                // XBoard echoes the start position of an engine-defined variant in its own FEN
+                // dialect (its castling field can be garbage on big boards), which the game's
+                // position string need not read: the start placement and side to move mean
+                // the start position.
+                let start = self.setup_position.as_deref() == Some(board_and_side(rest).as_str());
+                let text = if start { None } else { Some(rest) };
+                if let Err(message) = self.session.set_position(text, &[]) {
                     send(&format!("tellusererror Illegal position ({message})"));
                 }
                 self.resume_analysis();
@@ -208,7 +262,7 @@ impl Cecp {
             },
             "time" | "otim" => match rest.parse::<i64>() {
                 Ok(cs) => {
-                    let time = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    let time = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)));
                     if name == "time" {
                         self.clock.own = time;
                     } else {
@@ -240,13 +294,16 @@ impl Cecp {
             "." => self.status_line(),
             "ping" => send(&format!("pong {rest}")),
             "memory" => match rest.parse::<usize>() {
-                Ok(mb) if mb > 0 => self.set_options(|o| o.hash_mb = mb),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.set_options(|o| o.hash_mb = mb),
                 _ => error("bad memory size", line),
             },
             "cores" => match rest.parse::<usize>() {
-                Ok(cores) if cores > 0 => self.set_options(|o| o.threads = cores),
+                Ok(cores) if (1..=MAX_THREADS).contains(&cores) => {
+                    self.set_options(|o| o.threads = cores)
+                }
                 _ => error("bad number of cores", line),
             },
+            "option" => self.option(rest, line),
             "quit" => return false,
             _ => {
                 // Protocol 1 interfaces send bare moves.
@@ -278,9 +335,11 @@ impl Cecp {
              feature setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 san=0 analyze=1\n\
              feature memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1 ics=0 name=0 pause=0 \
              nps=0 debug=0 exclude=0 setscore=0\n\
+             feature option=\"{PLAY_STYLE} -combo {}\"\n\
              feature done=1",
             env!("CARGO_PKG_VERSION"),
-            variants.join(",")
+            variants.join(","),
+            play_style_choices()
         ));
     }
 
@@ -291,11 +350,25 @@ impl Cecp {
                 self.session = session;
                 let setup = self.session.cecp_setup();
                 self.coords = Coords::from_setup(setup.as_deref());
+                self.setup_position = setup.as_deref().and_then(setup_position);
                 if let Some(setup) = setup {
                     send(setup.trim_end());
                 }
             }
             None => error("unsupported variant", name),
+        }
+    }
+
+    /// `option NAME=VALUE` for the options announced with `feature option=...`.
+    fn option(&mut self, rest: &str, line: &str) {
+        match rest.split_once('=') {
+            Some((name, value)) if name.trim().eq_ignore_ascii_case(PLAY_STYLE) => {
+                match PlayStyle::parse(value.trim()) {
+                    Some(style) => self.set_options(|o| o.play_style = style),
+                    None => error("bad option value", line),
+                }
+            }
+            _ => error("unknown option", line),
         }
     }
 
@@ -341,7 +414,11 @@ impl Cecp {
         let ours = self.coords.xboard_to_wire(text);
         match self.session.play(&ours) {
             Ok(wire) => Ok(wire),
-            Err(first) if ours != text => self.session.play(text).map_err(|_| first),
+            // Legs we joined may be a game's own comma form; never retry shifted ranks, where
+            // the raw text would name another square.
+            Err(first) if ours != text && !self.coords.shifts_ranks() => {
+                self.session.play(text).map_err(|_| first)
+            }
             Err(e) => Err(e),
         }
     }
@@ -385,10 +462,11 @@ impl Cecp {
                 send(&illegal_move_line(text, &e));
             }
             Ok(wire) if wire == predicted => {
+                // Ponder hit: the search goes on, now under the clock.
+                self.think_started = Some(Instant::now());
                 let Some(active) = self.active.as_mut() else {
                     return;
                 };
-                // Ponder hit: the search goes on, now under the clock.
                 active.control.pondering.store(false, Ordering::SeqCst);
                 active.task = Task::Think;
                 active.predicted = None;
@@ -440,6 +518,7 @@ impl Cecp {
             return;
         }
         let params = self.params();
+        self.think_started = Some(Instant::now());
         self.start(params, Task::Think, None);
     }
 
@@ -539,7 +618,11 @@ impl Cecp {
             self.session.undo();
             return;
         }
-        let params = self.params();
+        let mut params = self.params();
+        // XBoard's last `time` was sent before the move just played: take off the time spent.
+        let spent = self.think_started.map_or(Duration::ZERO, |t| t.elapsed());
+        let own = self.engine_color.index();
+        params.time[own] = params.time[own].map(|t| t.saturating_sub(spent));
         self.start(params, Task::Ponder, Some(predicted));
     }
 
@@ -634,6 +717,20 @@ fn our_variant_name(name: &str) -> String {
     }
 }
 
+/// The position of a `setup (pieces) FxR+H_parent <position>` line.
+fn setup_position(setup: &str) -> Option<String> {
+    let line = setup.lines().find(|line| line.starts_with("setup"))?;
+    let mut words = line.split_whitespace().skip(1);
+    words.find(|word| parse_size(word.split('_').next().unwrap_or("")).is_some())?;
+    let position = board_and_side(&words.collect::<Vec<_>>().join(" "));
+    (!position.is_empty()).then_some(position)
+}
+
+/// The placement and side-to-move fields of a FEN.
+fn board_and_side(fen: &str) -> String {
+    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
 /// `FxR+H`: files, ranks and holdings size.
 fn parse_size(text: &str) -> Option<(u32, u32)> {
     let (board, holdings) = text.split_once('+')?;
@@ -652,12 +749,14 @@ fn parse_minutes(text: &str) -> Option<Duration> {
         Some((m, s)) => (m.parse::<u64>().ok()?, s.parse::<u64>().ok()?),
         None => (text.parse::<u64>().ok()?, 0),
     };
-    Some(Duration::from_secs(minutes * 60 + seconds))
+    Some(Duration::from_secs(
+        minutes.checked_mul(60)?.checked_add(seconds)?,
+    ))
 }
 
 fn parse_seconds(text: &str) -> Option<Duration> {
     let seconds = text.trim().parse::<f64>().ok()?;
-    (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds))
+    Duration::try_from_secs_f64(seconds).ok()
 }
 
 /// `ply score time nodes pv`, time in centiseconds, mates as XBoard's 100000 + moves.
@@ -703,10 +802,14 @@ impl Coords {
         Coords { ranks }
     }
 
+    fn shifts_ranks(self) -> bool {
+        self.ranks == 10
+    }
+
     /// Our wire move in XBoard's form.
     pub fn wire_to_xboard(self, wire: &str) -> String {
         let legs = split_legs(wire).unwrap_or_else(|| wire.to_string());
-        if self.ranks == 10 {
+        if self.shifts_ranks() {
             shift_ranks(&legs, -1)
         } else {
             legs
@@ -715,7 +818,7 @@ impl Coords {
 
     /// XBoard's move text in our wire form.
     pub fn xboard_to_wire(self, text: &str) -> String {
-        let text = if self.ranks == 10 {
+        let text = if self.shifts_ranks() {
             shift_ranks(text, 1)
         } else {
             text.to_string()
@@ -786,7 +889,8 @@ fn join_legs(text: &str) -> Option<String> {
 }
 
 /// Adds `delta` to the rank number of every square (a lowercase file letter not preceded by
-/// a letter, then digits). XBoard's 10-rank boards use one digit per rank, from 0.
+/// another lowercase letter, then digits: `Qk2` holds the square k2). XBoard's 10-rank boards
+/// use one digit per rank, from 0.
 fn shift_ranks(text: &str, delta: i32) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
@@ -796,7 +900,7 @@ fn shift_ranks(text: &str, delta: i32) -> String {
         out.push(c);
         i += 1;
         let starts_square = c.is_ascii_lowercase()
-            && (i < 2 || !chars[i - 2].is_ascii_alphabetic())
+            && (i < 2 || !chars[i - 2].is_ascii_lowercase())
             && i < chars.len()
             && chars[i].is_ascii_digit();
         if !starts_square {
@@ -843,8 +947,21 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("e2e4"), "e1e3");
         assert_eq!(coords.wire_to_xboard("j10j9"), "j9j8");
         assert_eq!(coords.wire_to_xboard("A@e1"), "A@e0");
+        assert_eq!(coords.wire_to_xboard("Pe2-e4"), "Pe1-e3");
         assert_eq!(coords.xboard_to_wire("e1e3"), "e2e4");
         assert_eq!(coords.xboard_to_wire("j9j8q"), "j10j9q");
+    }
+
+    #[test]
+    fn the_setup_line_names_the_start_position() {
+        let setup = "setup (PNBRQ.......E........Kpnbrq.......e........k) 10x10+0_fairy \
+                     renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w - - 0 1\n\
+                     piece E& NN";
+        assert_eq!(
+            setup_position(setup).as_deref(),
+            Some("renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w")
+        );
+        assert_eq!(setup_position("piece E& NN"), None);
     }
 
     #[test]
@@ -879,5 +996,7 @@ mod tests {
         assert_eq!(parse_seconds("0.5"), Some(Duration::from_millis(500)));
         assert_eq!(parse_seconds("-1"), None);
         assert_eq!(parse_seconds("nan"), None);
+        assert_eq!(parse_seconds("1e300"), None);
+        assert_eq!(parse_minutes("999999999999999999:0"), None);
     }
 }

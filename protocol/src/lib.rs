@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod cecp;
 pub mod frontend;
+pub mod matchrunner;
 pub mod perft_cli;
 pub mod registry;
 pub mod session;

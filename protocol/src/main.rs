@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tiamat::{bench, frontend, perft_cli};
+use tiamat::{bench, frontend, matchrunner, perft_cli};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         None => frontend::run(),
         Some("perft") => perft_cli::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("match") => matchrunner::run(&args[1..]),
         // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
         Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
         Some(other) => {

@@ -35,9 +35,11 @@ macro_rules! games {
 
 games! {
     Chess => ::tiamat_engine::games::chess::Chess,
+    Dao => ::tiamat_engine::games::dao::Dao,
     Dynamo => ::tiamat_engine::games::dynamo::Dynamo,
     Makromachy => ::tiamat_engine::games::makromachy::Makromachy,
     Dragonchess => ::tiamat_engine::games::dragonchess::Dragonchess,
+    Croatian => ::tiamat_engine::games::croatian::Croatian,
 }
 
 impl GameKind {
@@ -77,5 +79,6 @@ mod tests {
         assert_eq!(GameKind::from_variant("chess"), Some(GameKind::Chess));
         assert_eq!(GameKind::from_variant("no-such-game"), None);
         assert!(variant_names().contains(&"chess"));
+        assert_eq!(GameKind::from_variant("dao"), Some(GameKind::Dao));
     }
 }

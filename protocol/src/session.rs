@@ -15,6 +15,12 @@ use tiamat_eval::HasEvaluator;
 
 use crate::registry::GameKind;
 
+/// The largest transposition table and thread count either protocol accepts.
+pub const MAX_HASH_MB: usize = 65_536;
+pub const MAX_THREADS: usize = 256;
+/// The option that turns the engine into a weak baseline player (`PlayStyle`).
+pub const PLAY_STYLE: &str = "Play Style";
+
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
 #[derive(Clone, Debug, Default)]
 pub struct GoParams {

@@ -13,17 +13,18 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tiamat_engine::search::{Bound, Control, Options, Score};
+use tiamat_engine::search::{Bound, Control, Options, PlayStyle, Score};
 use tiamat_engine::Color;
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use crate::frontend::{next_input, send, Input};
 use crate::registry::variant_names;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+use crate::session::{
+    new_session, AnySession, GoParams, SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS,
+    PLAY_STYLE,
+};
 
 const DEFAULT_VARIANT: &str = "chess";
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 256;
 const MAX_MULTIPV: usize = 256;
 const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
@@ -157,6 +158,11 @@ impl Uci {
                 name: "Clear Hash".into(),
             },
             UciOptionConfig::Combo {
+                name: PLAY_STYLE.into(),
+                default: Some(PlayStyle::Search.name().into()),
+                var: PlayStyle::NAMES.iter().map(|s| s.to_string()).collect(),
+            },
+            UciOptionConfig::Combo {
                 name: "UCI_Variant".into(),
                 default: Some(DEFAULT_VARIANT.into()),
                 var: variant_names().into_iter().map(String::from).collect(),
@@ -214,6 +220,17 @@ impl Uci {
                 self.session.clear_hash();
                 return;
             }
+            "play style" => match value.as_deref().and_then(PlayStyle::parse) {
+                Some(style) => {
+                    options.play_style = style;
+                    Ok(())
+                }
+                None => Err(format!(
+                    "option {PLAY_STYLE} needs one of {}, got '{}'",
+                    PlayStyle::NAMES.join(" "),
+                    value.as_deref().unwrap_or("")
+                )),
+            },
             "uci_variant" => {
                 let variant = value.as_deref().unwrap_or("");
                 return self.set_variant(variant);

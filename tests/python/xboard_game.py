@@ -21,7 +21,8 @@ def main(binary):
         limits = [chess.engine.Limit(depth=2), chess.engine.Limit(time=0.1),
                   chess.engine.Limit(white_clock=5, black_clock=5, white_inc=0.1, black_inc=0.1)]
         for ply in range(16):
-            result = engine.play(board, limits[ply % len(limits)])
+            # The second half of the game ponders between moves.
+            result = engine.play(board, limits[ply % len(limits)], ponder=ply >= 8)
             assert result.move in board.legal_moves, (board.fen(), result.move)
             board.push(result.move)
             if board.is_game_over(claim_draw=True):

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -17,6 +17,31 @@ use std::time::{Duration, Instant};
 pub fn tiamat_binary() -> PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(build_binary).clone()
+}
+
+/// Runs the binary with `args` to completion.
+pub fn tiamat(args: &[&str]) -> Output {
+    Command::new(tiamat_binary())
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A finished run's standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs the binary, requires success, and returns its standard output.
+pub fn tiamat_ok(args: &[&str]) -> String {
+    let output = tiamat(args);
+    assert!(
+        output.status.success(),
+        "tiamat {args:?} failed: {}\n{}",
+        stdout(&output),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout(&output)
 }
 
 fn build_binary() -> PathBuf {

@@ -269,6 +269,8 @@ fn post_shows_thinking_in_cecp_format() {
         for number in &fields[..4] {
             assert!(number.parse::<i64>().is_ok(), "{line}");
         }
+        // `sd 3` bounds the depth.
+        assert!(fields[0].parse::<u32>().unwrap() <= 3, "{line}");
     }
     engine.send("nopost");
     engine.send("usermove d2d4");

@@ -1,19 +1,9 @@
-//! Dragonchess through the real binary: the registry arm, perft and move lists in both notations.
+//! Dragonchess through the real binary: the registry arm, perft, move lists in both notations,
+//! and a UCI and a CECP session.
 
-use std::process::{Command, Output};
-
-use tiamat_tests::tiamat_binary;
-
-fn tiamat(args: &[&str]) -> Output {
-    Command::new(tiamat_binary())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use tiamat_engine::games::dragonchess::Dragonchess;
+use tiamat_engine::Game;
+use tiamat_tests::{stdout, tiamat, Engine};
 
 #[test]
 fn perft_from_the_start() {
@@ -80,4 +70,75 @@ fn a_bad_position_string_names_the_field() {
     ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("boards"));
+}
+
+/// The `d` output of a UCI session, which ends with the `Variant:` line.
+fn display(engine: &mut Engine) -> Vec<String> {
+    engine.send("d");
+    engine.read_until(|line| line.starts_with("Variant: "))
+}
+
+#[test]
+fn uci_session_plays_dragonchess() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until(|l| l == "uciok");
+    let variants = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant"))
+        .unwrap();
+    assert!(
+        variants.split_whitespace().any(|w| w == "dragonchess"),
+        "{variants}"
+    );
+    engine.send("setoption name UCI_Variant value dragonchess");
+    engine.send("ucinewgame");
+    engine.send("position startpos moves 2c22c3 W2c7-2c6 Dr3g1x3a7");
+    let shown = display(&mut engine);
+    for level in ["upper board (3)", "middle board (2)", "lower board (1)"] {
+        assert!(shown.iter().any(|l| l.contains(level)), "{shown:?}");
+    }
+    let fen = shown
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: "))
+        .expect("a Fen line")
+        .to_string();
+    let pos = Dragonchess::from_position_string("dragonchess", &fen).unwrap();
+    assert_eq!(pos.side_to_move(), tiamat_engine::Color::Black);
+    engine.send("go depth 2");
+    let best = engine.expect_prefix("bestmove ");
+    let best = best.split_whitespace().nth(1).unwrap();
+    assert!(pos.parse_move(best).is_ok(), "{best} is not legal in {fen}");
+    // An illegal move is reported and leaves the position as it was.
+    engine.send(&format!("position fen {fen} moves 2c32c5"));
+    let lines = engine.sync_uci();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    engine.send("quit");
+    assert!(engine.finish());
+}
+
+#[test]
+fn cecp_session_plays_dragonchess() {
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    let features = engine.read_until(|line| line.contains("done=1"));
+    assert!(
+        features.iter().any(|l| l.contains("dragonchess")),
+        "{features:?}"
+    );
+    engine.send("new");
+    engine.send("variant dragonchess");
+    engine.send("sd 2");
+    engine.send("usermove 2c22c3");
+    let reply = engine.expect_prefix("move ");
+    let reply = reply.trim_start_matches("move ").trim();
+    let after = Dragonchess::start();
+    let after = after.play(&after.parse_move("2c22c3").unwrap());
+    assert!(after.parse_move(reply).is_ok(), "{reply}");
+    engine.send("quit");
+    assert!(engine.finish());
 }

@@ -1,12 +1,10 @@
 //! The Dynamo perft suite through the generic perft crate (which deduplicates turns by key, as
 //! `TURNS_CAN_COINCIDE` asks), and the binary's `perft --variant dynamo`.
 
-use std::process::Command;
-
 use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::Game;
 use tiamat_perft::{perft, suite, Options};
-use tiamat_tests::tiamat_binary;
+use tiamat_tests::tiamat_ok;
 
 fn entries() -> Vec<suite::Entry> {
     suite::parse(suite::builtin("dynamo").expect("the dynamo suite is built in")).unwrap()
@@ -43,11 +41,6 @@ fn generic_perft_agrees_with_the_generator_dedup() {
 
 #[test]
 fn binary_counts_dynamo() {
-    let out = Command::new(tiamat_binary())
-        .args(["perft", "--variant", "dynamo", "--depth", "2"])
-        .output()
-        .expect("the binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let text = tiamat_ok(&["perft", "--variant", "dynamo", "--depth", "2"]);
     assert!(text.contains("Nodes: 26942"), "{text}");
 }

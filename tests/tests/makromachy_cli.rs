@@ -1,19 +1,6 @@
 //! Makromachy through the real binary: perft from the start and after moves in every notation.
 
-use std::process::{Command, Output};
-
-use tiamat_tests::tiamat_binary;
-
-fn tiamat(args: &[&str]) -> Output {
-    Command::new(tiamat_binary())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use tiamat_tests::{stdout, tiamat};
 
 #[test]
 fn start_perft_through_the_binary() {

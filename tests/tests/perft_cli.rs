@@ -1,21 +1,8 @@
 //! `tiamat perft ...` and the perftree calling convention, run as the real binary.
 
-use std::process::{Command, Output};
-
-use tiamat_tests::tiamat_binary;
+use tiamat_tests::{stdout, tiamat};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn tiamat(args: &[&str]) -> Output {
-    Command::new(tiamat_binary())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 #[test]
 fn perft_prints_the_total() {

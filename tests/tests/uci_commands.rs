@@ -252,6 +252,25 @@ fn go_reports_info_lines() {
 }
 
 #[test]
+fn multipv_and_threads_take_effect() {
+    let mut engine = uci();
+    engine.send("setoption name MultiPV value 3");
+    engine.send("setoption name Threads value 4");
+    engine.send("position startpos moves e2e4");
+    let legal = legal_moves(&mut engine);
+    engine.send("go depth 5");
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    for n in 1..=3 {
+        assert!(
+            lines.iter().any(|l| l.contains(&format!(" multipv {n} "))),
+            "no line {n}: {lines:?}"
+        );
+    }
+    let best = bestmove(lines.last().unwrap());
+    assert!(legal.contains(&best.to_string()), "{best}");
+}
+
+#[test]
 fn go_searchmoves_restricts_the_root() {
     let mut engine = uci();
     engine.send("position startpos");

@@ -2,10 +2,16 @@
 //!
 //! The protocols own the threads that read input; they call [`Searcher::search`] on a worker
 //! thread and signal it through a shared [`Control`].
+//!
+//! Layout: `worker` (iterative deepening, PVS, quiescence, Lazy-SMP threads), `tt` (the shared
+//! lock-free transposition table), `ordering` (killers, history, countermoves), `time` (how long
+//! to think). Search threads run with large stacks, so deep recursion over big game states is
+//! safe; reports reach the caller's callback on the caller's thread.
 
 mod ordering;
 mod time;
 mod tt;
+mod weak;
 mod worker;
 
 #[cfg(test)]
@@ -19,6 +25,7 @@ use crate::core::{Game, MoveList};
 use ordering::History;
 use time::{Clock, TimePlan};
 use tt::TranspositionTable;
+pub use weak::PlayStyle;
 use worker::{RootMove, Shared, Worker, MAX_PLY};
 
 /// Centipawn scale; mate scores are `MATE - plies` (or its negation).
@@ -33,7 +40,8 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
 
     /// The static exchange value of `mv` in centipawns: what the mover expects to win (or, when
     /// negative, lose) on the target square. The search orders tactical moves by it, searches
-    /// losing ones late and prunes them near the leaves. The neutral default (0) keeps moves in
+    /// losing ones late and prunes them near the leaves; it also asks it of quiet moves near the
+    /// leaves, to prune those that leave a piece en prise. The neutral default (0) keeps moves in
     /// generation order and prunes nothing.
     fn capture_order(&self, _pos: &G, _mv: &G::Move) -> i32 {
         0
@@ -116,6 +124,8 @@ pub struct Options {
     pub hash_mb: usize,
     pub multipv: usize,
     pub move_overhead: Duration,
+    /// `Search` plays at full strength; the weak styles give every variant a baseline opponent.
+    pub play_style: PlayStyle,
 }
 
 impl Default for Options {
@@ -124,6 +134,7 @@ impl Default for Options {
             threads: 1,
             hash_mb: 16,
             multipv: 1,
+            play_style: PlayStyle::Search,
             move_overhead: Duration::from_millis(30),
         }
     }
@@ -197,6 +208,7 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     tt: TranspositionTable,
     histories: Vec<History<G::Move>>,
     null_move: bool,
+    thread_nodes: Vec<u64>,
 }
 
 /// Stack for each search thread: deep recursion over large game states.
@@ -210,6 +222,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             histories: Vec::new(),
             options,
             null_move: true,
+            thread_nodes: Vec::new(),
         }
     }
 
@@ -230,6 +243,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// common, or analysis of zugzwang studies, may turn it off.
     pub fn set_null_move(&mut self, enabled: bool) {
         self.null_move = enabled;
+    }
+
+    /// Nodes searched by each thread in the last search, the main thread first (how much of the
+    /// work the helpers took over shows in the main thread's share).
+    pub fn thread_nodes(&self) -> &[u64] {
+        &self.thread_nodes
     }
 
     pub fn evaluator(&self) -> &E {
@@ -258,6 +277,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             TimePlan::new(limits, root.side_to_move(), self.options.move_overhead),
             control.pondering.load(Ordering::Relaxed),
         );
+        if self.options.play_style != PlayStyle::Search {
+            let outcome = weak::play(root, history, &self.eval, self.options.play_style, report);
+            wait_for_release(limits, control);
+            return outcome;
+        }
         let root_moves = self.root_moves(root, history, limits);
         if root_moves.is_empty() {
             let score = if root.in_check() || root.turn_in_progress() {
@@ -347,11 +371,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .get(1)
             .cloned()
             .or_else(|| self.ponder_from_table(root, &best.mv));
+        self.thread_nodes = shared
+            .nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .collect();
         Outcome {
             best: Some(best.mv.clone()),
             ponder,
-            // Stopped before the first iteration completed: no score was searched.
-            score: if depth == 0 {
+            // A first iteration cut short may leave the move unscored.
+            score: if best.score == -INFINITY {
                 Score::Cp(0)
             } else {
                 Score::from_internal(best.score)

@@ -36,6 +36,8 @@ struct Ttt {
     side: Color,
     double: bool,
     in_progress: bool,
+    /// History-dependent legality for the test: the centre is forbidden once the game has history.
+    forbid_centre: bool,
 }
 
 impl Ttt {
@@ -53,6 +55,7 @@ impl Ttt {
             side,
             double,
             in_progress: false,
+            forbid_centre: false,
         }
     }
 
@@ -134,6 +137,9 @@ impl Game for Ttt {
     }
     fn in_check(&self) -> bool {
         self.has_line(!self.side)
+    }
+    fn forbidden_by_history(&self, mv: &u8, history: &[u64]) -> bool {
+        self.forbid_centre && *mv == 4 && !history.is_empty()
     }
     fn is_tactical(&self, _: &u8) -> bool {
         false
@@ -259,6 +265,22 @@ fn a_dead_end_mid_turn_is_a_loss_for_that_path() {
         "{:?}",
         outcome.score
     );
+}
+
+#[test]
+fn moves_forbidden_by_history_are_never_chosen() {
+    // Only the centre wins at once (0-4-8).
+    let free = Ttt::parse("X.O.....X", Color::White, false);
+    let (outcome, _) = run(&mut searcher(1, 1), &free, depth(3));
+    assert_eq!((outcome.best, outcome.score), (Some(4), Score::Mate(1)));
+    let forbidding = Ttt {
+        forbid_centre: true,
+        ..free
+    };
+    let control = Control::new();
+    let outcome = searcher(1, 1).search(&forbidding, &[1], &depth(3), &control, &mut |_| {});
+    assert_ne!(outcome.best, Some(4));
+    assert_ne!(outcome.score, Score::Mate(1));
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::core::Color;
 use super::Limits;
 
 /// Moves assumed to remain when the clock gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+const DEFAULT_MOVES_TO_GO: u32 = 25;
 /// The hard limit's multiple of the soft one.
 const HARD_FACTOR: u32 = 4;
 

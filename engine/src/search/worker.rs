@@ -26,7 +26,14 @@ const EVAL_NONE: i32 = -32_768;
 /// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
 const NULL_HASH: u64 = 0;
 /// Nodes between two looks at the clock and the stop flags.
-const POLL_INTERVAL: u64 = 1024;
+const POLL_INTERVAL: u64 = 256;
+/// Nodes the first iteration may spend before a limit or `stop` can cut it short: enough to
+/// finish it in chess, so that the answer is searched; not so many that a game with an
+/// explosive first iteration could keep `stop` waiting.
+const FIRST_ITERATION_NODES: u64 = 16_384;
+/// Quiescence plies after which only tactical moves that gain material are searched, so that
+/// games with many material-changing moves (pushes off the board) cannot explode.
+const QUIESCENCE_FULL_PLIES: i32 = 4;
 
 /// What every thread of one search shares.
 pub struct Shared<'a, G: Game, E: Evaluator<G>> {
@@ -160,7 +167,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
-        if self.nodes >= self.node_limit && self.completed_depth >= 1 {
+        if self.nodes >= self.node_limit && self.may_stop() {
             self.stopped = true;
         }
         self.stopped
@@ -178,25 +185,32 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if let Some(clock) = &mut self.clock {
             clock.observe(pondering);
         }
+        if !self.may_stop() {
+            return;
+        }
         let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
-        // A `stop` and the hard time limit end even the first iteration, which can be unbounded
-        // (quiescence in a game with many forcing moves); a root move is always at hand.
-        if self.shared.control.stopped() || out_of_time {
-            self.stopped = true;
-            return;
-        }
-        // Otherwise the first iteration completes, so the move played has been searched.
-        if self.completed_depth == 0 {
-            return;
-        }
         let out_of_nodes = self
             .shared
             .limits
             .nodes
-            .is_some_and(|limit| self.shared.total_nodes() >= limit);
-        if out_of_nodes {
+            .is_some_and(|limit| self.all_nodes() >= limit);
+        if self.shared.control.stopped() || out_of_time || out_of_nodes {
             self.stopped = true;
         }
+    }
+
+    /// Whether a limit may end the search now: after the first iteration, or within it once a
+    /// root move has been searched or it has run long (the best root move so far is played).
+    fn may_stop(&self) -> bool {
+        self.completed_depth >= 1
+            || self.root_moves[0].searched
+            || self.nodes >= FIRST_ITERATION_NODES
+    }
+
+    /// Nodes of every thread: this one's exact count plus the others' last published ones.
+    fn all_nodes(&self) -> u64 {
+        let published = self.shared.nodes[self.id].load(Ordering::Relaxed);
+        self.shared.total_nodes() - published + self.nodes
     }
 
     fn evaluate(&self, pos: &G) -> i32 {
@@ -311,7 +325,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta, in_check, pv_node);
+            return self.qsearch(pos, ply, 0, alpha, beta, in_check, pv_node);
         }
         self.pv[ply].clear();
         if self.tick() {
@@ -576,7 +590,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_index = i as u16;
+                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
@@ -616,20 +630,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         } else {
             Bound::Upper
         };
-        let stored_index = if best_index != NO_MOVE && best_index < NO_MOVE {
-            best_index
-        } else {
-            NO_MOVE
-        };
-        self.shared.tt.store(
-            key,
-            ply,
-            stored_index,
-            best_score,
-            static_eval,
-            depth,
-            bound,
-        );
+        self.shared
+            .tt
+            .store(key, ply, best_index, best_score, static_eval, depth, bound);
         best_score
     }
 
@@ -661,10 +664,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub fn qsearch(
         &mut self,
         pos: &G,
         ply: usize,
+        qply: i32,
         mut alpha: i32,
         beta: i32,
         in_check: bool,
@@ -734,7 +739,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else if pos.is_tactical(mv) {
                 let gain = self.shared.eval.capture_order(pos, mv);
                 // Losing exchanges cannot raise a quiet position's score.
-                if !in_check && (gain < 0 || static_eval + gain + 200 <= alpha) {
+                if !in_check
+                    && (gain < 0
+                        || static_eval + gain + 200 <= alpha
+                        || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES))
+                {
                     i32::MIN
                 } else {
                     GOOD_TACTICAL + gain
@@ -761,9 +770,25 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child_in_check = child.in_check();
             self.keys.push(key);
             let score = if same_side {
-                self.qsearch(&child, ply + 1, alpha, beta, child_in_check, pv_node)
+                self.qsearch(
+                    &child,
+                    ply + 1,
+                    qply + 1,
+                    alpha,
+                    beta,
+                    child_in_check,
+                    pv_node,
+                )
             } else {
-                -self.qsearch(&child, ply + 1, -beta, -alpha, child_in_check, pv_node)
+                -self.qsearch(
+                    &child,
+                    ply + 1,
+                    qply + 1,
+                    -beta,
+                    -alpha,
+                    child_in_check,
+                    pv_node,
+                )
             };
             self.keys.pop();
             if self.stopped {
@@ -773,7 +798,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_index = i as u16;
+                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
@@ -928,7 +953,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
     fn info(&self, line: usize, depth: u32, bound: Bound) -> IterationInfo<G::Move> {
         let root_move = &self.root_moves[line];
-        let nodes = self.shared.total_nodes().max(self.nodes);
+        let nodes = self.all_nodes();
         let time = self
             .clock
             .as_ref()
@@ -1053,7 +1078,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return true;
         }
         if let Some(limit) = limits.nodes {
-            if self.shared.total_nodes().max(self.nodes) >= limit {
+            if self.all_nodes() >= limit {
                 return true;
             }
         }
@@ -1075,7 +1100,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             _ => 1.0,
         };
         // An iteration costs about as much as all before it, so start one only with room left.
-        clock.soft_expired(scale * 0.55)
+        clock.soft_expired(scale * 0.65)
     }
 }
 

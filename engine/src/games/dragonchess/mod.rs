@@ -183,7 +183,8 @@ impl Move {
     }
 }
 
-/// Enough for 42 pieces of the side to move at their busiest (a central Mage has 35 moves).
+/// Enough for 42 pieces of the side to move at their busiest (no piece has more than 34 moves:
+/// a Mage in the middle of the middle board).
 pub type Moves = ArrayVec<Move, 1536>;
 
 /// Most pieces a side may have (the start count).
@@ -210,7 +211,7 @@ fn piece_key(piece: u8, sq: usize) -> u64 {
     KEYS.pieces[piece as usize][sq]
 }
 
-/// The Gold Sylphs' start squares on the upper board (files a, c, ..., k); Scarlet's mirror on rank 7.
+/// The Sylphs' start squares on the upper board: files a, c, ..., k of rank 2 (Gold) or 7.
 fn sylph_homes(color: Color) -> [usize; 6] {
     let r = match color {
         Color::White => 1,
@@ -914,6 +915,15 @@ impl Game for Dragonchess {
         next.side = !self.side;
         next.key ^= KEYS.scarlet_to_move;
         next
+    }
+
+    /// Passing is never a Dragonchess move, but zugzwang is rare enough for null-move pruning.
+    fn null_move(&self) -> Option<Self> {
+        let mut next = self.clone();
+        next.side = !self.side;
+        next.key ^= KEYS.scarlet_to_move;
+        next.halfmove = self.halfmove.saturating_add(1);
+        Some(next)
     }
 
     fn in_check(&self) -> bool {

@@ -649,6 +649,22 @@ fn mate_and_its_name() {
 }
 
 #[test]
+fn the_dragon_mates_in_two_when_gold_lets_its_dragon_wander() {
+    // Once the Gold Dragon leaves 3g1, a Scarlet Dragon on 3g2 checks 2g1 by remote capture,
+    // covers 3g1 by its step, and nothing of Gold's reaches 3g2.
+    let mut pos = Dragonchess::start();
+    for text in ["Dr3g1x3a7", "Dr3g8-3j5", "Dr3a7:2a8", "Dr3j5x3g2"] {
+        pos = play(&pos, text);
+    }
+    assert!(pos.in_check());
+    let end = pos.ending(&[]).unwrap();
+    assert_eq!(
+        (end.result, end.reason.as_str()),
+        (GameResult::BlackWins, "Scarlet mates")
+    );
+}
+
+#[test]
 fn draws_by_repetition_and_the_100_ply_rule() {
     let pos = setup(&["K2a1", "k2l8", "O2e4"], 'g');
     let mut history = Vec::new();

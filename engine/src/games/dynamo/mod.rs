@@ -66,9 +66,10 @@
 //!
 //! The variant is announced as `dynamo` (the protocol's name list), not as XBoard's `normal`:
 //! under `normal` XBoard would hold both sides to orthodox chess and the engine could not tell
-//! which game it plays. XBoard has no rules for `dynamo`,
-//! but it draws an 8x8 board of orthodox pieces, so no `setup` command is sent
-//! ([`Game::cecp_setup`] is `None`); the user plays with XBoard's legality testing off
+//! which game it plays. XBoard has no rules for `dynamo`, and it refuses an engine-defined variant
+//! without a `setup` command, so [`Game::cecp_setup`] sends one for an 8x8 board of the orthodox
+//! pieces (no `piece` lines: no Betza string describes pushes and pulls); the user plays with
+//! XBoard's legality testing off
 //! (`-testLegality false`, or Options > Test Legality unchecked) so that XBoard forwards pushes of
 //! enemy pieces and other moves it does not know. A one-piece turn (a normal move, a piece
 //! pushed or pulled by a piece that stays) is entered with the mouse as that piece's from/to; an
@@ -395,6 +396,18 @@ impl Game for Dynamo {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
+    }
+
+    fn cecp_setup(&self) -> Option<String> {
+        // XBoard's piece table has 22 slots a colour: P N B R Q first, the King last.
+        let text = self.position_string();
+        let mut fields = text.split(' ');
+        let mut next = || fields.next().unwrap_or("-");
+        let (placement, side, castling) = (next(), next(), next());
+        Some(format!(
+            "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
+             {placement} {side} {castling} - 0 1"
+        ))
     }
 
     fn board_text(&self) -> String {

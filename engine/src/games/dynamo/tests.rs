@@ -960,3 +960,15 @@ fn generator_agrees_with_the_reference_shape() {
     }
     assert!(nodes > 3_000, "{nodes}");
 }
+
+#[test]
+fn xboard_gets_a_setup_line_for_the_start_position() {
+    let pos = Dynamo::start_position("dynamo").unwrap();
+    assert_eq!(
+        pos.cecp_setup().as_deref(),
+        Some(
+            "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        )
+    );
+}

@@ -125,82 +125,118 @@ pub fn attacked(board: &[u8; CELLS], t: u16, by: Color) -> bool {
             return true;
         }
     }
-    if ray_attacked(board, att, t, &ORTH, ORTH_SLIDE, FLY_ORTH, CANNON_ORTH)
-        || ray_attacked(board, att, t, &DIAG, DIAG_SLIDE, FLY_DIAG, CANNON_DIAG)
-    {
-        return true;
-    }
-    bent_attacked(board, att, t, &GRIFFON_PATHS, GRIFFON_PATH)
-        || bent_attacked(board, att, t, &RHINO_PATHS, RHINO_PATH)
+    ray_attacked(
+        board,
+        att,
+        t,
+        &ORTH,
+        &GRIFFON_SIDES,
+        ORTH_SLIDE | GRIFFON_PATH,
+    ) || ray_attacked(board, att, t, &DIAG, &RHINO_SIDES, DIAG_SLIDE | RHINO_PATH)
 }
 
-/// Sliders (the first piece met), cannons (the piece after exactly one screen) and flyers
-/// (any piece met while every piece passed so far may be flown over).
+/// For each ray direction `d` from the attacked square, the two offsets (from an empty square
+/// `x` of the ray) where a bent slider stands whose path runs through `x` to the target.
+/// Griffon: its diagonal first step lands on `x`, so it stands at `x + d ± p` (`p` at right
+/// angles to `d`). Rhino: its orthogonal first step lands on `x`, so it stands at `x` plus one
+/// orthogonal component of the diagonal `d`.
+const GRIFFON_SIDES: [[i16; 2]; 4] = [
+    [offset(1, 1), offset(1, -1)],
+    [offset(-1, 1), offset(-1, -1)],
+    [offset(1, 1), offset(-1, 1)],
+    [offset(1, -1), offset(-1, -1)],
+];
+const RHINO_SIDES: [[i16; 2]; 4] = [
+    [offset(1, 0), offset(0, 1)],
+    [offset(-1, 0), offset(0, 1)],
+    [offset(1, 0), offset(0, -1)],
+    [offset(-1, 0), offset(0, -1)],
+];
+
+/// Sliders (the first piece met), cannons (the piece after exactly one screen), flyers (any
+/// piece met while every piece passed so far may be flown over) and bent sliders (whose final
+/// leg runs along the ray's empty squares). `flags` = (slider flag | bent flag) of the ray kind.
 #[inline]
 fn ray_attacked(
     board: &[u8; CELLS],
     att: &[u32; 256],
     t: i16,
     dirs: &[i16; 4],
-    slide: u32,
-    fly: u32,
-    cannon: u32,
+    sides: &[[i16; 2]; 4],
+    flags: u32,
 ) -> bool {
-    for &d in dirs {
-        let mut x = t + d;
-        while board[x as usize] == EMPTY {
-            x += d;
-        }
-        let first = board[x as usize];
-        if first == OFF {
-            continue;
-        }
-        if att[first as usize] & slide != 0 {
-            return true;
-        }
-        let mut flyable = !blocks_flight(first);
-        let mut behind_screen = true;
-        loop {
-            x += d;
-            let code = board[x as usize];
-            if code == EMPTY {
-                continue;
-            }
-            if code == OFF {
-                break;
-            }
-            let a = att[code as usize];
-            if (behind_screen && a & cannon != 0) || (flyable && a & fly != 0) {
-                return true;
-            }
-            behind_screen = false;
-            flyable = flyable && !blocks_flight(code);
-            if !flyable {
-                break;
-            }
-        }
-    }
-    false
+    dirs.iter()
+        .zip(sides)
+        .any(|(&d, side)| line_attacked(board, att, t, d, side, flags & ORTH_SLIDE != 0))
 }
 
-/// Griffon/Rhino: the attacker took its first step onto an empty square `g` (or onto `t` itself)
-/// and slid from there to `t` over empty squares.
+/// Is `t` attacked along the one ray from it in direction `d` (see [`ray_attacked`])?
 #[inline]
-fn bent_attacked(
+fn line_attacked(
     board: &[u8; CELLS],
     att: &[u32; 256],
     t: i16,
-    paths: &[(i16, i16); 8],
-    flag: u32,
+    d: i16,
+    side: &[i16; 2],
+    orthogonal: bool,
 ) -> bool {
-    for &(step, dir) in paths {
-        let mut g = t - dir;
-        while board[g as usize] == EMPTY {
-            if att[board[(g - step) as usize] as usize] & flag != 0 {
-                return true;
-            }
-            g -= dir;
+    let (slide, bent, fly, cannon) = if orthogonal {
+        (ORTH_SLIDE, GRIFFON_PATH, FLY_ORTH, CANNON_ORTH)
+    } else {
+        (DIAG_SLIDE, RHINO_PATH, FLY_DIAG, CANNON_DIAG)
+    };
+    let mut x = t + d;
+    while board[x as usize] == EMPTY {
+        let code_a = board[(x + side[0]) as usize];
+        let code_b = board[(x + side[1]) as usize];
+        if (att[code_a as usize] | att[code_b as usize]) & bent != 0 {
+            return true;
+        }
+        x += d;
+    }
+    let first = board[x as usize];
+    if first == OFF {
+        return false;
+    }
+    if att[first as usize] & slide != 0 {
+        return true;
+    }
+    let mut flyable = !blocks_flight(first);
+    let mut behind_screen = true;
+    loop {
+        x += d;
+        let code = board[x as usize];
+        if code == EMPTY {
+            continue;
+        }
+        if code == OFF {
+            return false;
+        }
+        let a = att[code as usize];
+        if (behind_screen && a & cannon != 0) || (flyable && a & fly != 0) {
+            return true;
+        }
+        behind_screen = false;
+        flyable = flyable && !blocks_flight(code);
+        if !flyable {
+            return false;
         }
     }
-    false
+}
+
+/// Is `t` attacked by `by` along the ray from `t` through `towards` (which shares a rank, file
+/// or diagonal with `t`)? Every attack that a change on `towards` can make or break runs
+/// along that ray.
+pub fn attacked_through(board: &[u8; CELLS], t: u16, towards: u16, by: Color) -> bool {
+    let dx = (file_of(towards) as i16 - file_of(t) as i16).signum();
+    let dy = (rank_of(towards) as i16 - rank_of(t) as i16).signum();
+    let d = offset(dx, dy);
+    let att = &ATTACKERS[by.index()];
+    if dx == 0 || dy == 0 {
+        let i = ORTH.iter().position(|&o| o == d).unwrap_or(0);
+        line_attacked(board, att, t as i16, d, &GRIFFON_SIDES[i], true)
+    } else {
+        let i = DIAG.iter().position(|&o| o == d).unwrap_or(0);
+        line_attacked(board, att, t as i16, d, &RHINO_SIDES[i], false)
+    }
 }

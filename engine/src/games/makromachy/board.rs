@@ -8,8 +8,10 @@
 //! 17-wide layout and a 20x20 one (separate side padding) both took 0.86-0.88 s; the narrower
 //! one is kept because a position is copied on every move and it is 57 bytes smaller.
 //! Bitboards were not tried: 196 squares need four words and the flying, hopping and bent
-//! movers would need ray tables per occupancy, while the mailbox already reaches ~20 M leaves
-//! per CPU-second.
+//! movers would need ray tables per occupancy, while the mailbox reaches ~20 M perft leaves per
+//! CPU-second with a full King-safety test per move, and ~44 M when moves that touch none of
+//! the King's lines skip it and the others look along the touched rays only
+//! (`movegen::is_legal`).
 
 use crate::core::Color;
 

@@ -113,6 +113,16 @@ static KEYS: Keys = {
 
 pub const START: &str = "djivcgulkcvijd/wwwzrftqfrzwww/bhnmeossoeanhb/pppppppppppppp/14/14/14/14/14/14/PPPPPPPPPPPPPP/BHNMEOSSOEANHB/WWWZRFTQFRZWWW/DJIVCGULKCVIJD w ANan - 0 1";
 
+/// Search benchmark positions: the start and four middlegames from seeded playouts (flyers
+/// loose among broken Pawn walls, a Terror in play, castling rights kept).
+pub const BENCH_POSITIONS: &[&str] = &[
+    START,
+    "d1ivcgulkcvijd/wwwzrftqfrewww/bh1me1ss1oan1b/1Sj3p1ppp2h/1n1o7p2/2p1A2p4p1/3p1p7p/6P2P1P2/9I4/7P4N1/PPPPPP2P1P1PP/BHNME1O1OE2HB/WWWZRFTQFRZWWW/DJIVCGULKCV1JD w ANan f8:f9f10 0 16",
+    "d1ivcgulkcvijd/wwwzrf3rewww/Ahm1e4oan1b/1S3qp1spp2h/1ns3F4p2/2p4p4p1/1o1V4p4p/6P2P1PQ1/7I1T4/7P4N1/PtPPPP4P1PP/BHNME3OE2HB/WWWZR4RZWWW/DJIVCGULKC2JD w ANan - 2 31",
+    "djivcgulkcvijd/1wwzrf1qfrzwww/wh1mSo2o1anhb/p1pp1tp1sppp2/1n6p3p1/12e1/4p8p/7Pp5/9SP3/7O4Zs/PPPPPPP1AP1PP1/BHNME2QOE1NHB/WWW2RT1FR1WWW/DJIVCGULKCVIJD w ANan - 0 16",
+    "1divcgulkc1ijd/1wwzrf2fvzwww/wh3o2o1rnhb/2pp2p2ppp2/pn6p3p1/14/4p8p/9PL3/P6P2P2a/2PP7PZP/1P2PP2A4H/BHNME2QOE1N1B/WWW2RT1FR1WWW/DJIVCGU1KCVIJD w ANn - 1 31",
+];
+
 impl Makromachy {
     /// The piece code on a square (`EMPTY` or a piece; see [`board`]).
     pub fn piece_at(&self, sq: u16) -> u8 {
@@ -174,10 +184,11 @@ impl Makromachy {
     fn generate(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
+        let in_check = self.in_check();
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if self.is_legal(&mv) {
+            if self.is_legal(&mv, in_check) {
                 out[keep] = mv;
                 keep += 1;
             }
@@ -300,6 +311,17 @@ impl Game for Makromachy {
         next.side = !us;
         next.key ^= KEYS.black_to_move;
         next
+    }
+
+    /// Passing: the other side to move, no en-passant right, the key updated to match.
+    fn null_move(&self) -> Option<Self> {
+        let mut next = self.clone();
+        next.key ^= self.ep_key() ^ KEYS.black_to_move;
+        next.ep_victim = 0;
+        next.ep_targets = [0, 0];
+        next.side = !self.side;
+        next.halfmove += 1;
+        Some(next)
     }
 
     fn in_check(&self) -> bool {

@@ -4,7 +4,7 @@
 //! when the square in between is occupied (otherwise its Queen slide already reaches it), a
 //! Dragon King adds only diagonal steps to its Rook slides, a Dragon Horse only orthogonal ones.
 
-use super::attacks::{attacked, blocks_flight};
+use super::attacks::{attacked, attacked_through, blocks_flight};
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
 use crate::core::Color;
@@ -380,10 +380,39 @@ impl Makromachy {
 
     /// Is a pseudo-legal move legal: own King safe afterwards, and the anti-trade rule
     /// (a Terror or Eagle may not take a Terror when the losing side could retake).
-    pub(super) fn is_legal(&self, mv: &Move) -> bool {
+    /// `in_check`: whether the side to move is in check now.
+    pub(super) fn is_legal(&self, mv: &Move, in_check: bool) -> bool {
         let us = self.side;
+        let trade = mv.kind == MoveKind::Normal
+            && kind_of(self.board[mv.to as usize]) == TERROR
+            && is_piece(self.board[mv.to as usize])
+            && matches!(kind_of(self.board[mv.from as usize]), TERROR | EAGLE);
+        let king_moves =
+            mv.kind == MoveKind::Castle || kind_of(self.board[mv.from as usize]) == KING;
+        if !in_check && !king_moves {
+            // Every attack on the King that a move can open or close runs along one of the 8
+            // lines from it: sliders, flights and hops along them, and the Griffon's and
+            // Rhino's paths, whose empty squares lie on those lines too. Leapers and steppers
+            // only depend on their own square, which our move can only empty. So only the rays
+            // from the King through the squares the move changes need a look.
+            let king = self.king[us.index()];
+            let mut changed = [mv.from, mv.to, 0];
+            if matches!(mv.kind, MoveKind::EnPassant | MoveKind::HitAndRun) {
+                changed[2] = mv.aux;
+            }
+            let touched = changed.iter().filter(|&&sq| sq != 0 && aligned(king, sq));
+            let mut touched = touched.peekable();
+            if touched.peek().is_none() && !trade {
+                return true;
+            }
+            let after = self.play_board(mv);
+            if touched.any(|&sq| attacked_through(&after, king, sq, !us)) {
+                return false;
+            }
+            return !(trade && attacked(&after, mv.to, !us));
+        }
         let after = self.play_board(mv);
-        let king = if mv.kind == MoveKind::Castle || kind_of(self.board[mv.from as usize]) == KING {
+        let king = if king_moves {
             mv.to
         } else {
             self.king[us.index()]
@@ -391,15 +420,7 @@ impl Makromachy {
         if attacked(&after, king, !us) {
             return false;
         }
-        if mv.kind == MoveKind::Normal
-            && kind_of(self.board[mv.to as usize]) == TERROR
-            && matches!(kind_of(self.board[mv.from as usize]), TERROR | EAGLE)
-            && is_piece(self.board[mv.to as usize])
-            && attacked(&after, mv.to, !us)
-        {
-            return false;
-        }
-        true
+        !(trade && attacked(&after, mv.to, !us))
     }
 
     /// The board after `mv` (no other state): enough to judge legality.
@@ -455,4 +476,12 @@ pub fn piece_mobility(cells: &[u8; CELLS], sq: u16, scratch: &mut Vec<Move>) -> 
     };
     g.piece(sq as i16, code, &ep);
     scratch.len()
+}
+
+/// Do two squares share a rank, file or diagonal?
+#[inline]
+fn aligned(a: u16, b: u16) -> bool {
+    let dx = file_of(a) as i32 - file_of(b) as i32;
+    let dy = rank_of(a) as i32 - rank_of(b) as i32;
+    dx == 0 || dy == 0 || dx.abs() == dy.abs()
 }

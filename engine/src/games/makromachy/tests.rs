@@ -731,6 +731,17 @@ fn random_playouts_keep_state_and_text_consistent() {
             }
             let wires: BTreeSet<String> = moves.iter().map(|m| pos.move_to_wire(m)).collect();
             assert_eq!(wires.len(), moves.len(), "wire texts are unique");
+            // The shortcut for moves off the King's lines agrees with the full test.
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            let in_check = pos.in_check();
+            for m in &pseudo {
+                assert_eq!(
+                    pos.is_legal(m, in_check),
+                    pos.is_legal(m, true),
+                    "{text} {m:?}"
+                );
+            }
             // No two moves have the same effect (so TURNS_CAN_COINCIDE stays false).
             let results: BTreeSet<u64> = moves.iter().map(|m| pos.play(m).key()).collect();
             assert_eq!(results.len(), moves.len(), "{text}");
@@ -944,4 +955,89 @@ fn mutated_inputs_never_panic() {
             .collect();
         let _ = pos.parse_move(&mv);
     }
+}
+
+#[test]
+fn board_text_shows_ranks_files_and_position() {
+    let text = start().board_text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "14  d j i v c g u l k c v i j d");
+    assert_eq!(lines[13], " 1  D J I V C G U L K C V I J D");
+    assert_eq!(lines[14], "    a b c d e f g h i j k l m n");
+    assert!(text.contains(&format!("FEN: {START}")));
+    assert_eq!(start().variant(), "makromachy");
+    assert_eq!(Makromachy::variants(), ["makromachy"]);
+}
+
+#[test]
+fn null_move_passes_and_drops_en_passant() {
+    let pos = play(&setup("Kn1 km14 Pb4 pa7", "w"), "b4b7");
+    let passed = pos.null_move().unwrap();
+    assert_eq!(passed.side_to_move(), Color::White);
+    assert_eq!(passed.key(), passed.compute_key());
+    assert!(passed.position_string().contains(" w - - "));
+}
+
+#[test]
+fn bench_positions_read_and_round_trip() {
+    for text in BENCH_POSITIONS {
+        let pos = Makromachy::from_position_string("makromachy", text).unwrap();
+        assert_eq!(&pos.position_string(), text);
+        assert!(!legal(&pos).is_empty());
+    }
+}
+
+#[test]
+fn griffon_and_rhino_give_check_along_their_paths() {
+    assert!(setup("Kn1 kd2 Ga1", "b").in_check());
+    assert!(setup("Kn1 kb9 Ga1", "b").in_check());
+    assert!(!setup("Kn1 kd3 Ga1", "b").in_check());
+    assert!(!setup("Kn1 kd2 Ga1 Pb2", "b").in_check());
+    assert!(!setup("Kn1 kd2 Ga1 Pc2", "b").in_check());
+    assert!(setup("Kn1 kd3 Ua1", "b").in_check());
+    assert!(setup("Kn1 kc4 Ua1", "b").in_check());
+    assert!(!setup("Kn1 kd3 Ua1 Nb1", "b").in_check());
+    assert!(!setup("Kn1 kd2 Ua1", "b").in_check());
+}
+
+/// The legality shortcuts (moves off the King's lines, one ray for moves on them) agree with
+/// the full attack test in many seeded games that open up quickly.
+#[test]
+fn legality_shortcuts_agree_with_the_full_test() {
+    let mut seed = 0x0bad_5eed_1234_4321u64;
+    let mut rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for _game in 0..30 {
+        let mut pos = start();
+        for _ply in 0..200 {
+            let mut pseudo = Vec::new();
+            pos.pseudo_moves(&mut pseudo);
+            let in_check = pos.in_check();
+            for m in &pseudo {
+                assert_eq!(
+                    pos.is_legal(m, in_check),
+                    pos.is_legal(m, true),
+                    "{pos:?} {m:?}"
+                );
+                checked += 1;
+            }
+            let moves = legal(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<&Move> = moves.iter().filter(|m| pos.is_tactical(m)).collect();
+            let mv = if !captures.is_empty() && rand() % 2 == 0 {
+                *captures[(rand() % captures.len() as u64) as usize]
+            } else {
+                moves[(rand() % moves.len() as u64) as usize]
+            };
+            pos = pos.play(&mv);
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
 }

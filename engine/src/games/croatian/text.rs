@@ -1,0 +1,603 @@
+//! Position strings (protocol.md: FEN-like rows with tags, side, en-passant items, clocks), the
+//! author's setup string (`ct Ra1&,Pa2^,...`), the board picture and XBoard's `setup` line.
+
+use arrayvec::ArrayVec;
+
+use super::piece::{self, Cell, Kind, Tag, EMPTY};
+use super::variant::{Castling, Promotion, Variant};
+use super::{movegen, Croatian, EpItem};
+use crate::core::{Color, PositionError};
+
+fn variant_of(name: &str) -> Result<&'static Variant, PositionError> {
+    Variant::by_name(name)
+        .ok_or_else(|| PositionError::new("variant", format!("'{name}' is not a Croatian variant")))
+}
+
+pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
+    let v = variant_of(name)?;
+    if v.is_random() {
+        return Err(PositionError::new(
+            "variant",
+            format!("{name} has no fixed start: give its position string"),
+        ));
+    }
+    let mut pos = Croatian::empty(v);
+    let n = v.size;
+    for (f, l) in v.figure_row.chars().enumerate() {
+        let k = Kind::from_letter(l).unwrap_or(Kind::Pawn);
+        let tag = if matches!(k, Kind::King | Kind::Rook) {
+            Tag::Castle
+        } else {
+            Tag::None
+        };
+        let s = pos.sq(f as u8, 0);
+        pos.board[s as usize] = piece::make(k, Color::White, tag);
+        let s = pos.sq(f as u8, n - 1);
+        pos.board[s as usize] = piece::make(k, Color::Black, tag);
+    }
+    for &row in v.pawn_rows {
+        for f in 0..n {
+            let s = pos.sq(f, row);
+            pos.board[s as usize] = piece::make(Kind::Pawn, Color::White, Tag::Rush);
+            let s = pos.sq(f, n - 1 - row);
+            pos.board[s as usize] = piece::make(Kind::Pawn, Color::Black, Tag::Rush);
+        }
+    }
+    pos.recompute_key();
+    Ok(pos)
+}
+
+fn parse_field(pos: &Croatian, text: &str) -> Option<u16> {
+    let b = text.as_bytes();
+    if b.len() < 2 || !b[0].is_ascii_lowercase() {
+        return None;
+    }
+    let file = b[0] - b'a';
+    let digits = &text[1..];
+    if digits.starts_with('0') || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let rank: u8 = digits.parse().ok()?;
+    if file >= pos.v.size || rank == 0 || rank > pos.v.size {
+        return None;
+    }
+    Some(pos.sq(file, rank - 1))
+}
+
+/// Splits `b8:b3b4b5` style field runs into fields.
+fn parse_fields(pos: &Croatian, text: &str) -> Option<Vec<u16>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        let (f, r) = rest.split_at(1 + digits);
+        out.push(parse_field(pos, f)?);
+        rest = r;
+    }
+    Some(out)
+}
+
+fn perr(field: &'static str, msg: impl Into<String>) -> PositionError {
+    PositionError::new(field, msg)
+}
+
+/// Checks a tag can arise where it stands (ruling R7).
+fn tag_allowed(pos: &Croatian, sq: u16, c: Cell) -> bool {
+    let v = pos.v;
+    let col = piece::color(c);
+    let rel_rank = match col {
+        Color::White => pos.rank_of(sq),
+        Color::Black => v.size - 1 - pos.rank_of(sq),
+    };
+    let file = pos.file_of(sq) as usize;
+    match (piece::tag(c), piece::kind(c)) {
+        (Tag::None, _) => true,
+        (Tag::Rush, Kind::Pawn) => v.pawn_rows.contains(&rel_rank),
+        (Tag::Castle, k @ (Kind::King | Kind::Rook)) => {
+            rel_rank == 0
+                && (v.castling == Castling::Random
+                    || v.figure_row.as_bytes().get(file) == Some(&(k.letter() as u8)))
+        }
+        (Tag::Promotion, Kind::Pawn) => {
+            v.promotion == Promotion::Delayed && !pos.on_own_half(sq, col)
+        }
+        _ => false,
+    }
+}
+
+fn place(pos: &mut Croatian, sq: u16, c: Cell, field: &'static str) -> Result<(), PositionError> {
+    let k = piece::kind(c);
+    if !pos.v.has(k) {
+        return Err(perr(
+            field,
+            format!("{} does not play with '{}'", pos.v.name, k.letter()),
+        ));
+    }
+    if !tag_allowed(pos, sq, c) {
+        return Err(perr(
+            field,
+            format!(
+                "tag '{}' cannot stand on {} {}",
+                piece::tag(c).symbol(),
+                piece::fen_letter(c),
+                pos.field_name(sq)
+            ),
+        ));
+    }
+    if k == Kind::Pawn && pos.v.promotion == Promotion::Forced {
+        let last = match piece::color(c) {
+            Color::White => pos.v.size - 1,
+            Color::Black => 0,
+        };
+        if pos.rank_of(sq) == last {
+            return Err(perr(
+                field,
+                format!("unpromoted Pawn on {}", pos.field_name(sq)),
+            ));
+        }
+    }
+    pos.board[sq as usize] = c;
+    Ok(())
+}
+
+/// Checks made once the board is complete: Kings, and the side not to move not in check.
+fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionError> {
+    let mut kings = [0; 2];
+    let size = pos.v.size;
+    for r in 0..size {
+        for f in 0..size {
+            let c = pos.cell(pos.sq(f, r));
+            if piece::is_piece(c) && piece::kind(c) == Kind::King {
+                kings[piece::color(c).index()] += 1;
+            }
+        }
+    }
+    if kings.iter().any(|&n| n > 1) {
+        return Err(perr(field, "more than one King of a colour"));
+    }
+    pos.recompute_key();
+    let them = !pos.side;
+    let k = pos.kings[them.index()];
+    if k != 0 && movegen::attacked(&pos, &pos.board, k, pos.side) {
+        return Err(perr("side to move", "the side not to move is in check"));
+    }
+    Ok(pos)
+}
+
+fn parse_rows(pos: &mut Croatian, text: &str) -> Result<(), PositionError> {
+    const F: &str = "piece placement";
+    let n = pos.v.size;
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != n as usize {
+        return Err(perr(F, format!("{} rows for a {n}x{n} board", rows.len())));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = n - 1 - i as u8;
+        let b = row.as_bytes();
+        let mut file = 0u32;
+        let mut j = 0;
+        while j < b.len() {
+            let ch = b[j];
+            if ch.is_ascii_digit() {
+                let start = j;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let run: u32 = row[start..j].parse().unwrap_or(0);
+                if run == 0 || row[start..].starts_with('0') {
+                    return Err(perr(F, format!("bad empty run in row {}", rank + 1)));
+                }
+                file += run;
+                if file > n as u32 {
+                    return Err(perr(F, format!("row {} is too long", rank + 1)));
+                }
+                continue;
+            }
+            let kind = Kind::from_letter(ch as char)
+                .filter(|_| ch.is_ascii_alphabetic())
+                .ok_or_else(|| {
+                    perr(
+                        F,
+                        format!("'{}' in row {} is no piece", ch as char, rank + 1),
+                    )
+                })?;
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            j += 1;
+            let tag = match b.get(j) {
+                Some(b'|') => Tag::Rush,
+                Some(b'&') => Tag::Castle,
+                Some(b'=') => Tag::Promotion,
+                _ => Tag::None,
+            };
+            if tag != Tag::None {
+                j += 1;
+            }
+            if file >= n as u32 {
+                return Err(perr(F, format!("row {} is too long", rank + 1)));
+            }
+            let sq = pos.sq(file as u8, rank);
+            place(pos, sq, piece::make(kind, color, tag), F)?;
+            file += 1;
+        }
+        if file != n as u32 {
+            return Err(perr(
+                F,
+                format!("row {} has {file} fields, not {n}", rank + 1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads an en-passant item list against the board (the rushed Pawns belong to the side that
+/// just moved; the listed fields are exactly those between its Pawn row and the Pawn).
+fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, 4>, PositionError> {
+    const F: &str = "en passant";
+    let mut items = ArrayVec::new();
+    if text == "-" {
+        return Ok(items);
+    }
+    let mover = !pos.side;
+    for item in text.split(',') {
+        let (pawn, fields) = item
+            .split_once(':')
+            .ok_or_else(|| perr(F, format!("'{item}' lacks ':'")))?;
+        let pawn = parse_field(pos, pawn).ok_or_else(|| perr(F, format!("bad field '{pawn}'")))?;
+        if !piece::is(pos.cell(pawn), Kind::Pawn, mover) {
+            return Err(perr(
+                F,
+                format!("no {mover} Pawn on {}", pos.field_name(pawn)),
+            ));
+        }
+        let mut fields =
+            parse_fields(pos, fields).ok_or_else(|| perr(F, format!("bad fields in '{item}'")))?;
+        let back = if mover == Color::White {
+            -pos.stride()
+        } else {
+            pos.stride()
+        };
+        fields.sort_by_key(|&f| (f as isize - pawn as isize).abs());
+        let mut expect = pawn as isize;
+        for &f in &fields {
+            expect += back;
+            if f as isize != expect || pos.cell(f) != EMPTY {
+                return Err(perr(
+                    F,
+                    format!("'{item}' must list the empty fields the Pawn crossed"),
+                ));
+            }
+        }
+        let from = (expect + back) as u16;
+        let rel = match mover {
+            Color::White => pos.rank_of(from),
+            Color::Black => pos.v.size - 1 - pos.rank_of(from),
+        };
+        if fields.is_empty() || !pos.v.pawn_rows.contains(&rel) {
+            return Err(perr(F, format!("'{item}' is no rush from a Pawn row")));
+        }
+        if items.is_full() {
+            return Err(perr(F, "too many items"));
+        }
+        items.push(EpItem { pawn, from });
+    }
+    Ok(items)
+}
+
+pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError> {
+    let v = variant_of(name)?;
+    if !text.is_ascii() {
+        return Err(perr("position", "non-ASCII character"));
+    }
+    // The author's setup string starts with the variant's symbol (`CT Ke1&,...`).
+    let first = text.split_whitespace().next().unwrap_or("");
+    if v.symbol.is_some_and(|s| s.eq_ignore_ascii_case(first)) {
+        return from_author_setup(text);
+    }
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    if parts.len() != 5 {
+        return Err(perr(
+            "position",
+            format!(
+                "expected 5 fields (placement side en-passant halfmove fullmove), got {}",
+                parts.len()
+            ),
+        ));
+    }
+    let mut pos = Croatian::empty(v);
+    parse_rows(&mut pos, parts[0])?;
+    pos.side = match parts[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        s => return Err(perr("side to move", format!("'{s}' is not w or b"))),
+    };
+    pos.ep = parse_ep(&pos, parts[2])?;
+    pos.halfmove = parts[3]
+        .parse()
+        .map_err(|_| perr("halfmove clock", format!("'{}' is no number", parts[3])))?;
+    pos.fullmove = parts[4]
+        .parse()
+        .ok()
+        .filter(|&n: &u32| n >= 1)
+        .ok_or_else(|| {
+            perr(
+                "fullmove number",
+                format!("'{}' is no move number", parts[4]),
+            )
+        })?;
+    finish(pos, "piece placement")
+}
+
+fn ep_text(pos: &Croatian) -> String {
+    if pos.ep.is_empty() {
+        return "-".into();
+    }
+    let mut items: Vec<&EpItem> = pos.ep.iter().collect();
+    items.sort_by_key(|i| (pos.file_of(i.pawn), pos.rank_of(i.pawn)));
+    let parts: Vec<String> = items
+        .iter()
+        .map(|i| {
+            let step = if i.pawn > i.from {
+                pos.stride()
+            } else {
+                -pos.stride()
+            };
+            let mut s = format!("{}:", pos.field_name(i.pawn));
+            let mut f = i.from as isize + step;
+            while f != i.pawn as isize {
+                s.push_str(&pos.field_name(f as u16));
+                f += step;
+            }
+            s
+        })
+        .collect();
+    parts.join(",")
+}
+
+pub fn write_position(pos: &Croatian) -> String {
+    let n = pos.v.size;
+    let mut rows = Vec::with_capacity(n as usize);
+    for r in (0..n).rev() {
+        let mut row = String::new();
+        let mut run = 0;
+        for f in 0..n {
+            let c = pos.cell(pos.sq(f, r));
+            if c == EMPTY {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+                run = 0;
+            }
+            row.push(piece::fen_letter(c));
+            row.push_str(piece::tag(c).symbol());
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    format!(
+        "{} {} {} {} {}",
+        rows.join("/"),
+        if pos.side == Color::White { "w" } else { "b" },
+        ep_text(pos),
+        pos.halfmove,
+        pos.fullmove
+    )
+}
+
+/// Reads the author's setup string: `<variant symbol> <piece><field>[<tag>],...`; an uppercase
+/// symbol puts light on move. Tags: `^` (also `|`) may rush, `&` may castle, `=` promotion tag,
+/// `:` rushed last move (the author's current `cc_tag.h`).
+pub fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
+    const F: &str = "setup";
+    if !text.is_ascii() {
+        return Err(perr(F, "non-ASCII character"));
+    }
+    let (symbol, list) = text
+        .trim()
+        .trim_matches('"')
+        .split_once(' ')
+        .ok_or_else(|| perr(F, "expected '<variant> <pieces>'"))?;
+    let lower = symbol.to_ascii_lowercase();
+    let v = super::variant::VARIANTS
+        .iter()
+        .find(|v| v.symbol == Some(lower.as_str()))
+        .ok_or_else(|| perr("variant", format!("unknown variant symbol '{symbol}'")))?;
+    let mut pos = Croatian::empty(v);
+    pos.side = if symbol
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase())
+    {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut rushed = Vec::new();
+    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let mut chars = item.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let rest = chars.as_str();
+        let field_len = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(rest.len(), |(i, _)| i);
+        let sq = parse_field(&pos, &rest[..field_len])
+            .ok_or_else(|| perr(F, format!("bad field in '{item}'")))?;
+        let kind = Kind::from_letter(letter)
+            .filter(|_| letter.is_ascii_alphabetic())
+            .ok_or_else(|| perr(F, format!("'{letter}' is no piece in '{item}'")))?;
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let tag = match &rest[field_len..] {
+            "" => Tag::None,
+            "^" | "|" => Tag::Rush,
+            "&" => Tag::Castle,
+            "=" => Tag::Promotion,
+            ":" => {
+                rushed.push(sq);
+                Tag::None
+            }
+            t => return Err(perr(F, format!("unknown tag '{t}' in '{item}'"))),
+        };
+        place(&mut pos, sq, piece::make(kind, color, tag), F)?;
+    }
+    for sq in rushed {
+        let c = pos.cell(sq);
+        let mover = piece::color(c);
+        if piece::kind(c) != Kind::Pawn || mover == pos.side {
+            return Err(perr(F, "':' marks a Pawn of the side that just moved"));
+        }
+        let row = pos.v.pawn_rows[0];
+        let rank = match mover {
+            Color::White => row,
+            Color::Black => v.size - 1 - row,
+        };
+        let from = pos.sq(pos.file_of(sq), rank);
+        let dist = (pos.rank_of(sq) as i32 - rank as i32).abs();
+        if dist < 2 {
+            return Err(perr(F, "':' marks a Pawn that did not rush"));
+        }
+        pos.ep.push(EpItem { pawn: sq, from });
+    }
+    finish(pos, F)
+}
+
+/// Writes the author's setup string (light pieces first, rank by rank).
+pub fn to_author_setup(pos: &Croatian) -> Option<String> {
+    let symbol = pos.v.symbol?;
+    let mut items = Vec::new();
+    for color in Color::ALL {
+        for r in 0..pos.v.size {
+            for f in 0..pos.v.size {
+                let sq = pos.sq(f, r);
+                let c = pos.cell(sq);
+                if !piece::is_piece(c) || piece::color(c) != color {
+                    continue;
+                }
+                let tag = if pos.ep.iter().any(|i| i.pawn == sq) {
+                    ":"
+                } else {
+                    match piece::tag(c) {
+                        Tag::None => "",
+                        Tag::Rush => "^",
+                        Tag::Castle => "&",
+                        Tag::Promotion => "=",
+                    }
+                };
+                items.push(format!(
+                    "{}{}{}",
+                    piece::fen_letter(c),
+                    pos.field_name(sq),
+                    tag
+                ));
+            }
+        }
+    }
+    let symbol = if pos.side == Color::White {
+        symbol.to_ascii_uppercase()
+    } else {
+        symbol.to_string()
+    };
+    Some(format!("{symbol} {}", items.join(",")))
+}
+
+pub fn board_text(pos: &Croatian) -> String {
+    let n = pos.v.size;
+    let mut out = String::new();
+    for r in (0..n).rev() {
+        out.push_str(&format!("{:>2} ", r + 1));
+        for f in 0..n {
+            let c = pos.cell(pos.sq(f, r));
+            out.push(' ');
+            out.push(if c == EMPTY {
+                if pos.is_light_field(pos.sq(f, r)) {
+                    '.'
+                } else {
+                    ':'
+                }
+            } else {
+                piece::fen_letter(c)
+            });
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for f in 0..n {
+        out.push(' ');
+        out.push((b'a' + f) as char);
+    }
+    out.push('\n');
+    out.push_str(&format!("{}\n", write_position(pos)));
+    out
+}
+
+/// XBoard's engine-defined variant: a `setup` line naming which of XBoard's piece slots our
+/// letters use (default order `PNBRQFEACWMOHIJGDVLSUK`: Pegasus in the Nightrider slot, Pyramid
+/// in the Archbishop slot, Unicorn in the Unicorn slot) and `piece` lines with Betza moves for
+/// the pieces XBoard does not know (`&` after the letter defines both colours, backend.c). The
+/// Pyramid moves only when activated, which Betza cannot say, and the Unicorn's colour-bound
+/// choice of jumps neither: play these variants with legality testing off. Boards above 16x16
+/// cannot be drawn by XBoard.
+pub fn cecp_setup(pos: &Croatian) -> Option<String> {
+    let v = pos.v;
+    if v.size > 16 {
+        return None;
+    }
+    // Index into XBoard's default order `PNBRQFEACWMOHIJGDVLSUK` (22 per colour).
+    let slot_of = |k: Kind| match k {
+        Kind::Pawn => Some(0),
+        Kind::Knight => Some(1),
+        Kind::Bishop => Some(2),
+        Kind::Rook => Some(3),
+        Kind::Queen => Some(4),
+        Kind::Pyramid => Some(7),
+        Kind::Pegasus => Some(12),
+        Kind::Unicorn => Some(20),
+        Kind::King => Some(21),
+        _ => None,
+    };
+    let mut table = [b'.'; 44];
+    for &k in v.kinds {
+        if let Some(i) = slot_of(k) {
+            table[i] = k.letter() as u8;
+            table[22 + i] = k.letter().to_ascii_lowercase() as u8;
+        }
+    }
+    let table = String::from_utf8_lossy(&table).into_owned();
+    let fen = write_position(pos);
+    let placement: String = fen
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !matches!(c, '|' | '&' | '='))
+        .collect();
+    let side = if pos.side == Color::White { "w" } else { "b" };
+    let mut out = format!(
+        "setup ({table}) {n}x{n}+0_fairy {placement} {side} - - 0 1",
+        n = v.size
+    );
+    if v.has(Kind::Pegasus) {
+        out.push_str("\npiece E& NN");
+    }
+    if v.has(Kind::Unicorn) {
+        // Betza has no atom for the (1,4) jump in XBoard (moves.c knows N and the Zebra L);
+        // XBoard then needs legality testing off to accept it.
+        out.push_str("\npiece U& NL");
+    }
+    Some(out)
+}

@@ -1,0 +1,186 @@
+//! The Croatian family as data: one entry per variant (board size, setup, pieces, pawn rules,
+//! castling kind, promotion kind). Everything rule-specific in the generator reads this table.
+
+use super::piece::Kind;
+
+/// How castling works in a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Castling {
+    /// The King castles with the closest tagged Rook on a side, moving at least 2 fields: up to the
+    /// field next to the Rook on the King's right, one field short of that on its left (book
+    /// L5941; with the main variants' corner Rooks this is exactly Table 18).
+    Closest,
+    /// Randomized flavours: 1 field up to and including the closest Rook's field (L6154).
+    Random,
+}
+
+/// Whether a Pawn reaching promotion must promote at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promotion {
+    Forced,
+    /// Promote now or take the promotion tag; promote later as a whole move (L606-672).
+    Delayed,
+}
+
+#[derive(Debug)]
+pub struct Variant {
+    /// Protocol name (protocol.md).
+    pub name: &'static str,
+    /// The author's symbol in setup strings (`cc_variant.c`); `None` where he has none.
+    pub symbol: Option<&'static str>,
+    pub size: u8,
+    /// Light figure row (rank 1, files a..); dark mirrors it on the top rank. Empty for the
+    /// randomized flavours, which start only from a position string.
+    pub figure_row: &'static str,
+    /// Pawn rows counted from the own side (0-based: 1 = second rank).
+    pub pawn_rows: &'static [u8],
+    pub sideways_pawns: bool,
+    pub castling: Castling,
+    pub promotion: Promotion,
+    /// Pieces a Pawn may promote to (OQ-10: the kinds of the initial setup minus Pawn and King).
+    pub promote_to: &'static [Kind],
+    /// Piece kinds allowed in position strings.
+    pub kinds: &'static [Kind],
+}
+
+impl Variant {
+    pub fn has(&self, kind: Kind) -> bool {
+        self.kinds.contains(&kind)
+    }
+
+    pub fn is_random(&self) -> bool {
+        self.figure_row.is_empty()
+    }
+
+    /// Farthest rank (0-based, from light's side) a light Pawn may rush to: the last of its half.
+    pub fn rush_limit(&self) -> u8 {
+        self.size / 2 - 1
+    }
+
+    pub fn by_name(name: &str) -> Option<&'static Variant> {
+        VARIANTS.iter().find(|v| v.name == name)
+    }
+}
+
+use Kind::*;
+
+const CLASSIC: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King];
+const TIES: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King, Pegasus];
+const TIES_SIMPLE: &[Kind] = &[Pawn, Bishop, Rook, Queen, King, Pegasus];
+const MAYAN: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid];
+const AQUARIUS: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn,
+];
+
+const PROMO_CLASSIC: &[Kind] = &[Queen, Rook, Bishop, Knight];
+const PROMO_TIES: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus];
+const PROMO_TIES_SIMPLE: &[Kind] = &[Queen, Rook, Bishop, Pegasus];
+const PROMO_MAYAN: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid];
+const PROMO_AQUARIUS: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn];
+
+const fn simple(
+    name: &'static str,
+    symbol: Option<&'static str>,
+    size: u8,
+    figure_row: &'static str,
+    ties: bool,
+    random: bool,
+) -> Variant {
+    Variant {
+        name,
+        symbol,
+        size,
+        figure_row: if random { "" } else { figure_row },
+        pawn_rows: if ties && random { &[1, 2] } else { &[1] },
+        sideways_pawns: ties,
+        castling: if random {
+            Castling::Random
+        } else {
+            Castling::Closest
+        },
+        promotion: Promotion::Forced,
+        promote_to: if ties {
+            PROMO_TIES_SIMPLE
+        } else {
+            PROMO_CLASSIC
+        },
+        kinds: if ties { TIES_SIMPLE } else { CLASSIC },
+    }
+}
+
+const CC14: &str = "RNBRNBQKBNRBNR";
+const CC20: &str = "RNBRNBRNBQKBNRBNRBNR";
+const CC26: &str = "RNBRNBRNBRNBQKBNRBNRBNRBNR";
+const CT14: &str = "REBREBQKBERBER";
+const CT20: &str = "REBREBREBQKBERBERBER";
+const CT26: &str = "REBREBREBREBQKBERBERBERBER";
+
+pub static VARIANTS: [Variant; 15] = [
+    Variant {
+        name: "croatianties",
+        symbol: Some("ct"),
+        size: 10,
+        figure_row: "RENBQKBNER",
+        pawn_rows: &[1],
+        sideways_pawns: false,
+        castling: Castling::Closest,
+        promotion: Promotion::Forced,
+        promote_to: PROMO_TIES,
+        kinds: TIES,
+    },
+    Variant {
+        name: "mayanascendancy",
+        symbol: Some("ma"),
+        size: 12,
+        figure_row: "REANBQKBNAER",
+        pawn_rows: &[1],
+        sideways_pawns: false,
+        castling: Castling::Closest,
+        promotion: Promotion::Forced,
+        promote_to: PROMO_MAYAN,
+        kinds: MAYAN,
+    },
+    Variant {
+        name: "ageofaquarius",
+        symbol: Some("aoa"),
+        size: 14,
+        figure_row: "REAUNBQKBNUAER",
+        pawn_rows: &[1],
+        sideways_pawns: false,
+        castling: Castling::Closest,
+        promotion: Promotion::Delayed,
+        promote_to: PROMO_AQUARIUS,
+        kinds: AQUARIUS,
+    },
+    simple("classical14", Some("cc14"), 14, CC14, false, false),
+    simple("classical20", Some("cc20"), 20, CC20, false, false),
+    simple("classical26", Some("cc26"), 26, CC26, false, false),
+    simple("croatianties14", Some("ct14"), 14, CT14, true, false),
+    simple("croatianties20", Some("ct20"), 20, CT20, true, false),
+    simple("croatianties26", Some("ct26"), 26, CT26, true, false),
+    simple("classical14random", None, 14, CC14, false, true),
+    simple("classical20random", None, 20, CC20, false, true),
+    simple("classical26random", None, 26, CC26, false, true),
+    simple("croatianties14random", None, 14, CT14, true, true),
+    simple("croatianties20random", None, 20, CT20, true, true),
+    simple("croatianties26random", None, 26, CT26, true, true),
+];
+
+/// Every variant name this family plays, in table order.
+pub static NAMES: [&str; 15] = [
+    "croatianties",
+    "mayanascendancy",
+    "ageofaquarius",
+    "classical14",
+    "classical20",
+    "classical26",
+    "croatianties14",
+    "croatianties20",
+    "croatianties26",
+    "classical14random",
+    "classical20random",
+    "classical26random",
+    "croatianties14random",
+    "croatianties20random",
+    "croatianties26random",
+];

@@ -1,0 +1,328 @@
+//! Evaluation for the Croatian family: material, mobility, Pawn advancement, centralisation of
+//! leapers and king safety. All weights are in the tables below.
+//!
+//! ## Piece values
+//!
+//! The orthodox anchors (P 100, N 300, B 320, R 500, Q 900) are rescaled per board size by the
+//! square root of the piece's average mobility on the empty board relative to 8x8, because long
+//! lines gain reach on big boards while the Knight's reach barely grows:
+//!
+//! | mobility (empty board) | 8x8 | 10x10 | 12x12 | 14x14 | 20x20 | 26x26 |
+//! |---|---|---|---|---|---|---|
+//! | Knight | 5.25 | 5.76 | 6.11 | 6.37 | 6.84 | 7.10 |
+//! | Pegasus (nightrider) | 9.50 | 12.80 | 16.11 | 19.43 | 29.40 | 39.38 |
+//! | Unicorn (short on own colour, long elsewhere) | 6.25 | 7.28 | 8.00 | 8.53 | 9.52 | 10.07 |
+//! | Bishop | 8.75 | 11.40 | 14.06 | 16.71 | 24.70 | 32.69 |
+//! | Rook | 14.0 | 18.0 | 22.0 | 26.0 | 38.0 | 50.0 |
+//!
+//! Pieces the orthodox game lacks are placed by the same rule against the closest orthodox
+//! piece: the Pegasus is a Knight that rides, so it starts from the Knight's value and gains the
+//! square root of its mobility ratio to the Knight, damped by half because its rays are easily
+//! blocked on a crowded board (on 10x10: 300 * (1 + (sqrt(12.8/5.76) - 1) / 2) = 373, and the
+//! Knight's fork power on a long ray rounds it up to 400). The Unicorn leaps like a Knight on
+//! half of its moves and with the 16 long jumps on the other half: 1.3 Knights. The Pyramid
+//! never moves by itself; it is worth what it adds to its activators (a capture, a conversion or
+//! a promotion at the end of a move), which we rate a little below a Knight.
+
+use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
+use tiamat_engine::games::croatian::Croatian;
+use tiamat_engine::search::Evaluator;
+use tiamat_engine::{Color, Game};
+
+use crate::HasEvaluator;
+
+/// Board sizes the value table distinguishes; other sizes use the next larger row.
+const SIZES: [u8; 5] = [10, 12, 14, 20, 26];
+
+/// Piece values per board size (rows follow `SIZES`), indexed by `Kind as usize - 1`:
+/// P N B R Q K E A U (later pieces 0 until their variants arrive).
+const VALUES: [[i32; 9]; 5] = [
+    [100, 300, 335, 520, 950, 0, 400, 250, 390],
+    [100, 300, 350, 540, 1000, 0, 430, 250, 390],
+    [100, 300, 365, 560, 1050, 0, 460, 250, 400],
+    [100, 290, 400, 600, 1150, 0, 520, 250, 400],
+    [100, 280, 430, 640, 1250, 0, 570, 250, 400],
+];
+
+/// Centipawns per reachable field, by kind (same indexing as `VALUES`).
+const MOBILITY: [i32; 9] = [0, 4, 3, 2, 1, 0, 2, 0, 4];
+/// Centipawns per rank a Pawn has advanced from its start.
+const PAWN_ADVANCE: i32 = 4;
+/// Extra per rank in the last quarter before promotion.
+const PAWN_NEAR_PROMOTION: i32 = 12;
+/// A Pawn tagged for promotion may become a Queen as a whole move: worth most of the difference.
+const TAGGED_PAWN_SHARE: i32 = 70;
+/// Leapers (Knight, Pegasus, Unicorn) gain this per field closer to the centre.
+const CENTRALISATION: i32 = 3;
+/// Own Pawn on one of the three fields in front of the King.
+const KING_SHIELD: i32 = 12;
+/// Enemy piece (not Pawn) within two fields of the King.
+const KING_ATTACKER: i32 = 18;
+const TEMPO: i32 = 10;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CroatianEval;
+
+impl HasEvaluator for Croatian {
+    type Evaluator = CroatianEval;
+}
+
+fn row(size: u8) -> usize {
+    SIZES
+        .iter()
+        .position(|&s| size <= s)
+        .unwrap_or(SIZES.len() - 1)
+}
+
+/// Value of a piece kind on this board (0 for kinds not valued here, e.g. the King).
+pub fn value(pos: &Croatian, kind: Kind) -> i32 {
+    VALUES[row(pos.size())]
+        .get(kind as usize - 1)
+        .copied()
+        .unwrap_or(0)
+}
+
+fn is_open(c: piece::Cell) -> bool {
+    c == piece::EMPTY
+}
+
+/// Fields a piece could move to (empty or enemy), ignoring checks and activations.
+fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> i32 {
+    let mut n = 0;
+    let mut count = |dirs: &[(isize, isize)], ride: bool| {
+        for &(dx, dy) in dirs {
+            let d = pos.offset(dx, dy);
+            let mut s = sq as isize + d;
+            while (0..1024).contains(&s) {
+                let c = pos.cell(s as u16);
+                if c == piece::OFF {
+                    break;
+                }
+                if is_open(c) {
+                    n += 1;
+                } else {
+                    if piece::color(c) != color {
+                        n += 1;
+                    }
+                    break;
+                }
+                if !ride {
+                    break;
+                }
+                s += d;
+            }
+        }
+    };
+    const KNIGHT: [(isize, isize); 8] = [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ];
+    const LONG: [(isize, isize); 16] = [
+        (4, 1),
+        (4, -1),
+        (-4, 1),
+        (-4, -1),
+        (1, 4),
+        (1, -4),
+        (-1, 4),
+        (-1, -4),
+        (3, 2),
+        (3, -2),
+        (-3, 2),
+        (-3, -2),
+        (2, 3),
+        (2, -3),
+        (-2, 3),
+        (-2, -3),
+    ];
+    const ORTH: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    const DIAG: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    match kind {
+        Kind::Knight => count(&KNIGHT, false),
+        Kind::Pegasus => count(&KNIGHT, true),
+        Kind::Bishop => count(&DIAG, true),
+        Kind::Rook => count(&ORTH, true),
+        Kind::Queen => {
+            count(&ORTH, true);
+            count(&DIAG, true);
+        }
+        Kind::Unicorn => {
+            if pos.is_light_field(sq) == (color == Color::White) {
+                count(&KNIGHT, false)
+            } else {
+                count(&LONG, false)
+            }
+        }
+        _ => {}
+    }
+    n
+}
+
+fn king_safety(pos: &Croatian, color: Color) -> i32 {
+    let Some(k) = pos.king(color) else {
+        return 0;
+    };
+    let fwd = if color == Color::White { 1 } else { -1 };
+    let mut score = 0;
+    for dx in -1..=1 {
+        let s = k as isize + pos.offset(dx, fwd);
+        if (0..1024).contains(&s) && piece::is(pos.cell(s as u16), Kind::Pawn, color) {
+            score += KING_SHIELD;
+        }
+    }
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            let s = k as isize + pos.offset(dx, dy);
+            if !(0..1024).contains(&s) {
+                continue;
+            }
+            let c = pos.cell(s as u16);
+            if piece::is_piece(c)
+                && piece::color(c) != color
+                && !matches!(piece::kind(c), Kind::Pawn | Kind::Pyramid)
+            {
+                score -= KING_ATTACKER;
+            }
+        }
+    }
+    score
+}
+
+/// Static score from White's point of view.
+pub fn white_score(pos: &Croatian) -> i32 {
+    let n = pos.size();
+    let vals = &VALUES[row(n)];
+    let centre = (n as i32 - 1) as f32 / 2.0;
+    let mut score = 0;
+    for r in 0..n {
+        for f in 0..n {
+            let sq = pos.sq(f, r);
+            let c = pos.cell(sq);
+            if !piece::is_piece(c) {
+                continue;
+            }
+            let color = piece::color(c);
+            let kind = piece::kind(c);
+            let idx = kind as usize - 1;
+            let mut v = vals.get(idx).copied().unwrap_or(0);
+            match kind {
+                Kind::Pawn => {
+                    let rel = if color == Color::White { r } else { n - 1 - r } as i32;
+                    v += PAWN_ADVANCE * (rel - 1).max(0);
+                    let quarter = n as i32 * 3 / 4;
+                    v += PAWN_NEAR_PROMOTION * (rel - quarter).max(0);
+                    if piece::tag(c) == Tag::Promotion {
+                        v += (vals[Kind::Queen as usize - 1] - vals[0]) * TAGGED_PAWN_SHARE / 100;
+                    }
+                }
+                Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
+                    let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
+                    v += CENTRALISATION * (centre - d) as i32;
+                }
+                _ => {}
+            }
+            if let Some(w) = MOBILITY.get(idx) {
+                if *w != 0 {
+                    v += w * mobility(pos, sq, kind, color);
+                }
+            }
+            score += color.sign() * v;
+        }
+    }
+    score + king_safety(pos, Color::White) - king_safety(pos, Color::Black)
+}
+
+impl Evaluator<Croatian> for CroatianEval {
+    fn evaluate(&self, pos: &Croatian) -> i32 {
+        pos.side_to_move().sign() * white_score(pos) + TEMPO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for name in Croatian::variants() {
+            let Ok(pos) = Croatian::start_position(name) else {
+                continue;
+            };
+            assert_eq!(white_score(&pos), 0, "{name}");
+            assert_eq!(CroatianEval.evaluate(&pos), TEMPO);
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        let even = Croatian::from_author_setup("CT Ke1,ke10").unwrap();
+        let up = Croatian::from_author_setup("CT Ke1,Ee4,ke10").unwrap();
+        let diff = white_score(&up) - white_score(&even);
+        assert!(diff > 350 && diff < 500, "{diff}");
+        let black = Croatian::from_author_setup("ct Ke1,Ee4,ke10").unwrap();
+        assert!(CroatianEval.evaluate(&black) < -300);
+    }
+
+    /// Short self-play games with the real searcher: every reply is a legal move, positions keep
+    /// round-tripping, and game ends are recognised.
+    #[test]
+    fn self_play_smoke() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        for name in [
+            "croatianties",
+            "mayanascendancy",
+            "ageofaquarius",
+            "croatianties14",
+        ] {
+            let mut pos = Croatian::start_position(name).unwrap();
+            let mut history = Vec::new();
+            let mut searcher = Searcher::new(CroatianEval, Options::default());
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            for _ in 0..24 {
+                if pos.ending(&history).is_some() {
+                    break;
+                }
+                let outcome =
+                    searcher.search(&pos, &history, &limits, &Control::new(), &mut |_| {});
+                let mv = outcome.best.expect("a move while the game goes on");
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                assert!(legal.contains(&mv), "{name}: {mv:?}");
+                history.push(pos.key());
+                pos = pos.play(&mv);
+                let text = pos.position_string();
+                assert_eq!(Croatian::from_position_string(name, &text).unwrap(), pos);
+            }
+        }
+    }
+
+    #[test]
+    fn values_rank_pieces() {
+        let pos = Croatian::start_position("ageofaquarius").unwrap();
+        let v = |k| value(&pos, k);
+        assert!(v(Kind::Queen) > v(Kind::Rook));
+        assert!(v(Kind::Rook) > v(Kind::Pegasus));
+        assert!(v(Kind::Pegasus) > v(Kind::Unicorn));
+        assert!(v(Kind::Unicorn) > v(Kind::Knight));
+        assert!(v(Kind::Knight) > v(Kind::Pyramid));
+    }
+
+    #[test]
+    fn tagged_pawn_is_worth_more_and_shield_counts() {
+        let plain = Croatian::from_author_setup("AOA Ka1,Pe11,ka14").unwrap();
+        let tagged = Croatian::from_author_setup("AOA Ka1,Pe11=,ka14").unwrap();
+        assert!(white_score(&tagged) > white_score(&plain) + 300);
+        let shield = Croatian::from_author_setup("CT Kg1,Pf2,Pg2,Ph2,kg10").unwrap();
+        let bare = Croatian::from_author_setup("CT Kg1,Pf3,Pg3,Ph3,kg10").unwrap();
+        assert!(white_score(&shield) > white_score(&bare));
+    }
+}

@@ -1,0 +1,522 @@
+//! `tiamat match`: engine-vs-engine games for every variant, with our own rules as the arbiter.
+//!
+//! ```text
+//! tiamat match --engine cmd=PATH [arg=ARG]... [proto=uci|cecp] [name=NAME] [option.NAME=VALUE]...
+//!              --engine ... (the second engine)
+//!              [--variant chess] [--games 2] [--tc 10+0.1 | st=1 | depth=6 | nodes=20000]
+//!              [--openings FILE] [--concurrency 1] [--pgn FILE] [--sprt elo0,elo1,alpha,beta]
+//!              [--time-margin MS] [--move-timeout S] [--max-plies N] [--event NAME]
+//! ```
+//! `cmd=self` runs this binary. With `--openings`, each position string (one per line, `#` starts a
+//! comment) is played twice with colours swapped; without it every game starts from the variant's
+//! start position, colours alternating.
+
+mod arbiter;
+mod pgn;
+mod player;
+mod stats;
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use tiamat_engine::{Color, Game, GameResult};
+
+use crate::registry::{with_game, GameKind};
+use arbiter::{Forfeit, GameRecord, GameSetup, TimeControl};
+use player::{EngineSpec, Player, Protocol};
+use stats::{Sprt, SprtDecision, Tally};
+
+/// Everything a match needs, read from the command line.
+#[derive(Clone, Debug)]
+struct MatchConfig {
+    engines: [EngineSpec; 2],
+    variant: String,
+    games: usize,
+    control: TimeControl,
+    openings: Vec<String>,
+    concurrency: usize,
+    pgn_path: Option<String>,
+    sprt: Option<Sprt>,
+    time_margin: Duration,
+    move_timeout: Duration,
+    max_plies: usize,
+    event: String,
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let config = match parse_args(args) {
+        Ok(config) => config,
+        Err(message) => {
+            eprintln!("tiamat match: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(kind) = GameKind::from_variant(&config.variant) else {
+        eprintln!(
+            "tiamat match: unknown variant '{}' (known: {})",
+            config.variant,
+            crate::registry::variant_names().join(", ")
+        );
+        return ExitCode::from(2);
+    };
+    with_game!(kind, G => run_match::<G>(&config))
+}
+
+fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
+    let mut engines = Vec::new();
+    let mut variant = "chess".to_string();
+    let mut games = 2usize;
+    let mut control = TimeControl::parse("10+0.1")?;
+    let mut openings_file = None;
+    let mut concurrency = 1usize;
+    let mut pgn_path = None;
+    let mut sprt = None;
+    let mut time_margin = Duration::from_millis(100);
+    let mut move_timeout = Duration::from_secs(60);
+    let mut max_plies = 0usize;
+    let mut event = "Tiamat match".to_string();
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if flag == "--engine" {
+            let start = i + 1;
+            let mut end = start;
+            while end < args.len() && !args[end].starts_with("--") {
+                end += 1;
+            }
+            engines.push(parse_engine(&args[start..end])?);
+            i = end;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("{flag} needs a value"))?
+            .as_str();
+        let count = |v: &str| -> Result<usize, String> {
+            v.parse()
+                .map_err(|_| format!("{flag} needs a whole number, got '{v}'"))
+        };
+        match flag {
+            "--variant" => variant = value.to_string(),
+            "--games" => games = count(value)?,
+            "--tc" => control = TimeControl::parse(value)?,
+            "--openings" => openings_file = Some(value.to_string()),
+            "--concurrency" => concurrency = count(value)?.max(1),
+            "--pgn" => pgn_path = Some(value.to_string()),
+            "--sprt" => sprt = Some(Sprt::parse(value)?),
+            "--time-margin" => time_margin = Duration::from_millis(count(value)? as u64),
+            "--move-timeout" => move_timeout = Duration::from_secs(count(value)? as u64),
+            "--max-plies" => max_plies = count(value)?,
+            "--event" => event = value.to_string(),
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 2;
+    }
+    let engines: [EngineSpec; 2] = engines.try_into().map_err(|found: Vec<EngineSpec>| {
+        format!("need exactly two --engine, got {}", found.len())
+    })?;
+    let openings = match openings_file {
+        Some(path) => read_openings(&path)?,
+        None => Vec::new(),
+    };
+    Ok(MatchConfig {
+        engines,
+        variant,
+        games,
+        control,
+        openings,
+        concurrency,
+        pgn_path,
+        sprt,
+        time_margin,
+        move_timeout,
+        max_plies,
+        event,
+    })
+}
+
+fn parse_engine(words: &[String]) -> Result<EngineSpec, String> {
+    let mut command = None;
+    let mut args = Vec::new();
+    let mut protocol = Protocol::Uci;
+    let mut name = None;
+    let mut options = Vec::new();
+    for word in words {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("engine setting '{word}' is not key=value"))?;
+        match key {
+            "cmd" => command = Some(value.to_string()),
+            "arg" => args.push(value.to_string()),
+            "proto" => protocol = Protocol::parse(value)?,
+            "name" => name = Some(value.to_string()),
+            _ => match key.strip_prefix("option.") {
+                Some(option) => options.push((option.to_string(), value.to_string())),
+                None => return Err(format!("unknown engine setting '{key}'")),
+            },
+        }
+    }
+    let mut command = command.ok_or("an --engine needs cmd=PATH")?;
+    if command == "self" {
+        command = std::env::current_exe()
+            .map_err(|e| format!("cannot find this binary: {e}"))?
+            .display()
+            .to_string();
+    }
+    let name = name.unwrap_or_else(|| {
+        std::path::Path::new(&command)
+            .file_name()
+            .map_or(command.clone(), |n| n.to_string_lossy().into_owned())
+    });
+    Ok(EngineSpec {
+        name,
+        command,
+        args,
+        protocol,
+        options,
+    })
+}
+
+fn read_openings(path: &str) -> Result<Vec<String>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{path}': {e}"))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(format!("openings file '{path}' has no positions"));
+    }
+    Ok(lines)
+}
+
+/// What each finished game contributes to the summary.
+struct Finished {
+    index: usize,
+    record: GameRecord,
+    /// Which engine had White.
+    first_is_white: bool,
+}
+
+/// Per-engine counts of games lost to something other than play.
+#[derive(Default)]
+struct Faults {
+    illegal: u32,
+    crashes: u32,
+    time_forfeits: u32,
+    hangs: u32,
+    protocol: u32,
+}
+
+impl Faults {
+    fn add(&mut self, forfeit: Forfeit) {
+        match forfeit {
+            Forfeit::IllegalMove => self.illegal += 1,
+            Forfeit::Crash => self.crashes += 1,
+            Forfeit::OnTime => self.time_forfeits += 1,
+            Forfeit::Hang => self.hangs += 1,
+            Forfeit::ProtocolError => self.protocol += 1,
+            Forfeit::Resignation => {}
+        }
+    }
+}
+
+fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
+    // Check every opening before the first game so a typo does not cost a match.
+    let mut starts: Vec<(G, Option<String>)> = Vec::new();
+    if config.openings.is_empty() {
+        match G::start_position(&config.variant) {
+            Ok(pos) => starts.push((pos, None)),
+            Err(e) => {
+                eprintln!("tiamat match: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        for text in &config.openings {
+            match G::from_position_string(&config.variant, text) {
+                Ok(pos) => starts.push((pos, Some(text.clone()))),
+                Err(e) => {
+                    eprintln!("tiamat match: opening '{text}': {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    }
+    let mut pgn_file = match &config.pgn_path {
+        Some(path) => match OpenOptions::new().create(true).append(true).open(path) {
+            Ok(file) => Some(file),
+            Err(e) => {
+                eprintln!("tiamat match: cannot write '{path}': {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let names = [
+        config.engines[0].name.clone(),
+        config.engines[1].name.clone(),
+    ];
+    let next_game = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<Finished>();
+    let mut tally = Tally::default();
+    let mut faults = [Faults::default(), Faults::default()];
+    let mut decision = SprtDecision::Continue;
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.min(config.games.max(1)) {
+            let sender = sender.clone();
+            let (next_game, stop, starts) = (&next_game, &stop, &starts);
+            scope.spawn(move || loop {
+                let index = next_game.fetch_add(1, Ordering::SeqCst);
+                if index >= config.games || stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let (start, start_text) = &starts[(index / 2) % starts.len()];
+                let first_is_white = index % 2 == 0;
+                let record = play_one(config, start, start_text.as_deref(), first_is_white);
+                if sender
+                    .send(Finished {
+                        index,
+                        record,
+                        first_is_white,
+                    })
+                    .is_err()
+                {
+                    return;
+                }
+            });
+        }
+        drop(sender);
+        let date = today();
+        for finished in receiver {
+            let record = &finished.record;
+            let first_color = if finished.first_is_white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            match record.result {
+                GameResult::Draw => tally.draws += 1,
+                r if r == GameResult::win_for(first_color) => tally.wins += 1,
+                _ => tally.losses += 1,
+            }
+            if let Some((color, kind)) = record.forfeit {
+                let engine = usize::from(color != first_color);
+                faults[engine].add(kind);
+            }
+            println!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                finished.index + 1,
+                record.white,
+                record.black,
+                record.result.pgn(),
+                record.reason
+            );
+            println!(
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                names[0],
+                names[1],
+                tally.wins,
+                tally.losses,
+                tally.draws,
+                tally.score(),
+                tally.games()
+            );
+            if let Some(file) = pgn_file.as_mut() {
+                let context = pgn::PgnContext {
+                    event: &config.event,
+                    round: finished.index + 1,
+                    variant: &config.variant,
+                    date: &date,
+                    control: &config.control,
+                };
+                if let Err(e) = file.write_all(pgn::write_game(record, &context).as_bytes()) {
+                    eprintln!("tiamat match: cannot write PGN: {e}");
+                }
+            }
+            if let Some(sprt) = &config.sprt {
+                decision = sprt.decide(&tally);
+                if decision != SprtDecision::Continue {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    });
+    print_summary(config, &names, &tally, &faults, decision);
+    ExitCode::SUCCESS
+}
+
+fn play_one<G: Game>(
+    config: &MatchConfig,
+    start: &G,
+    start_text: Option<&str>,
+    first_is_white: bool,
+) -> GameRecord {
+    let (white_spec, black_spec) = if first_is_white {
+        (&config.engines[0], &config.engines[1])
+    } else {
+        (&config.engines[1], &config.engines[0])
+    };
+    let setup = GameSetup {
+        start,
+        start_text,
+        control: config.control,
+        time_margin: config.time_margin,
+        move_timeout: config.move_timeout,
+        max_plies: config.max_plies,
+    };
+    let mut white = match Player::start(white_spec, &config.variant) {
+        Ok(p) => p,
+        Err(e) => return failed_start(white_spec, black_spec, Color::White, &e),
+    };
+    let mut black = match Player::start(black_spec, &config.variant) {
+        Ok(p) => p,
+        Err(e) => return failed_start(white_spec, black_spec, Color::Black, &e),
+    };
+    arbiter::play_game(&setup, [&mut white, &mut black])
+}
+
+fn failed_start(
+    white: &EngineSpec,
+    black: &EngineSpec,
+    side: Color,
+    error: &player::PlayerError,
+) -> GameRecord {
+    let kind = match error {
+        player::PlayerError::Protocol(_) => Forfeit::ProtocolError,
+        _ => Forfeit::Crash,
+    };
+    GameRecord {
+        white: white.name.clone(),
+        black: black.name.clone(),
+        start_position: None,
+        moves: Vec::new(),
+        result: GameResult::win_for(!side),
+        reason: format!("{side} failed to start: {error:?}"),
+        forfeit: Some((side, kind)),
+    }
+}
+
+fn print_summary(
+    config: &MatchConfig,
+    names: &[String; 2],
+    tally: &Tally,
+    faults: &[Faults; 2],
+    decision: SprtDecision,
+) {
+    println!(
+        "Final score of {} vs {}: {} - {} - {}  [{:.3}] {} games",
+        names[0],
+        names[1],
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score(),
+        tally.games()
+    );
+    match (tally.elo(), tally.elo_margin()) {
+        (Some(elo), Some(margin)) => println!("Elo difference: {elo:.1} +/- {margin:.1}"),
+        (Some(elo), None) => println!("Elo difference: {elo:.1} +/- inf"),
+        (None, _) if tally.score() >= 1.0 => println!("Elo difference: +inf"),
+        (None, _) => println!("Elo difference: -inf"),
+    }
+    if let Some(sprt) = &config.sprt {
+        let (lower, upper) = sprt.bounds();
+        let verdict = match decision {
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::AcceptH1 => "H1 accepted",
+            SprtDecision::Continue => "no decision",
+        };
+        println!(
+            "SPRT: llr {:.2} ({lower:.2}, {upper:.2}), elo0 {} elo1 {}: {verdict}",
+            sprt.llr(tally),
+            sprt.elo0,
+            sprt.elo1
+        );
+    }
+    for (name, f) in names.iter().zip(faults) {
+        println!(
+            "{name}: illegal moves {}, crashes {}, time forfeits {}, hangs {}, protocol errors {}",
+            f.illegal, f.crashes, f.time_forfeits, f.hangs, f.protocol
+        );
+    }
+}
+
+/// Today's date for the PGN `Date` tag (UTC, from the system clock).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil-from-days (proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn engines_and_options_parse() {
+        let config = parse_args(&words(
+            "--engine cmd=/bin/a proto=cecp name=A option.Hash=16 arg=-x --engine cmd=/bin/b \
+             --variant dynamo --games 10 --tc depth=3 --concurrency 2 --sprt 0,5,0.05,0.05",
+        ))
+        .unwrap();
+        assert_eq!(config.engines[0].name, "A");
+        assert_eq!(config.engines[0].protocol, Protocol::Cecp);
+        assert_eq!(
+            config.engines[0].options,
+            vec![("Hash".into(), "16".into())]
+        );
+        assert_eq!(config.engines[0].args, vec!["-x".to_string()]);
+        assert_eq!(config.engines[1].name, "b");
+        assert_eq!(config.engines[1].protocol, Protocol::Uci);
+        assert_eq!(config.variant, "dynamo");
+        assert_eq!(config.games, 10);
+        assert_eq!(config.control, TimeControl::Depth(3));
+        assert_eq!(config.concurrency, 2);
+        assert!(config.sprt.is_some());
+    }
+
+    #[test]
+    fn bad_arguments_are_reported() {
+        for bad in [
+            "--engine cmd=/bin/a",
+            "--engine cmd=/bin/a --engine cmd=/bin/b --games x",
+            "--engine cmd=/bin/a --engine cmd=/bin/b --frobnicate 1",
+            "--engine proto=uci --engine cmd=/bin/b",
+            "--engine cmd=/bin/a proto=smoke --engine cmd=/bin/b",
+            "--engine cmd=/bin/a junk --engine cmd=/bin/b",
+            "--engine cmd=/bin/a --engine cmd=/bin/b --tc",
+        ] {
+            assert!(parse_args(&words(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn date_is_formatted_as_pgn_wants() {
+        let date = today();
+        assert_eq!(date.len(), 10);
+        assert_eq!(&date[4..5], ".");
+    }
+}

@@ -1,0 +1,151 @@
+//! PGN output with a `Variant` tag and the game's own move notation.
+
+use std::fmt::Write;
+
+use super::arbiter::{GameRecord, TimeControl};
+
+pub struct PgnContext<'a> {
+    pub event: &'a str,
+    pub round: usize,
+    pub variant: &'a str,
+    pub date: &'a str,
+    pub control: &'a TimeControl,
+}
+
+/// Writes one game; the text ends with a blank line so games can be appended.
+pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{name} \"{escaped}\"]");
+    };
+    tag("Event", context.event);
+    tag("Site", "?");
+    tag("Date", context.date);
+    tag("Round", &context.round.to_string());
+    tag("White", &record.white);
+    tag("Black", &record.black);
+    tag("Result", record.result.pgn());
+    if context.variant != "chess" {
+        tag("Variant", context.variant);
+    }
+    if let Some(fen) = &record.start_position {
+        tag("SetUp", "1");
+        tag("FEN", fen);
+    }
+    tag("TimeControl", &context.control.pgn());
+    tag("PlyCount", &record.moves.len().to_string());
+    tag("Termination", &record.reason);
+    out.push('\n');
+
+    let black_starts = record
+        .start_position
+        .as_deref()
+        .is_some_and(|fen| fen.split_whitespace().nth(1) == Some("b"));
+    let first_number = record
+        .start_position
+        .as_deref()
+        .and_then(|fen| fen.split_whitespace().last()?.parse::<usize>().ok())
+        .unwrap_or(1);
+    let mut body = String::new();
+    for (i, mv) in record.moves.iter().enumerate() {
+        let ply = i + usize::from(black_starts);
+        let number = first_number + ply / 2;
+        if ply % 2 == 0 {
+            let _ = write!(body, "{number}. ");
+        } else if i == 0 {
+            let _ = write!(body, "{number}... ");
+        }
+        let _ = write!(body, "{} {{{}}} ", mv.human, mv.comment);
+    }
+    let _ = write!(body, "{{{}}} {}", record.reason, record.result.pgn());
+    out.push_str(&wrap(&body, 80));
+    out.push_str("\n\n");
+    out
+}
+
+/// Breaks text at spaces so no line exceeds `width` (PGN export format).
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if line_len > 0 && line_len + 1 + word.len() > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += word.len();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::arbiter::PlayedMove;
+    use super::*;
+    use std::time::Duration;
+    use tiamat_engine::GameResult;
+
+    fn record(start: Option<&str>) -> GameRecord {
+        GameRecord {
+            white: "A".into(),
+            black: "B \"x\"".into(),
+            start_position: start.map(str::to_string),
+            moves: vec![
+                PlayedMove {
+                    human: "e4".into(),
+                    comment: "+0.30/5 0.10s".into(),
+                },
+                PlayedMove {
+                    human: "e5".into(),
+                    comment: "0.20s".into(),
+                },
+            ],
+            result: GameResult::WhiteWins,
+            reason: "Black loses on time".into(),
+            forfeit: None,
+        }
+    }
+
+    #[test]
+    fn tags_moves_and_result() {
+        let control = TimeControl::Clock {
+            base: Duration::from_secs(10),
+            increment: Duration::from_millis(100),
+        };
+        let ctx = PgnContext {
+            event: "test",
+            round: 3,
+            variant: "dynamo",
+            date: "2026.11.21",
+            control: &control,
+        };
+        let text = write_game(&record(None), &ctx);
+        assert!(text.contains("[Variant \"dynamo\"]"));
+        assert!(text.contains("[Black \"B \\\"x\\\"\"]"));
+        assert!(text.contains("[TimeControl \"10+0.1\"]"));
+        assert!(text.contains("1. e4 {+0.30/5 0.10s} e5 {0.20s} {Black loses on time} 1-0"));
+        assert!(!text.contains("SetUp"));
+    }
+
+    #[test]
+    fn black_to_move_start_numbers_with_ellipsis() {
+        let control = TimeControl::Depth(3);
+        let ctx = PgnContext {
+            event: "t",
+            round: 1,
+            variant: "chess",
+            date: "?",
+            control: &control,
+        };
+        let fen = "4k3/8/8/8/8/8/8/4K3 b - - 0 17";
+        let text = write_game(&record(Some(fen)), &ctx);
+        assert!(text.contains("[SetUp \"1\"]"));
+        assert!(text.contains("17... e4"));
+        assert!(text.contains("18. e5"));
+        assert!(!text.contains("Variant"));
+    }
+}

@@ -1,0 +1,219 @@
+//! Match statistics: score, Elo difference with its 95% margin, and the sequential probability
+//! ratio test used to stop a match as soon as it has decided between two Elo hypotheses.
+
+/// Wins, losses and draws from the first engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Mean score per game (1 win, 1/2 draw, 0 loss); 0.5 before any game.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+    }
+
+    /// Per-game variance of the score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.losses as f64 * s.powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2))
+            / n
+    }
+
+    /// Elo difference implied by the score; `None` when the score is 0 or 1 (infinite).
+    pub fn elo(&self) -> Option<f64> {
+        elo_from_score(self.score())
+    }
+
+    /// Half-width of the 95% confidence interval of the Elo difference.
+    pub fn elo_margin(&self) -> Option<f64> {
+        let n = self.games() as f64;
+        if n < 2.0 {
+            return None;
+        }
+        let se = (self.variance() / n).sqrt();
+        let s = self.score();
+        let lo = elo_from_score(s - 1.959_964 * se)?;
+        let hi = elo_from_score(s + 1.959_964 * se)?;
+        Some((hi - lo) / 2.0)
+    }
+}
+
+/// The logistic Elo model: expected score `s` for a rating difference.
+pub fn elo_from_score(s: f64) -> Option<f64> {
+    if s <= 0.0 || s >= 1.0 {
+        return None;
+    }
+    Some(-400.0 * (1.0 / s - 1.0).log10())
+}
+
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// SPRT parameters: H0 "the first engine is `elo0` stronger", H1 "it is `elo1` stronger".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    AcceptH0,
+    AcceptH1,
+    Continue,
+}
+
+impl Sprt {
+    /// Reads `elo0,elo1,alpha,beta` (e.g. `0,5,0.05,0.05`).
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        if parts.len() != 4 {
+            return Err(format!("SPRT needs elo0,elo1,alpha,beta; got '{text}'"));
+        }
+        let mut values = [0.0; 4];
+        for (value, part) in values.iter_mut().zip(&parts) {
+            *value = part
+                .parse()
+                .map_err(|_| format!("SPRT parameter '{part}' is not a number"))?;
+        }
+        let [elo0, elo1, alpha, beta] = values;
+        if elo1 <= elo0 {
+            return Err("SPRT needs elo1 > elo0".into());
+        }
+        if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
+            return Err("SPRT alpha and beta must lie between 0 and 0.5".into());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// Lower and upper stopping bounds of the log-likelihood ratio.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// Log-likelihood ratio of H1 against H0 in the normal approximation of the
+    /// generalised SPRT: N (s1 - s0)(2 mean - s0 - s1) / (2 variance).
+    pub fn llr(&self, tally: &Tally) -> f64 {
+        let variance = tally.variance();
+        if tally.games() == 0 || variance <= 0.0 {
+            return 0.0;
+        }
+        let s0 = score_from_elo(self.elo0);
+        let s1 = score_from_elo(self.elo1);
+        tally.games() as f64 * (s1 - s0) * (2.0 * tally.score() - s0 - s1) / (2.0 * variance)
+    }
+
+    pub fn decide(&self, tally: &Tally) -> SprtDecision {
+        let (lower, upper) = self.bounds();
+        let llr = self.llr(tally);
+        if llr >= upper {
+            SprtDecision::AcceptH1
+        } else if llr <= lower {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn even_score_is_zero_elo() {
+        let t = Tally {
+            wins: 10,
+            losses: 10,
+            draws: 5,
+        };
+        assert!((t.score() - 0.5).abs() < 1e-12);
+        assert!(t.elo().unwrap().abs() < 1e-9);
+    }
+
+    #[test]
+    fn three_quarters_is_about_191_elo() {
+        let t = Tally {
+            wins: 75,
+            losses: 25,
+            draws: 0,
+        };
+        let elo = t.elo().unwrap();
+        assert!((elo - 190.85).abs() < 0.1, "{elo}");
+        let margin = t.elo_margin().unwrap();
+        // se = sqrt(0.1875 / 100) = 0.0433; s +- 1.96 se = 0.6651 .. 0.8349 = 119.2 .. 281.6 Elo
+        assert!((margin - 81.2).abs() < 0.5, "{margin}");
+    }
+
+    #[test]
+    fn perfect_scores_have_no_finite_elo() {
+        let t = Tally {
+            wins: 3,
+            losses: 0,
+            draws: 0,
+        };
+        assert_eq!(t.elo(), None);
+        assert_eq!(elo_from_score(0.0), None);
+    }
+
+    #[test]
+    fn sprt_accepts_h1_for_a_much_stronger_engine_and_h0_for_an_equal_one() {
+        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        let strong = Tally {
+            wins: 600,
+            losses: 200,
+            draws: 200,
+        };
+        assert_eq!(sprt.decide(&strong), SprtDecision::AcceptH1);
+        let equal = Tally {
+            wins: 4000,
+            losses: 4000,
+            draws: 2000,
+        };
+        assert_eq!(sprt.decide(&equal), SprtDecision::AcceptH0);
+        let early = Tally {
+            wins: 3,
+            losses: 2,
+            draws: 1,
+        };
+        assert_eq!(sprt.decide(&early), SprtDecision::Continue);
+    }
+
+    #[test]
+    fn sprt_parameters_are_checked() {
+        assert!(Sprt::parse("0,5").is_err());
+        assert!(Sprt::parse("5,0,0.05,0.05").is_err());
+        assert!(Sprt::parse("0,5,0.7,0.05").is_err());
+        assert!(Sprt::parse("0,x,0.05,0.05").is_err());
+        let (lo, hi) = Sprt::parse("0,5,0.05,0.05").unwrap().bounds();
+        assert!((lo + 2.944).abs() < 0.001 && (hi - 2.944).abs() < 0.001);
+    }
+}
