@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
         Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
         Some(other) => {
-            eprintln!("tiamat: unknown command '{other}' (try: perft, bench, or no argument for UCI/CECP)");
+            eprintln!("tiamat: unknown command '{other}' (try: perft, bench, match, or no argument for UCI/CECP)");
             ExitCode::from(2)
         }
     }
