@@ -318,7 +318,7 @@ fn ox_moves_and_king_push() {
     assert!(!push_to(&p, "h1")); // every longer push passes d1 too
     let p = setup(&["Oa1", "Kb1", "rd10", "kj10"], Color::White);
     let p = Dao { castling: 0, ..p };
-    assert_eq!(p.in_check(), false);
+    assert!(!p.in_check());
 }
 
 #[test]
@@ -1466,4 +1466,15 @@ fn figure12_black_depth_one_by_hand() {
     // xg8 via b3 (17); gate b3 7 + 6, gate g8 11 + 8 (32). 94.
     let p = setup(&items, Color::White);
     assert_eq!(legal(&p).len(), 94);
+}
+
+/// Found by fuzzing: a run of empty squares near 2^32 overflowed the bounds check.
+#[test]
+fn an_enormous_empty_run_is_an_error() {
+    let text = "g4294967295/4L5/1PLP1PK1PP/10/10/10/10/10/10/(DG)RNBQ1BNR(DG) w - - [] - - 0 1";
+    let err = Dao::from_position_string("dao", text).unwrap_err();
+    assert!(
+        err.to_string().contains("bad run of empty squares"),
+        "{err}"
+    );
 }
