@@ -5,10 +5,10 @@ mod stress_common;
 
 use stress_common::{expect_line, quit, start_uci};
 
-/// Dynamo's start position: a depth-limited search never finishes its first iteration
-/// (quiescence keeps finding forcing moves), so `go depth 1` gets no `bestmove` until `stop`.
+/// Dynamo's start position: a depth-limited search did not finish its first iteration
+/// (quiescence searched every reply to each checking push), so `go depth 1` got no `bestmove`
+/// until `stop`. Fixed by skipping further quiet evasions in quiescence once a check is not mate.
 #[test]
-#[ignore = "open: Dynamo's first iteration does not finish in the start position"]
 fn dynamo_depth_one_search_answers() {
     let (mut engine, _) = start_uci();
     engine.send("setoption name UCI_Variant value dynamo");
