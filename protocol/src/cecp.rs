@@ -726,9 +726,21 @@ fn setup_position(setup: &str) -> Option<String> {
     (!position.is_empty()).then_some(position)
 }
 
-/// The placement and side-to-move fields of a FEN.
+/// The placement and side-to-move fields of a FEN, with the holdings (`[...]` after the
+/// placement) sorted: XBoard writes them in its piece-table order, not in ours.
 fn board_and_side(fen: &str) -> String {
-    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().unwrap_or("");
+    let side = fields.next().unwrap_or("");
+    let placement = match placement.split_once('[') {
+        Some((board, holdings)) => {
+            let mut pieces: Vec<char> = holdings.trim_end_matches(']').chars().collect();
+            pieces.sort_unstable();
+            format!("{board}[{}]", pieces.into_iter().collect::<String>())
+        }
+        None => placement.to_string(),
+    };
+    format!("{placement} {side}").trim().to_string()
 }
 
 /// `FxR+H`: files, ranks and holdings size.
@@ -962,6 +974,13 @@ mod tests {
             Some("renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w")
         );
         assert_eq!(setup_position("piece E& NN"), None);
+        // XBoard echoes holdings in its own piece order.
+        let dao = "setup (PNBRQFOA......DG..LKpnbrqfoa......dg..lk) 10x10+8_fairy \
+                   d8d/10/10/10/10/10/10/10/10/D8D[AAOOFaaoof] w KQkq - 0 1";
+        assert_eq!(
+            setup_position(dao),
+            Some(board_and_side("d8d/10/10/10/10/10/10/10/10/D8D[FOOAAfooaa] w KQkq - 0 1"))
+        );
     }
 
     #[test]
