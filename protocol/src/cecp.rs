@@ -407,19 +407,35 @@ impl Cecp {
             .legal_moves()
             .iter()
             .any(|mv| *mv == ours || *mv == text)
+            || self.legal_move_written_as(text).is_some()
+    }
+
+    /// The legal move that we would write to XBoard as `text` (our cascades lose their side
+    /// effects on the way, so XBoard's text is matched against what we send); the first if several.
+    fn legal_move_written_as(&self, text: &str) -> Option<String> {
+        self.session
+            .legal_moves()
+            .into_iter()
+            .find(|mv| self.coords.wire_to_xboard(mv) == text)
     }
 
     /// Reads and plays a move in XBoard's form; reports an illegal one and changes nothing.
     fn play_xboard(&mut self, text: &str) -> Result<String, MoveError> {
         let ours = self.coords.xboard_to_wire(text);
-        match self.session.play(&ours) {
-            Ok(wire) => Ok(wire),
-            // Legs we joined may be a game's own comma form; never retry shifted ranks, where
-            // the raw text would name another square.
-            Err(first) if ours != text && !self.coords.shifts_ranks() => {
-                self.session.play(text).map_err(|_| first)
+        let first = match self.session.play(&ours) {
+            Ok(wire) => return Ok(wire),
+            Err(e) => e,
+        };
+        // Legs we joined may be a game's own comma form; never retry shifted ranks, where
+        // the raw text would name another square.
+        if ours != text && !self.coords.shifts_ranks() {
+            if let Ok(wire) = self.session.play(text) {
+                return Ok(wire);
             }
-            Err(e) => Err(e),
+        }
+        match self.legal_move_written_as(text) {
+            Some(wire) => self.session.play(&wire).map_err(|_| first),
+            None => Err(first),
         }
     }
 
@@ -820,7 +836,9 @@ impl Coords {
 
     /// Our wire move in XBoard's form.
     pub fn wire_to_xboard(self, wire: &str) -> String {
-        let legs = split_legs(wire).unwrap_or_else(|| wire.to_string());
+        let legs = split_legs(wire)
+            .or_else(|| cascade_legs(wire))
+            .unwrap_or_else(|| wire.to_string());
         if self.shifts_ranks() {
             shift_ranks(&legs, -1)
         } else {
@@ -875,6 +893,35 @@ fn split_legs(wire: &str) -> Option<String> {
         .map(|w| format!("{}{}", w[0], w[1]))
         .collect();
     Some(format!("{}{suffix}", legs.join(",")))
+}
+
+/// A move of several plies written as `~`-joined plies that each start with a piece letter and
+/// `from-to` (the Croatian family's XAN: `Bi2-j1~Aj1-j2`) -> XBoard's legs `i2j1,j1j2`; the
+/// plies' side effects are left out, so the reader matches the legs against the legal moves.
+fn cascade_legs(wire: &str) -> Option<String> {
+    if !wire.contains('~') {
+        return None;
+    }
+    let legs: Option<Vec<String>> = wire
+        .split('~')
+        .map(|ply| {
+            let body = ply.trim_start_matches(|c: char| c.is_ascii_uppercase() || "=:&".contains(c));
+            let (from, rest) = leading_square(body)?;
+            let (to, _) = leading_square(rest.strip_prefix('-')?)?;
+            Some(format!("{from}{to}"))
+        })
+        .collect();
+    Some(legs?.join(","))
+}
+
+/// A square (file letter and rank digits) at the start of `text`, and what follows it.
+fn leading_square(text: &str) -> Option<(&str, &str)> {
+    let mut chars = text.char_indices();
+    let (_, file) = chars.next()?;
+    let end = chars
+        .find(|(_, c)| !c.is_ascii_digit())
+        .map_or(text.len(), |(i, _)| i);
+    (file.is_ascii_lowercase() && end > 1).then(|| text.split_at(end))
 }
 
 /// `g2h3,h3h4` -> `g2h3h4` when each leg starts where the previous one ended.
@@ -1000,11 +1047,16 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("a1b2c3d4"), "a1b2,b2c3,c3d4");
         // Legs that do not chain (XBoard's castling form) pass through unchanged.
         assert_eq!(coords.xboard_to_wire("e1g1,h1f1"), "e1g1,h1f1");
-        // Croatian XAN is not a list of squares.
+        // A Croatian cascade goes as the legs of its plies, side effects left out.
         assert_eq!(
             coords.wire_to_xboard("Qk2-f7~Af7-i7~Ai7-i9"),
-            "Qk2-f7~Af7-i7~Ai7-i9"
+            "k2f7,f7i7,i7i9"
         );
+        assert_eq!(coords.wire_to_xboard("Bi2-j1*P~Aj1-j2"), "i2j1,j1j2");
+        assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1,h1f1");
+        // A single XAN ply, or a ply without from-to, stays as it is.
+        assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
+        assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");
     }
 
     #[test]
