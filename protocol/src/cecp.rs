@@ -411,12 +411,20 @@ impl Cecp {
     }
 
     /// The legal move that we would write to XBoard as `text` (our cascades lose their side
-    /// effects on the way, so XBoard's text is matched against what we send); the first if several.
+    /// effects on the way, so XBoard's text is matched against what we send), or that XBoard
+    /// relays as `text` after reading it (see [`castling_relay`]); the first if several.
     fn legal_move_written_as(&self, text: &str) -> Option<String> {
-        self.session
-            .legal_moves()
-            .into_iter()
-            .find(|mv| self.coords.wire_to_xboard(mv) == text)
+        let moves = self.session.legal_moves();
+        let sent = |mv: &String| self.coords.wire_to_xboard(mv);
+        moves
+            .iter()
+            .find(|mv| sent(mv) == text)
+            .or_else(|| {
+                moves
+                    .iter()
+                    .find(|mv| castling_relay(&sent(mv)).is_some_and(|relay| relay == text))
+            })
+            .cloned()
     }
 
     /// Reads and plays a move in XBoard's form; reports an illegal one and changes nothing.
@@ -905,13 +913,35 @@ fn cascade_legs(wire: &str) -> Option<String> {
     let legs: Option<Vec<String>> = wire
         .split('~')
         .map(|ply| {
-            let body = ply.trim_start_matches(|c: char| c.is_ascii_uppercase() || "=:&".contains(c));
+            let body =
+                ply.trim_start_matches(|c: char| c.is_ascii_uppercase() || "=:&".contains(c));
             let (from, rest) = leading_square(body)?;
             let (to, _) = leading_square(rest.strip_prefix('-')?)?;
             Some(format!("{from}{to}"))
         })
         .collect();
     Some(legs?.join(","))
+}
+
+/// How XBoard passes on a two-leg move `AB,BC` whose middle square holds a piece of the mover's
+/// side: it takes it for castling (backend.c `SendMoveToProgram`) and writes `AC,BX`, X beside C
+/// on the side of A. A Pyramid cascade through an own Pyramid arrives in that form.
+fn castling_relay(legs: &str) -> Option<String> {
+    let (first, second) = legs.split_once(',')?;
+    let (a, b) = leading_square(first)?;
+    let (b2, c) = leading_square(second)?;
+    let (b, _) = leading_square(b).filter(|(_, rest)| rest.is_empty())?;
+    let (c, _) = leading_square(c).filter(|(_, rest)| rest.is_empty())?;
+    if b != b2 {
+        return None;
+    }
+    let file = |square: &str| square.as_bytes()[0];
+    let beside = if file(a) > file(b) {
+        file(c).checked_add(1)?
+    } else {
+        file(c).checked_sub(1)?
+    };
+    Some(format!("{a}{c},{b}{}{}", beside as char, &c[1..]))
 }
 
 /// A square (file letter and rank digits) at the start of `text`, and what follows it.
@@ -1026,7 +1056,9 @@ mod tests {
                    d8d/10/10/10/10/10/10/10/10/D8D[AAOOFaaoof] w KQkq - 0 1";
         assert_eq!(
             setup_position(dao),
-            Some(board_and_side("d8d/10/10/10/10/10/10/10/10/D8D[FOOAAfooaa] w KQkq - 0 1"))
+            Some(board_and_side(
+                "d8d/10/10/10/10/10/10/10/10/D8D[FOOAAfooaa] w KQkq - 0 1"
+            ))
         );
     }
 
@@ -1053,6 +1085,14 @@ mod tests {
             "k2f7,f7i7,i7i9"
         );
         assert_eq!(coords.wire_to_xboard("Bi2-j1*P~Aj1-j2"), "i2j1,j1j2");
+        // XBoard relays a cascade through an own piece as castling (seen with XBoard 4.9.1).
+        assert_eq!(
+            castling_relay("a12c12,c12b12").as_deref(),
+            Some("a12b12,c12a12")
+        );
+        assert_eq!(castling_relay("g2h3,h3h4").as_deref(), Some("g2h4,h3g4"));
+        assert_eq!(castling_relay("e1g1,h1f1"), None);
+        assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
         assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1,h1f1");
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");

@@ -213,3 +213,69 @@ fn croatian_ties_xboard_game_start() {
     assert!(ranks(&reply).iter().all(|r| *r <= 9), "{reply}");
     quit(engine);
 }
+
+/// The Mayan Ascendancy game XBoard relayed until White's Bishop activated a Pyramid (our
+/// `Bi2-j1~Aj1-j2`), which the engine now sends, and reads back, as XBoard's legs `i2j1,j1j2`.
+const MAYAN_GAME: &[&str] = &[
+    "d2d6", "k12h6", "b1h4", "h6j2", "h4l12", "j2l1", "k1l3", "l1i7", "g2g3", "j11j7", "b2b3",
+    "i11i8", "c2c3", "i7e5", "f2f3", "e5g6", "l12h4", "g6i5", "i1h3", "i5a1", "h4d12", "b12d8",
+    "d12b11", "d8a2", "f1f2", "a2c1", "b11h8", "g11g10", "l3f6", "f12i9", "f6e8", "g12f12",
+    "h8j12", "i9j9", "j12g6", "j9d9", "d6d7", "d9d7", "e8c9", "d7d9", "c9i12", "a1b3", "g6c8",
+    "d9c8", "i12e4", "c8d9", "d1b2", "a12b12", "b2c4", "d9k2", "f2e3", "h12k9", "f3f4", "d11d8",
+    "e4h10", "b3d7", "g1f2", "c1f7", "e3e6", "f7h6", "f2g2", "d7c5", "e6k12", "f12g11", "h10j11",
+    "k9j10", "g2g1", "k2l3", "g3g4", "e12c10", "j11k9", "j10k9", "e1k7", "g11f10", "k12d5",
+    "b12b1", "g1f2", "c5a1", "c4d2", "a1g4", "f2g3", "b1e1", "i2i5", "g4e3", "d5e6", "h6i4",
+    "g3f2", "e1e2", "f2f3", "c10h5", "f3e4", "e3f1", "e4d3", "e2d2", "d3c4", "i4e6", "h1i2",
+    "l3l2",
+];
+
+#[test]
+fn mayan_ascendancy_pyramid_cascade_as_legs() {
+    let (mut engine, setup) = start("mayanascendancy");
+    assert!(
+        setup[0].starts_with("setup (") && setup[0].contains(" 12x12+0_fairy "),
+        "{setup:?}"
+    );
+    let mut lines = vec![
+        "setboard reanbqkbnaer/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/REANBQKBNAER w - - 0 1"
+            .to_string(),
+    ];
+    lines.extend(MAYAN_GAME.iter().map(|m| format!("usermove {m}")));
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    silent(&mut engine, &lines);
+    // What XBoard made of the old XAN text: a plain Bishop move onto its own Pyramid.
+    engine.send("usermove i2j1");
+    let said = engine.sync_cecp(4);
+    assert!(
+        said.len() == 1 && said[0].starts_with("Illegal move"),
+        "{said:?}"
+    );
+    silent(&mut engine, &["usermove i2j1,j1j2"]);
+    let reply = engine_move(&mut engine);
+    assert!(!reply.contains('~'), "{reply}");
+    quit(engine);
+}
+
+/// Another Mayan Ascendancy game: Black's Rook entered its own Pyramid (`a12c12,c12b12`) and
+/// XBoard, taking that for castling, relayed it as `a12b12,c12a12`.
+const MAYAN_CASTLING_RELAY: &[&str] = &[
+    "d2d5", "b12f4", "g2g3", "f4j2", "b1h4", "b11b10", "k1l3", "j2l1", "f1i4", "k12g4", "h4l12",
+    "l1i7", "h2h3", "i7k8", "i4g4", "k8e5", "g1g2", "e5g4", "h3g4", "g11g8", "l3f6", "f11f9",
+    "l12j11", "e12h9", "j11l12", "h9k6", "g2f3", "h12d8", "f6j4", "f12i9", "e2e4", "k11k10",
+    "j4k6", "i9l12", "k6i7", "l12f6", "f3g2", "f6e7", "i7c4", "e11e8", "f2f3", "e7j7", "c4a3",
+    "d12c10", "i1h3", "j7j1", "a3g6", "a11a7", "e1b4", "h11h10", "b4d2", "i12g11", "g6f4", "d8f10",
+    "k2k3", "f10g9", "a2a6", "j1j7", "f4g6", "i11i7", "a1a4",
+];
+
+#[test]
+fn mayan_ascendancy_cascade_relayed_as_castling() {
+    let (mut engine, _) = start("mayanascendancy");
+    let lines: Vec<String> = MAYAN_CASTLING_RELAY
+        .iter()
+        .map(|m| format!("usermove {m}"))
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    silent(&mut engine, &lines);
+    silent(&mut engine, &["usermove a12b12,c12a12"]);
+    quit(engine);
+}
