@@ -416,13 +416,23 @@ impl Cecp {
     fn legal_move_written_as(&self, text: &str) -> Option<String> {
         let moves = self.session.legal_moves();
         let sent = |mv: &String| self.coords.wire_to_xboard(mv);
+        // All legs of a cascade, as a person may type it, in XBoard's rank numbers.
+        let legs = |mv: &String| {
+            let legs = cascade_legs(mv).unwrap_or_default();
+            if self.coords.shifts_ranks() {
+                shift_ranks(&legs, -1)
+            } else {
+                legs
+            }
+        };
         moves
             .iter()
             .find(|mv| sent(mv) == text)
+            .or_else(|| moves.iter().find(|mv| legs(mv) == text))
             .or_else(|| {
                 moves
                     .iter()
-                    .find(|mv| castling_relay(&sent(mv)).is_some_and(|relay| relay == text))
+                    .find(|mv| castling_relay(&legs(mv)).is_some_and(|relay| relay == text))
             })
             .cloned()
     }
@@ -845,7 +855,7 @@ impl Coords {
     /// Our wire move in XBoard's form.
     pub fn wire_to_xboard(self, wire: &str) -> String {
         let legs = split_legs(wire)
-            .or_else(|| cascade_legs(wire))
+            .or_else(|| cascade_first_leg(wire))
             .unwrap_or_else(|| wire.to_string());
         if self.shifts_ranks() {
             shift_ranks(&legs, -1)
@@ -901,6 +911,14 @@ fn split_legs(wire: &str) -> Option<String> {
         .map(|w| format!("{}{}", w[0], w[1]))
         .collect();
     Some(format!("{}{suffix}", legs.join(",")))
+}
+
+/// What XBoard is told of a cascade: its first ply. XBoard cannot show a piece pushing another
+/// on (given all legs it moves the first piece to the last square and loses the second), but a
+/// move onto an own piece it shows as the two swapping places: so every piece that moves by
+/// itself stays where it really is, and only Pyramids are drawn out of place.
+fn cascade_first_leg(wire: &str) -> Option<String> {
+    cascade_legs(wire).map(|legs| legs.split(',').next().unwrap_or_default().to_string())
 }
 
 /// A move of several plies written as `~`-joined plies that each start with a piece letter and
@@ -1079,12 +1097,13 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("a1b2c3d4"), "a1b2,b2c3,c3d4");
         // Legs that do not chain (XBoard's castling form) pass through unchanged.
         assert_eq!(coords.xboard_to_wire("e1g1,h1f1"), "e1g1,h1f1");
-        // A Croatian cascade goes as the legs of its plies, side effects left out.
+        // A Croatian cascade goes as its first ply; its legs are read too.
         assert_eq!(
-            coords.wire_to_xboard("Qk2-f7~Af7-i7~Ai7-i9"),
-            "k2f7,f7i7,i7i9"
+            cascade_legs("Qk2-f7~Af7-i7~Ai7-i9").as_deref(),
+            Some("k2f7,f7i7,i7i9")
         );
-        assert_eq!(coords.wire_to_xboard("Bi2-j1*P~Aj1-j2"), "i2j1,j1j2");
+        assert_eq!(coords.wire_to_xboard("Qk2-f7~Af7-i7~Ai7-i9"), "k2f7");
+        assert_eq!(coords.wire_to_xboard("Bi2-j1*P~Aj1-j2"), "i2j1");
         // XBoard relays a cascade through an own piece as castling (seen with XBoard 4.9.1).
         assert_eq!(
             castling_relay("a12c12,c12b12").as_deref(),
@@ -1093,7 +1112,7 @@ mod tests {
         assert_eq!(castling_relay("g2h3,h3h4").as_deref(), Some("g2h4,h3g4"));
         assert_eq!(castling_relay("e1g1,h1f1"), None);
         assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
-        assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1,h1f1");
+        assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1");
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
         assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");
