@@ -412,6 +412,29 @@ impl Cecp {
             || self.legal_move_written_as(text).is_some()
     }
 
+    /// A legal move's text for XBoard: a cascade's first ply when no other legal move starts
+    /// with it, else all its legs.
+    fn xboard_text(&self, wire: &str) -> String {
+        let short = self.coords.wire_to_xboard(wire);
+        let Some(legs) = cascade_legs(wire) else {
+            return short;
+        };
+        let moves = self.session.legal_moves();
+        if moves
+            .iter()
+            .filter(|mv| self.coords.wire_to_xboard(mv) == short)
+            .count()
+            <= 1
+        {
+            return short;
+        }
+        if self.coords.shifts_ranks() {
+            shift_ranks(&legs, -1)
+        } else {
+            legs
+        }
+    }
+
     /// The legal move that we would write to XBoard as `text` (our cascades lose their side
     /// effects on the way, so XBoard's text is matched against what we send), or that XBoard
     /// relays as `text` after reading it (see [`castling_relay`]); the first if several.
@@ -427,9 +450,14 @@ impl Cecp {
                 legs
             }
         };
-        moves
-            .iter()
-            .find(|mv| sent(mv) == text)
+        // A first ply that several cascades share names none of them.
+        let short: Vec<&String> = moves.iter().filter(|mv| sent(mv) == text).collect();
+        if short.len() > 1 {
+            return None;
+        }
+        short
+            .first()
+            .copied()
             .or_else(|| moves.iter().find(|mv| legs(mv) == text))
             .or_else(|| {
                 moves
@@ -628,13 +656,14 @@ impl Cecp {
             self.announce_ending();
             return;
         };
-        let Ok(wire) = self.session.play(&best) else {
+        let text = self.xboard_text(&best);
+        if self.session.play(&best).is_err() {
             return error(
                 "internal",
                 &format!("searcher chose an illegal move {best}"),
             );
-        };
-        send(&format!("move {}", self.coords.wire_to_xboard(&wire)));
+        }
+        send(&format!("move {text}"));
         if self.announce_ending() {
             return;
         }
