@@ -19,7 +19,8 @@
 //! own lancers), open queen/rook/bishop lines, and open lines of an enemy dragon's current
 //! powers. All weights are the tables below.
 
-use tiamat_engine::games::dao::{Dao, Kind, Piece};
+use tiamat_engine::core::geometry::{ALL_LINES, DIAGONAL, ORTHOGONAL};
+use tiamat_engine::games::dao::{Dao, Kind, Piece, GNU};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -65,9 +66,6 @@ fn forward(c: Color) -> i8 {
     }
 }
 
-const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
 fn ray_len(pos: &Dao, s: u8, d: (i8, i8)) -> i32 {
     let (mut f, mut r) = ((s % 10) as i8, (s / 10) as i8);
     let mut n = 0;
@@ -83,39 +81,13 @@ fn ray_len(pos: &Dao, s: u8, d: (i8, i8)) -> i32 {
 
 fn mobility(pos: &Dao, s: u8, kind: Kind) -> i32 {
     let dirs: &[(i8, i8)] = match kind {
-        Kind::Bishop => &DIAG,
-        Kind::Rook | Kind::Ox => &ORTHO,
-        Kind::Queen | Kind::Dragon => &[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (-1, 1),
-            (1, -1),
-            (-1, -1),
-        ],
+        Kind::Bishop => &DIAGONAL,
+        Kind::Rook | Kind::Ox => &ORTHOGONAL,
+        Kind::Queen | Kind::Dragon => &ALL_LINES,
         Kind::Knight => {
             let (f, r) = ((s % 10) as i8, (s / 10) as i8);
             let mut n = 0;
-            for (df, dr) in [
-                (1, 2),
-                (2, 1),
-                (-1, 2),
-                (-2, 1),
-                (1, -2),
-                (2, -1),
-                (-1, -2),
-                (-2, -1),
-                (1, 3),
-                (3, 1),
-                (-1, 3),
-                (-3, 1),
-                (1, -3),
-                (3, -1),
-                (-1, -3),
-                (-3, -1),
-            ] {
+            for (df, dr) in GNU {
                 if sq(f + df, r + dr).is_some() {
                     n += 1;
                 }

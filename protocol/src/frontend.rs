@@ -9,6 +9,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use crate::{cecp, uci};
 
@@ -22,8 +23,17 @@ pub enum Input {
     Eof,
 }
 
+/// Where [`run_lines`] sends the output instead of standard output.
+pub type OutputSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+static SINK: RwLock<Option<OutputSink>> = RwLock::new(None);
+
 /// Writes one line (or several, separated by `\n`) to standard output at once.
 pub fn send(text: &str) {
+    let sink = SINK.read().unwrap_or_else(PoisonError::into_inner).clone();
+    if let Some(sink) = sink {
+        return sink(text);
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     // A closed output means the GUI is gone; the closed input will end the loop.
@@ -34,6 +44,32 @@ pub fn send(text: &str) {
 pub fn run() -> ExitCode {
     let (tx, rx) = mpsc::channel();
     spawn_reader(tx.clone());
+    dispatch(rx, tx)
+}
+
+/// One whole session over `lines` (as if typed, then end of input) with every output line
+/// going to `sink`, for tests and fuzzing. Output is process-wide, so sessions run one at a time.
+pub fn run_lines(lines: Vec<String>, sink: OutputSink) -> ExitCode {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    /// Gives standard output back even when the session panics.
+    struct Restore;
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            *SINK.write().unwrap_or_else(PoisonError::into_inner) = None;
+        }
+    }
+    let _restore = Restore;
+    *SINK.write().unwrap_or_else(PoisonError::into_inner) = Some(sink);
+    let (tx, rx) = mpsc::channel();
+    for line in lines {
+        let _ = tx.send(Input::Line(line));
+    }
+    let _ = tx.send(Input::Eof);
+    dispatch(rx, tx)
+}
+
+fn dispatch(rx: Receiver<Input>, tx: Sender<Input>) -> ExitCode {
     loop {
         match rx.recv() {
             Ok(Input::Line(line)) => match line.split_whitespace().next() {

@@ -1,16 +1,9 @@
 //! The `tiamat` binary: speaks UCI or CECP/XBoard (chosen by the first command) and offers the
 //! `perft`, `bench` and `match` commands.
 
-mod bench;
-mod cecp;
-mod frontend;
-mod matchrunner;
-mod perft_cli;
-mod registry;
-mod session;
-mod uci;
-
 use std::process::ExitCode;
+
+use tiamat::{bench, frontend, matchrunner, perft_cli};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,7 +15,7 @@ fn main() -> ExitCode {
         // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
         Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
         Some(other) => {
-            eprintln!("tiamat: unknown command '{other}' (try: perft, bench, or no argument for UCI/CECP)");
+            eprintln!("tiamat: unknown command '{other}' (try: perft, bench, match, or no argument for UCI/CECP)");
             ExitCode::from(2)
         }
     }

@@ -3,6 +3,7 @@
 mod color;
 mod error;
 mod game;
+pub mod geometry;
 mod movelist;
 pub mod zobrist;
 

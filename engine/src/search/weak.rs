@@ -177,15 +177,17 @@ mod tests {
 
     #[test]
     fn one_ply_takes_the_queen_and_prefers_mate() {
-        // The rook can take a queen on a5 or mate on the back rank: mate first.
-        assert_eq!(
-            pick(
-                "6k1/5ppp/8/q7/8/8/5PPP/R5K1 w - - 0 1",
-                PlayStyle::OnePly,
-                1
-            ),
-            "a1a8"
-        );
+        // The knight can take a knight on d4, the rook mates on the back rank: mate first.
+        for seed in 0..8 {
+            assert_eq!(
+                pick(
+                    "7k/6pp/8/8/3n4/5N2/6PP/R5K1 w - - 0 1",
+                    PlayStyle::OnePly,
+                    seed
+                ),
+                "a1a8"
+            );
+        }
         for seed in 0..8 {
             assert_eq!(
                 pick("4k3/8/8/q7/8/8/8/R3K3 w - - 0 1", PlayStyle::OnePly, seed),

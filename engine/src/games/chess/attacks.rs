@@ -6,18 +6,9 @@ use super::bitboard::{Bitboard, PieceType, Square};
 use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
 use crate::core::Color;
 
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+use crate::core::geometry::{
+    DIAGONAL as BISHOP_DIRS, KNIGHT as KNIGHT_STEPS, ORTHOGONAL as ROOK_DIRS,
+};
 const KING_STEPS: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),

@@ -981,3 +981,12 @@ fn dark_mirrors_light_rush_and_castling() {
         sorted(&["e12", "e11", "e10", "e9", "e8"])
     );
 }
+
+/// Found by fuzzing: a run of empty fields too large for 32 bits overflowed the file counter.
+#[test]
+fn an_enormous_empty_run_is_an_error() {
+    let text = "r&1br&eb1k&1er&ber&/2p|e1qp|p5p|/5pb5p1/9p4/1p1pp9/8E3pB/p9pP2/P4P2P5/3P2PP6/\
+                1EP1B9/14/2E11/1P|2P|2Q1P|P|1P|P|/R&1BR&E2K&2R4294967295B1R& b - 1 18";
+    let err = Croatian::from_position_string("croatianties14", text).unwrap_err();
+    assert!(err.to_string().contains("too long"), "{err}");
+}

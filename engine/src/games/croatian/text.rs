@@ -190,7 +190,7 @@ fn parse_rows(pos: &mut Croatian, text: &str) -> Result<(), PositionError> {
                 if run == 0 || row[start..].starts_with('0') {
                     return Err(perr(F, format!("bad empty run in row {}", rank + 1)));
                 }
-                file += run;
+                file = file.saturating_add(run);
                 if file > n as u32 {
                     return Err(perr(F, format!("row {} is too long", rank + 1)));
                 }

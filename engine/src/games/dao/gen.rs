@@ -73,48 +73,21 @@ impl Kind {
     }
 }
 
-const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KING_DIRS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
 /// The chess knight: the gate's leap and the fool's ride.
-pub(crate) const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
-/// The DAO knight (gnu): knight plus camel-like long L (1,3).
-const GNU: [(i8, i8); 16] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-    (1, 3),
-    (3, 1),
-    (-1, 3),
-    (-3, 1),
-    (1, -3),
-    (3, -1),
-    (-1, -3),
-    (-3, -1),
-];
+pub(crate) use crate::core::geometry::KNIGHT;
+use crate::core::geometry::{leaps, ALL_LINES as KING_DIRS, DIAGONAL as DIAG, ORTHOGONAL as ORTHO};
+/// The DAO knight (gnu): the knight's leaps and the long (1, 3) leaps.
+pub const GNU: [(i8, i8); 16] = {
+    let (short, long) = (KNIGHT, leaps(1, 3));
+    let mut all = [(0, 0); 16];
+    let mut i = 0;
+    while i < 8 {
+        all[i] = short[i];
+        all[i + 8] = long[i];
+        i += 1;
+    }
+    all
+};
 
 const UNLIMITED: u8 = 20;
 

@@ -39,7 +39,7 @@ mod text;
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{Color, Game, MoveError, PositionError};
 
-pub use gen::Kind;
+pub use gen::{Kind, GNU};
 
 /// Board width and height.
 pub const SIZE: i8 = 10;

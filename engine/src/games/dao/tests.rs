@@ -1467,3 +1467,14 @@ fn figure12_black_depth_one_by_hand() {
     let p = setup(&items, Color::White);
     assert_eq!(legal(&p).len(), 94);
 }
+
+/// Found by fuzzing: a run of empty squares near 2^32 overflowed the bounds check.
+#[test]
+fn an_enormous_empty_run_is_an_error() {
+    let text = "g4294967295/4L5/1PLP1PK1PP/10/10/10/10/10/10/(DG)RNBQ1BNR(DG) w - - [] - - 0 1";
+    let err = Dao::from_position_string("dao", text).unwrap_err();
+    assert!(
+        err.to_string().contains("bad run of empty squares"),
+        "{err}"
+    );
+}

@@ -138,7 +138,7 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
                         .saturating_add(chars[j].to_digit(10).unwrap_or(0));
                     j += 1;
                 }
-                if n == 0 || file as u32 + n > SIZE as u32 {
+                if n == 0 || (file as u32).saturating_add(n) > SIZE as u32 {
                     return Err(PositionError::new(
                         f,
                         format!("bad run of empty squares on rank {}", r + 1),

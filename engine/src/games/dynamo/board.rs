@@ -17,28 +17,7 @@ pub const OFF: u8 = 64;
 
 pub type Board = [u8; 64];
 
-pub const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-pub const ALL_LINES: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
-pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub use crate::core::geometry::{ALL_LINES, DIAGONAL, KNIGHT as KNIGHT_LEAPS, ORTHOGONAL};
 
 #[inline]
 pub fn kind(piece: u8) -> u8 {

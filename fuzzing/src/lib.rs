@@ -1,0 +1,190 @@
+//! # tiamat-fuzzing
+//!
+//! The properties every parser and front end must keep, written once against the `Game` seam and
+//! run for every game in the variant registry. The `fuzz/` crate's cargo-fuzz targets call the
+//! `fuzz_*` entry points with raw bytes; the tests replay the committed corpus and deterministic
+//! mutations of it through the same functions.
+//!
+//! A property that does not hold panics with a message naming the variant and the input.
+//!
+//! Fuzz inputs name their variant in a first line (`chess\n...`). When that line is not a
+//! variant name (a mutated input), its bytes pick one, so every input exercises some game.
+
+use tiamat_engine::Game;
+
+pub mod consistency;
+pub mod mutate;
+pub mod properties;
+pub mod referee;
+pub mod select;
+pub mod streams;
+pub mod uci_judge;
+
+#[allow(dead_code)]
+#[path = "../../protocol/src/registry.rs"]
+mod registry;
+
+pub use properties::{check_move_text, check_position_string, sample_positions};
+pub use registry::{variant_names, GameKind};
+pub use select::{split_variant, Selected};
+
+/// Position string target: `<variant>\n<position string>`.
+pub fn fuzz_position_string(data: &[u8]) {
+    let Selected { variant, rest } = split_variant(data);
+    let text = String::from_utf8_lossy(rest);
+    let Some(kind) = GameKind::from_variant(variant) else {
+        return;
+    };
+    registry::with_game!(kind, G => check_position_string::<G>(variant, &text))
+}
+
+/// Move text target: `<variant>\n<position>\n<move text>`. The position line is a position
+/// string, or (when it does not parse) picks one of the variant's sample positions.
+pub fn fuzz_move_text(data: &[u8]) {
+    let Selected { variant, rest } = split_variant(data);
+    let text = String::from_utf8_lossy(rest);
+    let (position_line, move_text) = text.split_once('\n').unwrap_or(("", &text));
+    let Some(kind) = GameKind::from_variant(variant) else {
+        return;
+    };
+    registry::with_game!(kind, G => {
+        let pos = match G::from_position_string(variant, position_line) {
+            Ok(pos) => Some(pos),
+            Err(_) => properties::pick_sample::<G>(variant, position_line),
+        };
+        if let Some(pos) = pos {
+            check_move_text::<G>(&pos, move_text);
+        }
+    })
+}
+
+/// Seed inputs for `target` (`position_string`, `move_text`) built from every registered
+/// variant's sample positions: valid inputs and near misses. The committed corpus is made from
+/// these (`cargo run -p tiamat-fuzzing --bin seed-corpus`), and the tests add them afresh so a
+/// newly registered game is covered before its corpus is.
+pub fn generated_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    let mut seeds = Vec::new();
+    for &kind in GameKind::ALL {
+        for &variant in kind.variants() {
+            registry::with_game!(kind, G => seeds.extend(seeds_for::<G>(target, variant)));
+        }
+    }
+    seeds
+}
+
+fn seeds_for<G: Game>(target: &str, variant: &'static str) -> Vec<(String, Vec<u8>)> {
+    use tiamat_engine::MoveList;
+    let samples = sample_positions::<G>(variant);
+    let mut seeds = Vec::new();
+    let mut add = |name: String, text: String| seeds.push((name, text.into_bytes()));
+    for (index, pos) in samples.iter().enumerate().step_by(3) {
+        let written = pos.position_string();
+        match target {
+            "position_string" => {
+                add(
+                    format!("{variant}-{index}"),
+                    format!("{variant}\n{written}"),
+                );
+                let cut = written.len() * 2 / 3;
+                let cut = (0..=cut)
+                    .rev()
+                    .find(|&at| written.is_char_boundary(at))
+                    .unwrap_or(0);
+                add(
+                    format!("{variant}-{index}-cut"),
+                    format!("{variant}\n{}", &written[..cut]),
+                );
+            }
+            "move_text" => {
+                let mut moves = G::MoveList::default();
+                pos.legal_moves(&mut moves);
+                for (n, mv) in moves.as_slice().iter().enumerate().step_by(7).take(3) {
+                    let wire = pos.move_to_wire(mv);
+                    let human = pos.move_to_human(mv);
+                    add(
+                        format!("{variant}-{index}-{n}-wire"),
+                        format!("{variant}\n{written}\n{wire}"),
+                    );
+                    add(
+                        format!("{variant}-{index}-{n}-human"),
+                        format!("{variant}\n{index}\n{human}"),
+                    );
+                    let mut near = wire.clone();
+                    near.pop();
+                    add(
+                        format!("{variant}-{index}-{n}-near"),
+                        format!("{variant}\n{index}\n{near}"),
+                    );
+                }
+            }
+            "uci_stream" | "cecp_stream" if index >= 12 => {}
+            "uci_stream" => {
+                let moves = played_moves::<G>(pos, &mut Vec::new());
+                let setup = if index == 0 {
+                    "startpos".to_string()
+                } else {
+                    format!("fen {written}")
+                };
+                add(
+                    format!("{variant}-{index}"),
+                    format!(
+                        "{variant}\nucinewgame\nisready\nposition {setup} moves {moves}\n\
+                         go depth 2\nisready\nstop\nposition {setup}\ngo infinite\nstop\n\
+                         go ponder nodes 500\nponderhit\nsetoption name MultiPV value 3\n\
+                         go movetime 5\nd\ngo perft 1\nposition {setup} moves {moves} zz9\n"
+                    ),
+                );
+            }
+            "cecp_stream" => {
+                let moves = played_moves::<G>(pos, &mut Vec::new());
+                let cecp_name = streams::cecp_variant_name(variant);
+                let usermoves: String = moves
+                    .split_whitespace()
+                    .map(|mv| format!("usermove {mv}\n"))
+                    .collect();
+                add(
+                    format!("{variant}-{index}"),
+                    format!(
+                        "{variant}\nnew\nvariant {cecp_name}\nsd 2\npost\nforce\nsetboard {written}\n\
+                         {usermoves}go\nping 1\nforce\nundo\nremove\nanalyze\n.\n\
+                         exit\nhard\nplayother\ngo\n?\nsetboard {written}x\n\
+                         memory 1\ncores 2\nlevel 40 0:01 1\ntime 100\notim 100\n\
+                         result 1/2-1/2\nusermove zz9\n"
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+    seeds
+}
+
+/// The wire texts of two legal moves played in turn from `pos` (fewer if the game ends).
+fn played_moves<G: Game>(pos: &G, out: &mut Vec<String>) -> String {
+    use tiamat_engine::MoveList;
+    let mut pos = pos.clone();
+    for _ in 0..2 {
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let Some(mv) = MoveList::as_slice(&moves).first().cloned() else {
+            break;
+        };
+        out.push(pos.move_to_wire(&mv));
+        pos = pos.play(&mv);
+    }
+    out.join(" ")
+}
+
+/// The fuzz targets, as named in `fuzz/fuzz_targets/` and `fuzz/corpus/`.
+pub const TARGETS: &[&str] = &["position_string", "move_text", "uci_stream", "cecp_stream"];
+
+/// The entry point of a target by name.
+pub fn target(name: &str) -> Option<fn(&[u8])> {
+    match name {
+        "position_string" => Some(fuzz_position_string),
+        "move_text" => Some(fuzz_move_text),
+        "uci_stream" => Some(streams::fuzz_uci_stream),
+        "cecp_stream" => Some(streams::fuzz_cecp_stream),
+        _ => None,
+    }
+}

@@ -1,0 +1,183 @@
+//! The properties, generic over the `Game` seam.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tiamat_engine::{Game, MoveError, MoveList};
+
+use crate::mutate::Rng;
+
+/// How many moves of a parsed position get their text and their child checked. Large boards list
+/// hundreds of moves; a spread sample keeps one execution in the microseconds.
+const MOVES_CHECKED: usize = 48;
+
+/// A position string: parsing never panics; a string that parses writes back to a string that
+/// parses to an equal state (same key, same variant) and writes the same string again. A parsed
+/// position is usable: its moves list, their texts read back, and playing them does not panic.
+pub fn check_position_string<G: Game>(variant: &str, text: &str) {
+    let Ok(pos) = G::from_position_string(variant, text) else {
+        return;
+    };
+    assert_eq!(
+        pos.variant(),
+        variant,
+        "{variant}: '{text}' parsed as another variant"
+    );
+    let written = pos.position_string();
+    let again = G::from_position_string(variant, &written).unwrap_or_else(|err| {
+        panic!("{variant}: '{text}' writes as '{written}', which does not parse: {err}")
+    });
+    assert_eq!(
+        again.key(),
+        pos.key(),
+        "{variant}: '{text}' and its written form '{written}' differ in key"
+    );
+    assert_eq!(
+        again.position_string(),
+        written,
+        "{variant}: '{written}' does not write back unchanged"
+    );
+    assert_eq!(again.side_to_move(), pos.side_to_move());
+    check_usable(&pos, variant, &written);
+}
+
+/// Everything a front end does with a position it accepted, none of which may panic; move texts
+/// must read back to their move and every child must round-trip its position string.
+fn check_usable<G: Game>(pos: &G, variant: &str, written: &str) {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let moves = moves.as_slice();
+    assert_eq!(
+        pos.legal_move_count(),
+        moves.len(),
+        "{variant} '{written}': legal_move_count disagrees with legal_moves"
+    );
+    let _ = (pos.in_check(), pos.ending(&[]), pos.board_text());
+    let _ = pos.cecp_setup();
+    let step = moves.len().div_ceil(MOVES_CHECKED).max(1);
+    for mv in moves.iter().step_by(step) {
+        check_texts(pos, mv, variant, written);
+        let _ = pos.is_tactical(mv);
+        let child = pos.play(mv);
+        let child_text = child.position_string();
+        match G::from_position_string(variant, &child_text) {
+            Ok(back) => assert_eq!(
+                back.key(),
+                child.key(),
+                "{variant} '{written}': child after {} writes as '{child_text}', which reads back \
+                 with another key",
+                pos.move_to_wire(mv)
+            ),
+            Err(err) => panic!(
+                "{variant} '{written}': child after {} writes as '{child_text}', which does not \
+                 parse: {err}",
+                pos.move_to_wire(mv)
+            ),
+        }
+    }
+}
+
+/// A legal move's wire text reads back to it; its human text reads back to it (or, at worst, is
+/// reported ambiguous, never another move).
+fn check_texts<G: Game>(pos: &G, mv: &G::Move, variant: &str, written: &str) {
+    let wire = pos.move_to_wire(mv);
+    match pos.parse_move(&wire) {
+        Ok(back) => assert_eq!(
+            &back, mv,
+            "{variant} '{written}': wire text '{wire}' reads back as another move"
+        ),
+        Err(err) => panic!("{variant} '{written}': wire text '{wire}' does not read back: {err}"),
+    }
+    let human = pos.move_to_human(mv);
+    match pos.parse_move(&human) {
+        Ok(back) => assert_eq!(
+            &back, mv,
+            "{variant} '{written}': human text '{human}' (wire '{wire}') reads as another move"
+        ),
+        Err(MoveError::Ambiguous { .. }) => {}
+        Err(err) => panic!(
+            "{variant} '{written}': human text '{human}' (wire '{wire}') does not read back: {err}"
+        ),
+    }
+}
+
+/// A move text against a legal position: reading never panics; a move it reads is one of the
+/// legal moves, its wire form reads back to the same move, and it can be played.
+pub fn check_move_text<G: Game>(pos: &G, text: &str) {
+    let Ok(mv) = pos.parse_move(text) else {
+        return;
+    };
+    let variant = pos.variant();
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    assert!(
+        moves.as_slice().contains(&mv),
+        "{variant} '{}': '{text}' read as {mv:?}, which is not a legal move",
+        pos.position_string()
+    );
+    let wire = pos.move_to_wire(&mv);
+    assert_eq!(
+        pos.parse_move(&wire).as_ref(),
+        Ok(&mv),
+        "{variant} '{}': '{text}' read as a move whose wire text '{wire}' reads otherwise",
+        pos.position_string()
+    );
+    let _ = pos.play(&mv);
+}
+
+/// Legal positions of `variant` to read moves against: the start position (when the variant has
+/// one) and positions along a few seeded random games from it. Computed once per variant.
+pub fn sample_positions<G: Game>(variant: &'static str) -> Arc<Vec<G>> {
+    type Cache = Mutex<HashMap<&'static str, Arc<dyn Any + Send + Sync>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let entry = cache
+        .entry(variant)
+        .or_insert_with(|| Arc::new(Arc::new(build_samples::<G>(variant))));
+    entry
+        .downcast_ref::<Arc<Vec<G>>>()
+        .expect("one game type per variant name")
+        .clone()
+}
+
+fn build_samples<G: Game>(variant: &str) -> Vec<G> {
+    let Ok(start) = G::start_position(variant) else {
+        return Vec::new();
+    };
+    let mut samples = vec![start.clone()];
+    let mut rng = Rng::new(0x5eed_0000 ^ variant.len() as u64);
+    let mut moves = G::MoveList::default();
+    for game in 0..6 {
+        let mut pos = start.clone();
+        for ply in 0..(10 + 12 * game) {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let pick = rng.below(moves.len());
+            pos = pos.play(&moves.as_slice()[pick]);
+            if ply % 5 == 4 {
+                samples.push(pos.clone());
+            }
+        }
+    }
+    samples
+}
+
+/// One of the variant's sample positions, picked by `selector` (a number, or any text).
+pub fn pick_sample<G: Game>(variant: &'static str, selector: &str) -> Option<G> {
+    let samples = sample_positions::<G>(variant);
+    if samples.is_empty() {
+        return None;
+    }
+    let index = selector
+        .trim()
+        .parse::<usize>()
+        .unwrap_or_else(|_| selector.bytes().map(usize::from).sum());
+    Some(samples[index % samples.len()].clone())
+}
