@@ -39,7 +39,7 @@ fn move_text_corpus_and_mutations() {
 }
 
 /// Each stream execution starts a whole engine session, so fewer mutations.
-const STREAM_MUTATIONS: usize = 600;
+const STREAM_MUTATIONS: usize = 150;
 
 fn replay_stream(name: &str, seed: u64) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

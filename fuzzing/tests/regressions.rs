@@ -16,3 +16,20 @@ fn stop_ends_a_first_iteration_that_takes_too_long() {
         b"dynamo\nnew\nvariant dynamo\nforce\nanalyze\nexit\nping 1\n",
     );
 }
+
+/// A run of empty squares too large for `u32` arithmetic overflowed while reading the row
+/// (Croatian family, DAO); found by the position_string and uci_stream replays.
+#[test]
+fn huge_empty_runs_are_rejected_not_overflowed() {
+    use tiamat_fuzzing::{fuzz_move_text, fuzz_position_string};
+    fuzz_position_string(
+        b"croatianties14\nr&1br&eb1k&1er&ber&/2p|e1qp|p5p|/5pb5p1/9p4/1p1pp9/8E3pB/p9pP2/P4P2P5/\
+          3P2PP6/1EP1B9/14/2E11/1P|2P|2Q1P|P|1P|P|/R&1BR&E2K&2R4294967295B1R& b - 1 18",
+    );
+    fuzz_move_text(b"croatianties20\nr4294967295ebr&ebr&ebqk&ber&ber&ber&/20 b - 1 1\nl13m13");
+    fuzz_position_string(
+        b"dao\ng99999999999999999999999bqkb1r(dg)/pplp/d2n6/1l6n1/5p4/P5L3/3L6/4L5/1PLP1PK1PP/\
+          (DG)RNBQ1BNR(DG) b kq - [AAOOFaaoof] g2 d8 0 8",
+    );
+    fuzz_position_string(b"dao\n4294967295/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1");
+}

@@ -318,7 +318,7 @@ fn ox_moves_and_king_push() {
     assert!(!push_to(&p, "h1")); // every longer push passes d1 too
     let p = setup(&["Oa1", "Kb1", "rd10", "kj10"], Color::White);
     let p = Dao { castling: 0, ..p };
-    assert_eq!(p.in_check(), false);
+    assert!(!p.in_check());
 }
 
 #[test]
