@@ -353,8 +353,15 @@ impl Cecp {
                 let setup = self.session.cecp_setup();
                 self.coords = Coords::from_setup(setup.as_deref());
                 self.setup_position = setup.as_deref().and_then(setup_position);
-                if let Some(setup) = setup {
-                    send(setup.trim_end());
+                match setup {
+                    Some(setup) => send(setup.trim_end()),
+                    // The game is played (over CECP by scripts and the match runner), but a GUI
+                    // cannot draw it: say so rather than let XBoard fall back to an 8x8 board.
+                    None if ours != OUR_CHESS => send(&format!(
+                        "telluser Tiamat plays {ours}, but XBoard cannot draw its board; \
+                         use a text interface, UCI or tiamat match"
+                    )),
+                    None => {}
                 }
             }
             None => error("unsupported variant", name),

@@ -281,3 +281,18 @@ fn mayan_ascendancy_cascade_relayed_as_castling() {
     silent(&mut engine, &["usermove a12b12,c12a12"]);
     quit(engine);
 }
+
+/// Dragonchess is played over CECP (scripts, the match runner) but XBoard cannot draw three boards:
+/// the engine says so instead of leaving XBoard to fall back to an 8x8 board silently.
+#[test]
+fn dragonchess_tells_the_user_it_cannot_be_drawn() {
+    let (mut engine, said) = start("dragonchess");
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("telluser ") && l.contains("cannot draw")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.starts_with("setup ")), "{said:?}");
+    engine.send("quit");
+    assert!(engine.finish());
+}
