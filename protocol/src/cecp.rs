@@ -5,7 +5,9 @@
 //! - on boards with exactly 10 ranks XBoard numbers ranks from 0 (`ONE` is `'0'` there), so our
 //!   rank `n` is XBoard's `n-1`; on boards with more than 10 ranks it writes the rank number in
 //!   decimal as we do, and on smaller boards the two agree;
-//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`).
+//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`);
+//! - a Croatian cascade (`Bi2-j1~Aj1-j2`) goes out as its first ply, and what XBoard sends back
+//!   (that ply, the legs, or its castling-style relay of legs) is matched against the legal moves.
 //!
 //! The board height comes from the size in the variant's `setup` line (`14x14+0_fairy`); variants
 //! without a setup line are 8x8 to XBoard.
@@ -351,8 +353,15 @@ impl Cecp {
                 let setup = self.session.cecp_setup();
                 self.coords = Coords::from_setup(setup.as_deref());
                 self.setup_position = setup.as_deref().and_then(setup_position);
-                if let Some(setup) = setup {
-                    send(setup.trim_end());
+                match setup {
+                    Some(setup) => send(setup.trim_end()),
+                    // The game is played (over CECP by scripts and the match runner), but a GUI
+                    // cannot draw it: say so rather than let XBoard fall back to an 8x8 board.
+                    None if ours != OUR_CHESS => send(&format!(
+                        "telluser Tiamat plays {ours}, but XBoard cannot draw its board; \
+                         use a text interface, UCI or tiamat match"
+                    )),
+                    None => {}
                 }
             }
             None => error("unsupported variant", name),
@@ -407,19 +416,81 @@ impl Cecp {
             .legal_moves()
             .iter()
             .any(|mv| *mv == ours || *mv == text)
+            || self.legal_move_written_as(text).is_some()
+    }
+
+    /// A legal move's text for XBoard: a cascade's first ply when no other legal move starts
+    /// with it, else all its legs.
+    fn xboard_text(&self, wire: &str) -> String {
+        let short = self.coords.wire_to_xboard(wire);
+        let Some(legs) = cascade_legs(wire) else {
+            return short;
+        };
+        let moves = self.session.legal_moves();
+        if moves
+            .iter()
+            .filter(|mv| self.coords.wire_to_xboard(mv) == short)
+            .count()
+            <= 1
+        {
+            return short;
+        }
+        if self.coords.shifts_ranks() {
+            shift_ranks(&legs, -1)
+        } else {
+            legs
+        }
+    }
+
+    /// The legal move that we would write to XBoard as `text` (our cascades lose their side
+    /// effects on the way, so XBoard's text is matched against what we send), or that XBoard
+    /// relays as `text` after reading it (see [`castling_relay`]); the first if several.
+    fn legal_move_written_as(&self, text: &str) -> Option<String> {
+        let moves = self.session.legal_moves();
+        let sent = |mv: &String| self.coords.wire_to_xboard(mv);
+        // All legs of a cascade, as a person may type it, in XBoard's rank numbers.
+        let legs = |mv: &String| {
+            let legs = cascade_legs(mv).unwrap_or_default();
+            if self.coords.shifts_ranks() {
+                shift_ranks(&legs, -1)
+            } else {
+                legs
+            }
+        };
+        // A first ply that several cascades share names none of them.
+        let short: Vec<&String> = moves.iter().filter(|mv| sent(mv) == text).collect();
+        if short.len() > 1 {
+            return None;
+        }
+        short
+            .first()
+            .copied()
+            .or_else(|| moves.iter().find(|mv| legs(mv) == text))
+            .or_else(|| {
+                moves
+                    .iter()
+                    .find(|mv| castling_relay(&legs(mv)).is_some_and(|relay| relay == text))
+            })
+            .cloned()
     }
 
     /// Reads and plays a move in XBoard's form; reports an illegal one and changes nothing.
     fn play_xboard(&mut self, text: &str) -> Result<String, MoveError> {
         let ours = self.coords.xboard_to_wire(text);
-        match self.session.play(&ours) {
-            Ok(wire) => Ok(wire),
-            // Legs we joined may be a game's own comma form; never retry shifted ranks, where
-            // the raw text would name another square.
-            Err(first) if ours != text && !self.coords.shifts_ranks() => {
-                self.session.play(text).map_err(|_| first)
+        let first = match self.session.play(&ours) {
+            Ok(wire) => return Ok(wire),
+            Err(e) => e,
+        };
+        // Legs we joined may be a game's own comma form; never retry shifted ranks, where
+        // the raw text would name another square.
+        if ours != text && !self.coords.shifts_ranks() {
+            if let Ok(wire) = self.session.play(text) {
+                return Ok(wire);
             }
-            Err(e) => Err(e),
+        }
+        match self.legal_move_written_as(text) {
+            Some(wire) => self.session.play(&wire).map_err(|_| first),
+            None => Err(first),
         }
     }
 
@@ -592,13 +663,14 @@ impl Cecp {
             self.announce_ending();
             return;
         };
-        let Ok(wire) = self.session.play(&best) else {
+        let text = self.xboard_text(&best);
+        if self.session.play(&best).is_err() {
             return error(
                 "internal",
                 &format!("searcher chose an illegal move {best}"),
             );
-        };
-        send(&format!("move {}", self.coords.wire_to_xboard(&wire)));
+        }
+        send(&format!("move {text}"));
         if self.announce_ending() {
             return;
         }
@@ -726,9 +798,21 @@ fn setup_position(setup: &str) -> Option<String> {
     (!position.is_empty()).then_some(position)
 }
 
-/// The placement and side-to-move fields of a FEN.
+/// The placement and side-to-move fields of a FEN, with the holdings (`[...]` after the
+/// placement) sorted: XBoard writes them in its piece-table order, not in ours.
 fn board_and_side(fen: &str) -> String {
-    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().unwrap_or("");
+    let side = fields.next().unwrap_or("");
+    let placement = match placement.split_once('[') {
+        Some((board, holdings)) => {
+            let mut pieces: Vec<char> = holdings.trim_end_matches(']').chars().collect();
+            pieces.sort_unstable();
+            format!("{board}[{}]", pieces.into_iter().collect::<String>())
+        }
+        None => placement.to_string(),
+    };
+    format!("{placement} {side}").trim().to_string()
 }
 
 /// `FxR+H`: files, ranks and holdings size.
@@ -808,7 +892,9 @@ impl Coords {
 
     /// Our wire move in XBoard's form.
     pub fn wire_to_xboard(self, wire: &str) -> String {
-        let legs = split_legs(wire).unwrap_or_else(|| wire.to_string());
+        let legs = split_legs(wire)
+            .or_else(|| cascade_first_leg(wire))
+            .unwrap_or_else(|| wire.to_string());
         if self.shifts_ranks() {
             shift_ranks(&legs, -1)
         } else {
@@ -863,6 +949,65 @@ fn split_legs(wire: &str) -> Option<String> {
         .map(|w| format!("{}{}", w[0], w[1]))
         .collect();
     Some(format!("{}{suffix}", legs.join(",")))
+}
+
+/// What XBoard is told of a cascade: its first ply. XBoard cannot show a piece pushing another
+/// on (given all legs it moves the first piece to the last square and loses the second), but a
+/// move onto an own piece it shows as the two swapping places: so every piece that moves by
+/// itself stays where it really is, and only Pyramids are drawn out of place.
+fn cascade_first_leg(wire: &str) -> Option<String> {
+    cascade_legs(wire).map(|legs| legs.split(',').next().unwrap_or_default().to_string())
+}
+
+/// A move of several plies written as `~`-joined plies that each start with a piece letter and
+/// `from-to` (the Croatian family's XAN: `Bi2-j1~Aj1-j2`) -> XBoard's legs `i2j1,j1j2`; the
+/// plies' side effects are left out, so the reader matches the legs against the legal moves.
+fn cascade_legs(wire: &str) -> Option<String> {
+    if !wire.contains('~') {
+        return None;
+    }
+    let legs: Option<Vec<String>> = wire
+        .split('~')
+        .map(|ply| {
+            let body =
+                ply.trim_start_matches(|c: char| c.is_ascii_uppercase() || "=:&".contains(c));
+            let (from, rest) = leading_square(body)?;
+            let (to, _) = leading_square(rest.strip_prefix('-')?)?;
+            Some(format!("{from}{to}"))
+        })
+        .collect();
+    Some(legs?.join(","))
+}
+
+/// How XBoard passes on a two-leg move `AB,BC` whose middle square holds a piece of the mover's
+/// side: it takes it for castling (backend.c `SendMoveToProgram`) and writes `AC,BX`, X beside C
+/// on the side of A. A Pyramid cascade through an own Pyramid arrives in that form.
+fn castling_relay(legs: &str) -> Option<String> {
+    let (first, second) = legs.split_once(',')?;
+    let (a, b) = leading_square(first)?;
+    let (b2, c) = leading_square(second)?;
+    let (b, _) = leading_square(b).filter(|(_, rest)| rest.is_empty())?;
+    let (c, _) = leading_square(c).filter(|(_, rest)| rest.is_empty())?;
+    if b != b2 {
+        return None;
+    }
+    let file = |square: &str| square.as_bytes()[0];
+    let beside = if file(a) > file(b) {
+        file(c).checked_add(1)?
+    } else {
+        file(c).checked_sub(1)?
+    };
+    Some(format!("{a}{c},{b}{}{}", beside as char, &c[1..]))
+}
+
+/// A square (file letter and rank digits) at the start of `text`, and what follows it.
+fn leading_square(text: &str) -> Option<(&str, &str)> {
+    let mut chars = text.char_indices();
+    let (_, file) = chars.next()?;
+    let end = chars
+        .find(|(_, c)| !c.is_ascii_digit())
+        .map_or(text.len(), |(i, _)| i);
+    (file.is_ascii_lowercase() && end > 1).then(|| text.split_at(end))
 }
 
 /// `g2h3,h3h4` -> `g2h3h4` when each leg starts where the previous one ended.
@@ -962,6 +1107,15 @@ mod tests {
             Some("renbqkbner/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RENBQKBNER w")
         );
         assert_eq!(setup_position("piece E& NN"), None);
+        // XBoard echoes holdings in its own piece order.
+        let dao = "setup (PNBRQFOA......DG..LKpnbrqfoa......dg..lk) 10x10+8_fairy \
+                   d8d/10/10/10/10/10/10/10/10/D8D[AAOOFaaoof] w KQkq - 0 1";
+        assert_eq!(
+            setup_position(dao),
+            Some(board_and_side(
+                "d8d/10/10/10/10/10/10/10/10/D8D[FOOAAfooaa] w KQkq - 0 1"
+            ))
+        );
     }
 
     #[test]
@@ -981,11 +1135,25 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("a1b2c3d4"), "a1b2,b2c3,c3d4");
         // Legs that do not chain (XBoard's castling form) pass through unchanged.
         assert_eq!(coords.xboard_to_wire("e1g1,h1f1"), "e1g1,h1f1");
-        // Croatian XAN is not a list of squares.
+        // A Croatian cascade goes as its first ply; its legs are read too.
         assert_eq!(
-            coords.wire_to_xboard("Qk2-f7~Af7-i7~Ai7-i9"),
-            "Qk2-f7~Af7-i7~Ai7-i9"
+            cascade_legs("Qk2-f7~Af7-i7~Ai7-i9").as_deref(),
+            Some("k2f7,f7i7,i7i9")
         );
+        assert_eq!(coords.wire_to_xboard("Qk2-f7~Af7-i7~Ai7-i9"), "k2f7");
+        assert_eq!(coords.wire_to_xboard("Bi2-j1*P~Aj1-j2"), "i2j1");
+        // XBoard relays a cascade through an own piece as castling (seen with XBoard 4.9.1).
+        assert_eq!(
+            castling_relay("a12c12,c12b12").as_deref(),
+            Some("a12b12,c12a12")
+        );
+        assert_eq!(castling_relay("g2h3,h3h4").as_deref(), Some("g2h4,h3g4"));
+        assert_eq!(castling_relay("e1g1,h1f1"), None);
+        assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
+        assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1");
+        // A single XAN ply, or a ply without from-to, stays as it is.
+        assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
+        assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");
     }
 
     #[test]

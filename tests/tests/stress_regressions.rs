@@ -1,13 +1,11 @@
-//! Hangs and wrong answers found by the stress tests and fuzzers that are still open, kept as
-//! ignored tests so they are run by `cargo test -- --ignored` and turned on once fixed.
+//! Hangs and wrong answers found by the stress tests and fuzzers.
 
 mod stress_common;
 
 use stress_common::{expect_line, quit, start_uci};
 
-/// Dynamo's start position: a depth-limited search did not finish its first iteration
-/// (quiescence searched every reply to each checking push), so `go depth 1` got no `bestmove`
-/// until `stop`. Fixed by skipping further quiet evasions in quiescence once a check is not mate.
+/// Dynamo's start position: a depth-limited search once never finished its first iteration
+/// (quiescence kept finding forcing moves), so `go depth 1` got no `bestmove` until `stop`.
 #[test]
 fn dynamo_depth_one_search_answers() {
     let (mut engine, _) = start_uci();
