@@ -447,4 +447,43 @@ mod tests {
         }
         assert_eq!(material(Kind::Dragon, 2), 800);
     }
+
+    /// From self-play against the 1-ply player: Gold, far ahead, took on 2d7 at depth 4 and was
+    /// mated at once by the quiet Dragon move 3d5-3g2, because late-move and futility pruning
+    /// dropped that quiet check one ply from the horizon.
+    #[test]
+    fn search_sees_a_quiet_mate_in_one_reply() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        let pos = Dragonchess::from_position_string(
+            "dragonchess",
+            "12/s3R1s1s1s1/12/3r8/12/9S2/2S1S3S3/2G7G1|o4mk1thuo/wwwwwwwwww1w/u5p3w1/12/12/12/\
+             2WWWWWWWWWW/1UHT1CKPTHUO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 1 12",
+        )
+        .unwrap();
+        let mut searcher = Searcher::new(DragonchessEval, Options::default());
+        for depth in 2..=4 {
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let best = searcher
+                .search(&pos, &[], &limits, &Control::new(), &mut |_| {})
+                .best
+                .unwrap();
+            let after = pos.play(&best);
+            let mut replies = <Dragonchess as Game>::MoveList::default();
+            after.legal_moves(&mut replies);
+            for reply in replies.as_slice() {
+                let next = after.play(reply);
+                let mut answers = <Dragonchess as Game>::MoveList::default();
+                next.legal_moves(&mut answers);
+                assert!(
+                    !(next.in_check() && answers.as_slice().is_empty()),
+                    "depth {depth}: {} allows mate by {}",
+                    pos.move_to_wire(&best),
+                    after.move_to_wire(reply)
+                );
+            }
+        }
+    }
 }

@@ -217,4 +217,25 @@ mod tests {
         let off_line = eval("8/8/8/3k4/8/8/8/R3K3 b - - 0 1 -");
         assert!(on_line < off_line, "{on_line} {off_line}");
     }
+
+    /// A position from self-play where every pushing capture gives check and each check leaves
+    /// about a hundred replies: quiescence searched them all and depth 1 never finished (the
+    /// engine hung until the match runner's move timeout).
+    #[test]
+    fn quiescence_does_not_explode_on_chains_of_checks() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        let pos = Dynamo::from_position_string(
+            "dynamo",
+            "r1bq2nr/pppkbppp/2p4P/6P1/7R/8/PP1BPPP1/RN1QKBN1 w Q - 0 4 -pd7-ke8+pc6+kd7",
+        )
+        .unwrap();
+        let mut searcher = Searcher::new(DynamoEval, Options::default());
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let outcome = searcher.search(&pos, &[], &limits, &Control::new(), &mut |_| {});
+        assert!(outcome.best.is_some());
+        assert!(outcome.nodes < 1_000_000, "{} nodes", outcome.nodes);
+    }
 }

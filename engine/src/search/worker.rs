@@ -23,6 +23,8 @@ use super::{
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
 const EVAL_NONE: i32 = -32_768;
+/// Quiet evasions quiescence tries in check before it settles for the best score so far.
+const QS_QUIET_EVASIONS: usize = 2;
 /// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
 const NULL_HASH: u64 = 0;
 /// Nodes between two looks at the clock and the stop flags.
@@ -459,9 +461,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
             legal += 1;
             let tactical = pos.is_tactical(mv);
+            let child = pos.play(mv);
+            let same_side = child.side_to_move() == side;
+            let child_in_check = child.in_check();
+            let gives_check = child_in_check && !same_side;
 
             if ply > 0 && !in_check && !in_progress && best_score > -MATE_BOUND {
-                if !tactical {
+                // A quiet check is never pruned: in games with many long-range pieces a quiet
+                // mate in one is common, and pruning it lets even a 1-ply player mate us.
+                if !tactical && !gives_check {
                     if skip_quiets {
                         continue;
                     }
@@ -487,7 +495,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     {
                         continue;
                     }
-                } else if depth <= 6
+                } else if tactical
+                    && depth <= 6
                     && move_score < TT_MOVE
                     && move_score - BAD_TACTICAL < -100 * depth
                     && move_score < GOOD_TACTICAL
@@ -496,11 +505,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
 
-            let child = pos.play(mv);
-            let same_side = child.side_to_move() == side;
-            let child_in_check = child.in_check();
-            let extension =
-                i32::from(child_in_check && !same_side && ply < 2 * self.root_depth as usize);
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = if same_side {
                 depth
             } else {
@@ -762,6 +767,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         while let Some((i, _)) = pick(&mut scores) {
             let mv = &moves[i];
             if pos.forbidden_by_history(mv, &self.keys) {
+                continue;
+            }
+            // Once a check is known not to mate, further quiet evasions are skipped: in games
+            // where a check leaves a hundred replies, searching them all at every checking
+            // capture makes quiescence explode.
+            if in_check
+                && legal_tried >= QS_QUIET_EVASIONS
+                && best_score > -MATE_BOUND
+                && !pos.is_tactical(mv)
+            {
                 continue;
             }
             legal_tried += 1;

@@ -74,6 +74,8 @@ pub struct Player {
     stdin: ChildStdin,
     lines: Receiver<Line>,
     cecp_usermove: bool,
+    /// CECP `feature setboard=1`; without it (the protocol's default) `setboard` is unknown.
+    cecp_setboard: bool,
     cecp_moves_sent: usize,
     /// Last score and depth the engine reported, for PGN comments.
     pub last_eval: Option<(String, u32)>,
@@ -112,6 +114,7 @@ impl Player {
             stdin,
             lines,
             cecp_usermove: false,
+            cecp_setboard: false,
             cecp_moves_sent: 0,
             last_eval: None,
         };
@@ -197,6 +200,7 @@ impl Player {
                 self.send(&format!("accepted {key}"))?;
                 match key.as_str() {
                     "usermove" => self.cecp_usermove = value == "1",
+                    "setboard" => self.cecp_setboard = value == "1",
                     "variants" => {
                         variants = Some(value.split(',').map(|v| v.trim().to_string()).collect())
                     }
@@ -243,6 +247,15 @@ impl Player {
                 }
                 self.send("force")?;
                 if let Some(fen) = position {
+                    // Sent anyway, the engine would reject it and play on from its own start
+                    // position, rejecting our first move that does not fit it.
+                    if !self.cecp_setboard {
+                        return Err(PlayerError::Protocol(
+                            "engine cannot set up a position (feature setboard=0); \
+                             play it without --openings"
+                                .into(),
+                        ));
+                    }
                     self.send(&format!("setboard {fen}"))?;
                 }
                 match *limit_for_cecp {
@@ -502,6 +515,37 @@ mod tests {
             Some(("-0.35".into(), 7))
         );
         assert_eq!(cecp_thinking("move", "move e2e4"), None);
+    }
+
+    /// Fairy-Max 5.0b declares `setboard=0`: a game from a set-up position must not start
+    /// with the engine silently on the normal start position.
+    #[test]
+    fn a_cecp_engine_without_setboard_refuses_a_set_up_position() {
+        let fake = |features: &str| EngineSpec {
+            name: "fake".into(),
+            command: "/bin/sh".into(),
+            args: vec![
+                "-c".into(),
+                format!(
+                    "echo 'feature {features} done=1'; while read -r line; do \
+                     case \"$line\" in ping*) echo \"pong ${{line#ping }}\";; esac; done"
+                ),
+            ],
+            protocol: Protocol::Cecp,
+            options: Vec::new(),
+        };
+        let limit = MoveLimit::Depth(1);
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let mut plain = Player::start(&fake("usermove=1"), "chess").unwrap();
+        match plain.new_game("chess", Some(fen), &limit) {
+            Err(PlayerError::Protocol(message)) => {
+                assert!(message.contains("setboard"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(plain.new_game("chess", None, &limit).is_ok());
+        let mut able = Player::start(&fake("setboard=1"), "chess").unwrap();
+        assert!(able.new_game("chess", Some(fen), &limit).is_ok());
     }
 
     #[test]
