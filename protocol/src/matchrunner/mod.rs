@@ -420,12 +420,7 @@ fn print_summary(
         tally.score(),
         tally.games()
     );
-    match (tally.elo(), tally.elo_margin()) {
-        (Some(elo), Some(margin)) => println!("Elo difference: {elo:.1} +/- {margin:.1}"),
-        (Some(elo), None) => println!("Elo difference: {elo:.1} +/- inf"),
-        (None, _) if tally.score() >= 1.0 => println!("Elo difference: +inf"),
-        (None, _) => println!("Elo difference: -inf"),
-    }
+    println!("{}", elo_line(tally));
     if let Some(sprt) = &config.sprt {
         let (lower, upper) = sprt.bounds();
         let verdict = match decision {
@@ -445,6 +440,28 @@ fn print_summary(
             "{name}: illegal moves {}, crashes {}, time forfeits {}, hangs {}, protocol errors {}",
             f.illegal, f.crashes, f.time_forfeits, f.hangs, f.protocol
         );
+    }
+}
+
+/// The Elo difference with its 95% interval: `+/- margin` when both ends are finite, the
+/// interval itself when the score's interval reaches 0 or 1.
+fn elo_line(tally: &Tally) -> String {
+    // Adding 0.0 turns -0.0 into 0.0.
+    let show = |value: Option<f64>, infinite: &str| {
+        value.map_or(infinite.to_string(), |v| format!("{:+.1}", v + 0.0))
+    };
+    let infinite_elo = if tally.score() >= 1.0 { "+inf" } else { "-inf" };
+    let elo = show(tally.elo(), infinite_elo);
+    match tally.elo_interval() {
+        Some((Some(lo), Some(hi))) => {
+            format!("Elo difference: {elo} +/- {:.1}", (hi - lo) / 2.0 + 0.0)
+        }
+        Some((lo, hi)) => format!(
+            "Elo difference: {elo}, 95% interval [{}, {}]",
+            show(lo, "-inf"),
+            show(hi, "+inf")
+        ),
+        None => format!("Elo difference: {elo} (too few games for an interval)"),
     }
 }
 
@@ -511,6 +528,28 @@ mod tests {
         ] {
             assert!(parse_args(&words(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn elo_lines_show_open_intervals_and_no_negative_zero() {
+        let tally = |wins, losses, draws| Tally {
+            wins,
+            losses,
+            draws,
+        };
+        assert_eq!(
+            elo_line(&tally(9, 1, 0)),
+            "Elo difference: +381.7, 95% interval [+159.0, +inf]"
+        );
+        assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 0.0");
+        assert_eq!(
+            elo_line(&tally(3, 0, 0)),
+            "Elo difference: +inf, 95% interval [-inf, +inf]"
+        );
+        assert_eq!(
+            elo_line(&tally(1, 0, 0)),
+            "Elo difference: +inf (too few games for an interval)"
+        );
     }
 
     #[test]

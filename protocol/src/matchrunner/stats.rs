@@ -41,17 +41,19 @@ impl Tally {
         elo_from_score(self.score())
     }
 
-    /// Half-width of the 95% confidence interval of the Elo difference.
-    pub fn elo_margin(&self) -> Option<f64> {
+    /// The 95% confidence interval of the Elo difference; an end is `None` where the score's
+    /// interval reaches 0 or 1 (an infinite Elo difference).
+    pub fn elo_interval(&self) -> Option<(Option<f64>, Option<f64>)> {
         let n = self.games() as f64;
         if n < 2.0 {
             return None;
         }
         let se = (self.variance() / n).sqrt();
         let s = self.score();
-        let lo = elo_from_score(s - 1.959_964 * se)?;
-        let hi = elo_from_score(s + 1.959_964 * se)?;
-        Some((hi - lo) / 2.0)
+        Some((
+            elo_from_score(s - 1.959_964 * se),
+            elo_from_score(s + 1.959_964 * se),
+        ))
     }
 }
 
@@ -168,9 +170,21 @@ mod tests {
         };
         let elo = t.elo().unwrap();
         assert!((elo - 190.85).abs() < 0.1, "{elo}");
-        let margin = t.elo_margin().unwrap();
+        let (lo, hi) = t.elo_interval().unwrap();
         // se = sqrt(0.1875 / 100) = 0.0433; s +- 1.96 se = 0.6651 .. 0.8349 = 119.2 .. 281.6 Elo
-        assert!((margin - 81.2).abs() < 0.5, "{margin}");
+        assert!((lo.unwrap() - 119.2).abs() < 0.5, "{lo:?}");
+        assert!((hi.unwrap() - 281.6).abs() < 0.5, "{hi:?}");
+        // 9-1: s = 0.9, se = 0.095, s + 1.96 se passes 1, so only the lower end (s = 0.714) is finite.
+        let nine_one = Tally {
+            wins: 9,
+            losses: 1,
+            draws: 0,
+        };
+        let (lo, hi) = nine_one.elo_interval().unwrap();
+        assert!(
+            lo.is_some_and(|l| l > 100.0) && hi.is_none(),
+            "{lo:?} {hi:?}"
+        );
     }
 
     #[test]
