@@ -5,6 +5,7 @@ mod error;
 mod game;
 pub mod geometry;
 mod movelist;
+pub mod placement;
 pub mod zobrist;
 
 pub use color::Color;

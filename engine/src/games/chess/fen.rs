@@ -7,6 +7,7 @@
 
 use super::bitboard::{squares, Piece, PieceType, Square};
 use super::position::{castling, Chess};
+use crate::core::placement::push_row;
 use crate::core::{Color, PositionError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -63,22 +64,13 @@ impl Chess {
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(90);
         for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(piece.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
+            push_row(
+                &mut out,
+                (0..8).map(|file| {
+                    self.piece_at(Square::from_coords(file, rank))
+                        .map(|piece| piece.fen_char())
+                }),
+            );
             if rank > 0 {
                 out.push('/');
             }

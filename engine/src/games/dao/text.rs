@@ -13,6 +13,7 @@ use super::{
     bit, file_of, offset, rank_of, sq, Dao, EnPassant, Move, MoveKind, Piece, BLACK_KING_SIDE,
     BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
+use crate::core::placement::push_row;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 pub const START: &str =
@@ -332,28 +333,19 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
 pub fn write_position(pos: &Dao) -> String {
     let mut out = String::new();
     for r in (0..SIZE).rev() {
-        let mut empty = 0;
-        for f in 0..SIZE {
-            let s = sq(f, r) as usize;
-            let gate = pos.gates[s].map(|c| if c == Color::White { 'G' } else { 'g' });
-            let cell = match (pos.board[s], gate) {
-                (None, None) => {
-                    empty += 1;
-                    continue;
+        push_row(
+            &mut out,
+            (0..SIZE).map(|f| {
+                let s = sq(f, r) as usize;
+                let gate = pos.gates[s].map(|c| if c == Color::White { 'G' } else { 'g' });
+                match (pos.board[s], gate) {
+                    (None, None) => None,
+                    (Some(p), None) => Some(piece_char(p).to_string()),
+                    (None, Some(g)) => Some(g.to_string()),
+                    (Some(p), Some(g)) => Some(format!("({}{})", piece_char(p), g)),
                 }
-                (Some(p), None) => piece_char(p).to_string(),
-                (None, Some(g)) => g.to_string(),
-                (Some(p), Some(g)) => format!("({}{})", piece_char(p), g),
-            };
-            if empty > 0 {
-                out += &empty.to_string();
-                empty = 0;
-            }
-            out += &cell;
-        }
-        if empty > 0 {
-            out += &empty.to_string();
-        }
+            }),
+        );
         if r > 0 {
             out.push('/');
         }

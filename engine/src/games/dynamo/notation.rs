@@ -3,6 +3,7 @@
 use super::board::*;
 use super::movegen::*;
 use super::Dynamo;
+use crate::core::placement::push_row;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 const CASTLING_LETTERS: [(u8, char); 4] = [
@@ -232,22 +233,13 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
 pub fn write_position(pos: &Dynamo) -> String {
     let mut out = String::new();
     for r in (0..8u8).rev() {
-        let mut empty = 0;
-        for f in 0..8u8 {
-            let p = pos.board[(r * 8 + f) as usize];
-            if p == EMPTY {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(piece_letter(p));
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
+        push_row(
+            &mut out,
+            (0..8u8).map(|f| {
+                let p = pos.board[(r * 8 + f) as usize];
+                (p != EMPTY).then(|| piece_letter(p))
+            }),
+        );
         if r > 0 {
             out.push('/');
         }

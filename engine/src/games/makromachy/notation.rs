@@ -9,6 +9,7 @@
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
+use crate::core::placement::push_row;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 fn letter(code: u8) -> char {
@@ -293,22 +294,13 @@ fn read_en_passant(pos: &mut Makromachy, text: &str) -> Result<(), PositionError
 pub(super) fn write_position(pos: &Makromachy) -> String {
     let mut s = String::new();
     for rank in (0..RANKS).rev() {
-        let mut empty = 0;
-        for file in 0..FILES {
-            let code = pos.board[square(file, rank) as usize];
-            if code == EMPTY {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    s.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                s.push(letter(code));
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
+        push_row(
+            &mut s,
+            (0..FILES).map(|file| {
+                let code = pos.board[square(file, rank) as usize];
+                (code != EMPTY).then(|| letter(code))
+            }),
+        );
         if rank > 0 {
             s.push('/');
         }
