@@ -245,10 +245,10 @@ fn silent_engine() -> String {
     path
 }
 
-#[test]
-fn silence_is_a_hang_without_a_clock_and_a_time_loss_with_one() {
+/// Two games against the silent engine at `control`; the summary line of its faults.
+fn against_silent_engine(control: &[&str]) -> String {
     let silent = format!("cmd={}", silent_engine());
-    let out = run_match(&[
+    let mut args = vec![
         "--engine",
         "cmd=self",
         "name=ok",
@@ -257,35 +257,24 @@ fn silence_is_a_hang_without_a_clock_and_a_time_loss_with_one() {
         "name=silent",
         "--games",
         "2",
-        "--tc",
-        "depth=1",
-        "--move-timeout",
-        "1",
-    ]);
+    ];
+    args.extend_from_slice(control);
+    let out = run_match(&args);
     assert!(
         out.contains("Final score of ok vs silent: 2 - 0 - 0"),
         "{out}"
     );
+    out
+}
+
+#[test]
+fn silence_is_a_hang_without_a_clock_and_a_time_loss_with_one() {
+    let out = against_silent_engine(&["--tc", "depth=1", "--move-timeout", "1"]);
     assert!(
         out.contains("silent: illegal moves 0, crashes 0, time forfeits 0, hangs 2"),
         "{out}"
     );
-    let out = run_match(&[
-        "--engine",
-        "cmd=self",
-        "name=ok",
-        "--engine",
-        &silent,
-        "name=silent",
-        "--games",
-        "2",
-        "--tc",
-        "0.5+0",
-    ]);
-    assert!(
-        out.contains("Final score of ok vs silent: 2 - 0 - 0"),
-        "{out}"
-    );
+    let out = against_silent_engine(&["--tc", "0.5+0"]);
     assert!(
         out.contains("silent: illegal moves 0, crashes 0, time forfeits 2, hangs 0"),
         "{out}"

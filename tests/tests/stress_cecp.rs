@@ -13,7 +13,7 @@
 
 mod stress_common;
 
-use stress_common::{expect_line, fail, quit};
+use stress_common::{expect_line, fail, first_seed, quit};
 
 use std::time::Duration;
 
@@ -475,14 +475,6 @@ impl Session {
             self.go();
         }
     }
-}
-
-/// `TIAMAT_STRESS_SEED` explores other sessions than the default ones.
-fn first_seed() -> u64 {
-    std::env::var("TIAMAT_STRESS_SEED")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(0)
 }
 
 #[test]

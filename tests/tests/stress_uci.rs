@@ -8,7 +8,7 @@
 
 mod stress_common;
 
-use stress_common::{expect_line, fail, quit, start_uci, try_line};
+use stress_common::{expect_line, fail, first_seed, quit, start_uci, try_line};
 
 use std::time::Duration;
 
@@ -281,14 +281,6 @@ impl Session {
             .send(&format!("setoption name UCI_Variant value {variant}"));
         self.line = Line::start(variant);
     }
-}
-
-/// `TIAMAT_STRESS_SEED` explores other sessions than the default ones.
-fn first_seed() -> u64 {
-    std::env::var("TIAMAT_STRESS_SEED")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(0)
 }
 
 #[test]

@@ -63,3 +63,11 @@ pub fn quit(mut engine: Engine) {
         "the engine did not exit cleanly after quit"
     );
 }
+
+/// `TIAMAT_STRESS_SEED` explores other sessions than the default ones.
+pub fn first_seed() -> u64 {
+    std::env::var("TIAMAT_STRESS_SEED")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(0)
+}
