@@ -5,8 +5,8 @@
 //! All weights are in the tables below (centipawns).
 
 use tiamat_engine::games::dynamo::board::{
-    clear_to_edge, color_of, first_piece, kind, offset, slider_lines, threatened_off, ALL_LINES,
-    BISHOP, EMPTY, KING, KNIGHT, KNIGHT_LEAPS, PAWN, QUEEN, ROOK,
+    clear_to_edge, color_of, first_piece, kind, offset, slider_lines, ALL_LINES, BISHOP, EMPTY,
+    KING, KNIGHT, KNIGHT_LEAPS, PAWN, QUEEN, ROOK,
 };
 use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::search::Evaluator;
@@ -96,7 +96,7 @@ fn white_view(pos: &Dynamo) -> i32 {
         }
         let mut own = MATERIAL[k] + PIECE_EDGE[k][edge_distance(sq)];
         own += MOBILITY[k] * mobility(board, sq, kind(p));
-        if threatened_off(board, sq, !color) {
+        if pos.threatened_off(sq, !color) {
             if color == mover {
                 own -= MATERIAL[k] * EXPOSED_SHARE_PERCENT / 100;
             } else {

@@ -132,6 +132,8 @@ pub struct Dynamo {
     fullmove: u32,
     last: Effect,
     kings: [u8; 2],
+    /// [`occupancy`] of `board`.
+    occupied: u64,
     key: u64,
 }
 
@@ -175,7 +177,7 @@ impl Dynamo {
 
     /// Can `by` send the piece on `sq` off the board with one action (rules page 3.3)?
     pub fn threatened_off(&self, sq: u8, by: Color) -> bool {
-        threatened_off(&self.board, sq, by)
+        threatened_off(&self.board, self.occupied, sq, by)
     }
 
     /// Every candidate turn before merging equal effects and before the legality filters, by
@@ -195,9 +197,12 @@ impl Dynamo {
         counts
     }
 
-    /// The complete turn made of `legs` (applied in order), if it is legal here.
-    fn judge(&self, legs: &[Leg], forbidden: Option<&Effect>) -> Option<Move> {
+    /// The complete turn made of `legs` (applied in order), if it is legal here, where
+    /// `in_check` is whether the side to move is in check before it.
+    fn judge(&self, legs: &[Leg], forbidden: Option<&Effect>, in_check: bool) -> Option<Move> {
         let mut board = self.board;
+        let mut occupied = self.occupied;
+        let mut changed = 0u64;
         let mut castling = self.castling;
         let mut touched = [0u8; 4];
         let mut n = 0;
@@ -212,16 +217,29 @@ impl Dynamo {
             let moving = board[l.from as usize];
             castling &= !rights_lost_leaving(l.from, moving);
             board[l.from as usize] = EMPTY;
+            occupied &= !(1 << l.from);
+            changed |= 1 << l.from;
             touch(l.from);
             if l.to != OFF {
                 board[l.to as usize] = l.piece;
+                occupied |= 1 << l.to;
+                changed |= 1 << l.to;
                 touch(l.to);
                 if l.from == king {
                     king = l.to;
                 }
             }
         }
-        if threatened_off(&board, king, !self.side) {
+        // A turn that leaves the King and everything that decides his expulsion in place leaves
+        // the answer as it was before the turn.
+        let unchanged =
+            king == self.kings[self.side.index()] && EXPULSION_FIELD[king as usize] & changed == 0;
+        let expelled = if unchanged {
+            in_check
+        } else {
+            threatened_off(&board, occupied, king, !self.side)
+        };
+        if expelled {
             return None;
         }
         let mut changes = [NO_CHANGE; 4];
@@ -319,13 +337,14 @@ impl Game for Dynamo {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let forbidden = self.forbidden_effect();
+        let in_check = self.in_check();
+        let mut unique = EffectSet::new();
         self.candidates(&mut |_, legs| {
-            if let Some(mv) = self.judge(legs, forbidden.as_ref()) {
-                out.push(mv);
+            if let Some(mv) = self.judge(legs, forbidden.as_ref(), in_check) {
+                unique.push(out, mv);
             }
         });
-        out.sort_unstable();
-        out.dedup();
+        unique.finish(out);
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -353,6 +372,7 @@ impl Game for Dynamo {
             pawn_or_exit |= kind(before) == PAWN && before != EMPTY;
             pawn_or_exit |= kind(after) == PAWN && after != EMPTY;
             next.board[sq as usize] = after;
+            next.occupied = next.occupied & !(1 << sq) | ((after != EMPTY) as u64) << sq;
             next.key ^= last_change_key(c);
         }
         pawn_or_exit |= pieces_after < pieces_before;
@@ -369,7 +389,12 @@ impl Game for Dynamo {
     }
 
     fn in_check(&self) -> bool {
-        threatened_off(&self.board, self.kings[self.side.index()], !self.side)
+        threatened_off(
+            &self.board,
+            self.occupied,
+            self.kings[self.side.index()],
+            !self.side,
+        )
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
@@ -435,6 +460,59 @@ impl Game for Dynamo {
             self.key
         ));
         out
+    }
+}
+
+/// Keeps one move per effect while the legal moves are listed: an open-addressing table of
+/// indices into the list, with a sort as the fallback for lists too long for it.
+struct EffectSet {
+    slots: [u16; EffectSet::SLOTS],
+    overflow: bool,
+}
+
+impl EffectSet {
+    const SLOTS: usize = 2048;
+
+    fn new() -> Self {
+        EffectSet {
+            slots: [0; Self::SLOTS],
+            overflow: false,
+        }
+    }
+
+    fn slot(mv: &Move) -> usize {
+        let mut h = mv.castling as u64;
+        for c in mv.effect.0 {
+            h = (h ^ c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> 53) as usize
+    }
+
+    fn push(&mut self, out: &mut Vec<Move>, mv: Move) {
+        if self.overflow || out.len() >= Self::SLOTS / 2 {
+            self.overflow = true;
+            out.push(mv);
+            return;
+        }
+        let mut i = Self::slot(&mv);
+        loop {
+            match self.slots[i] {
+                0 => {
+                    out.push(mv);
+                    self.slots[i] = out.len() as u16;
+                    return;
+                }
+                n if out[n as usize - 1] == mv => return,
+                _ => i = (i + 1) % Self::SLOTS,
+            }
+        }
+    }
+
+    fn finish(self, out: &mut Vec<Move>) {
+        if self.overflow {
+            out.sort_unstable();
+            out.dedup();
+        }
     }
 }
 

@@ -479,7 +479,7 @@ impl Dynamo {
         }
         let them = !us;
         let king = self.at(s);
-        if threatened_off(&self.board, s, them) {
+        if threatened_off(&self.board, self.occupied, s, them) {
             return;
         }
         // (right, rook square, squares that must be empty, square the King crosses, King's and
@@ -509,7 +509,7 @@ impl Dynamo {
             if empty.iter().any(|&sq| self.at(sq) != EMPTY) {
                 continue;
             }
-            if threatened_off(&self.board, crossed, them) {
+            if threatened_off(&self.board, self.occupied, crossed, them) {
                 continue;
             }
             emit(

@@ -223,6 +223,7 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
         fullmove,
         last,
         kings,
+        occupied: occupancy(&board),
         key: 0,
     };
     pos.validate()?;

@@ -175,6 +175,33 @@ fn part_a(p: &Dynamo) -> (Vec<Step>, Vec<[Step; 2]>) {
     (out, castles)
 }
 
+/// The check test of rules page 3.3 walked square by square (the main generator's is a bitboard
+/// one): could a piece of `by` send the piece on `target` off the board with one action?
+pub fn threatened_off(board: &Board, target: u8, by: Color) -> bool {
+    for dir in ALL_LINES {
+        let back = (-dir.0, -dir.1);
+        if let Some(at) = first_piece(board, target, back) {
+            let piece = board[at as usize];
+            if color_of(piece) == by
+                && slides_along(kind(piece), dir)
+                && (clear_to_edge(board, target, dir) || clear_to_edge(board, at, back))
+            {
+                return true;
+            }
+        }
+    }
+    let pusher_behind = |v: (i8, i8), piece: u8| {
+        offset(target, v).is_none()
+            && offset(target, (-v.0, -v.1)).is_some_and(|at| board[at as usize] == piece)
+    };
+    let pawn_steps = [(1, forward(by)), (-1, forward(by))];
+    KNIGHT_LEAPS
+        .iter()
+        .any(|&v| pusher_behind(v, make(by, KNIGHT)))
+        || ALL_LINES.iter().any(|&v| pusher_behind(v, make(by, KING)))
+        || pawn_steps.iter().any(|&v| pusher_behind(v, make(by, PAWN)))
+}
+
 fn leap_push(b: &Board, s: u8, x: u8, v: (i8, i8), out: &mut Vec<Step>) {
     match offset(s, v) {
         Some(e) if b[e as usize] == EMPTY => with_promotions((s, e, x), out),

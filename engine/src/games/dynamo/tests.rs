@@ -862,7 +862,8 @@ fn dynamo_deep_perft_speed() {
 }
 
 /// Random games from the suite positions: at every node the incremental key equals the key of the
-/// re-read position string, no legal turn leaves the mover's King in check or undoes the last
+/// re-read position string, the bitboard check test agrees with the square-by-square one on
+/// every square, no legal turn leaves the mover's King in check or undoes the last
 /// turn, and sampled turns' wire and human texts read back to themselves.
 #[test]
 fn random_games_keep_every_invariant() {
@@ -881,6 +882,16 @@ fn random_games_keep_every_invariant() {
             let reread = pos(&p.position_string());
             assert_eq!(reread.key(), p.key(), "{}", p.position_string());
             assert_eq!(reread, p);
+            for sq in 0..64 {
+                for by in Color::ALL {
+                    assert_eq!(
+                        p.threatened_off(sq, by),
+                        super::reference::threatened_off(p.squares(), sq, by),
+                        "{} {sq} {by}",
+                        p.position_string()
+                    );
+                }
+            }
             let moves = legal(&p);
             if moves.is_empty() {
                 assert!(p.ending(&[]).is_some());
