@@ -1,7 +1,12 @@
 //! The engine crate's rules behind a text interface, for tests that drive the binary and must
 //! judge its answers in any registered variant: which moves are legal, whether a line of moves
-//! can be played, whether a reported mate exists.
+//! can be played, whether a reported mate exists, and how the CECP front end writes moves.
 
+use std::any::Any;
+use std::cell::RefCell;
+
+use tiamat::cecp::xboard_move_text;
+pub use tiamat::cecp::Coords;
 use tiamat_engine::{Game, GameResult, MoveList};
 use tiamat_perft::complete_turns;
 
@@ -33,23 +38,84 @@ impl Line {
     }
 }
 
+/// A replayed line: its states (the set position first) for reuse by the next replay.
+struct Replayed<G> {
+    line: Line,
+    states: Vec<G>,
+}
+
+thread_local! {
+    /// The last line replayed: protocol tests ask about one growing line again and again, so
+    /// each replay continues from the longest prefix played before instead of from the start.
+    static LAST_REPLAY: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
 /// The state at the end of `line` and the keys of the states before it (oldest first).
 fn replay<G: Game>(line: &Line) -> Result<(G, Vec<u64>), String> {
-    let mut pos = match &line.position {
-        Some(text) => G::from_position_string(&line.variant, text),
-        None => G::start_position(&line.variant),
-    }
-    .map_err(|err| err.to_string())?;
-    let mut history = Vec::new();
-    for text in &line.moves {
-        let mv = pos.parse_move(text).map_err(|err| err.to_string())?;
+    let cached = LAST_REPLAY.with(|last| {
+        last.borrow_mut()
+            .take()
+            .and_then(|any| any.downcast::<Replayed<G>>().ok())
+    });
+    let mut states = match cached {
+        Some(cached)
+            if cached.line.variant == line.variant && cached.line.position == line.position =>
+        {
+            let shared = cached
+                .line
+                .moves
+                .iter()
+                .zip(&line.moves)
+                .take_while(|(a, b)| a == b)
+                .count();
+            let mut states = cached.states;
+            states.truncate(shared + 1);
+            states
+        }
+        _ => {
+            let root = match &line.position {
+                Some(text) => G::from_position_string(&line.variant, text),
+                None => G::start_position(&line.variant),
+            }
+            .map_err(|err| err.to_string())?;
+            vec![root]
+        }
+    };
+    let mut history: Vec<u64> = states[..states.len() - 1].iter().map(G::key).collect();
+    let mut failure = None;
+    for text in &line.moves[states.len() - 1..] {
+        let pos = states.last().expect("never empty");
+        let mv = match pos.parse_move(text) {
+            Ok(mv) => mv,
+            Err(err) => {
+                failure = Some(err.to_string());
+                break;
+            }
+        };
         if pos.forbidden_by_history(&mv, &history) {
-            return Err(format!("'{text}' is forbidden by the game's history"));
+            failure = Some(format!("'{text}' is forbidden by the game's history"));
+            break;
         }
         history.push(pos.key());
-        pos = pos.play(&mv);
+        let next = pos.play(&mv);
+        states.push(next);
     }
-    Ok((pos, history))
+    let pos = states.last().expect("never empty").clone();
+    // Also after a failure: the moves before the bad one are kept for the next replay.
+    let replayed = Line {
+        moves: line.moves[..states.len() - 1].to_vec(),
+        ..line.clone()
+    };
+    LAST_REPLAY.with(|last| {
+        *last.borrow_mut() = Some(Box::new(Replayed {
+            line: replayed,
+            states,
+        }))
+    });
+    match failure {
+        Some(err) => Err(err),
+        None => Ok((pos, history)),
+    }
 }
 
 fn kind(line: &Line) -> Result<GameKind, String> {
@@ -100,6 +166,41 @@ pub fn white_to_move(line: &Line) -> Result<bool, String> {
 pub fn start_position(variant: &str) -> Option<String> {
     let kind = GameKind::from_variant(variant)?;
     with_game!(kind, G => G::start_position(variant).ok().map(|pos| pos.position_string()))
+}
+
+/// The lines the CECP front end sends on `variant <name>`: the start position's `setup` and
+/// `piece` lines (`None` for variants XBoard knows or cannot draw, and without a start).
+pub fn cecp_setup(variant: &str) -> Option<String> {
+    let kind = GameKind::from_variant(variant)?;
+    with_game!(kind, G => G::start_position(variant).ok().and_then(|pos| pos.cecp_setup()))
+}
+
+/// How the CECP front end writes squares in `variant` (from its `setup` line, as it does).
+pub fn cecp_coords(variant: &str) -> Coords {
+    Coords::from_setup(cecp_setup(variant).as_deref())
+}
+
+/// Every move legal at the end of `line`, as its wire text and the text the CECP front end
+/// writes for it in `move`.
+pub fn cecp_moves(line: &Line, coords: Coords) -> Result<Vec<(String, String)>, String> {
+    let legal = legal_moves(line)?;
+    Ok(legal
+        .iter()
+        .map(|wire| (wire.clone(), xboard_move_text(coords, wire, &legal)))
+        .collect())
+}
+
+/// Whether a CECP thinking line's PV (each move in XBoard's coordinates, a cascade as its first
+/// ply) can be played from the end of `line`, trying every move each text may stand for.
+pub fn cecp_pv_playable(line: &Line, coords: Coords, pv: &[&str]) -> bool {
+    let Some((first, rest)) = pv.split_first() else {
+        return true;
+    };
+    legal_moves(line)
+        .unwrap_or_default()
+        .iter()
+        .filter(|wire| coords.wire_to_xboard(wire) == *first)
+        .any(|wire| cecp_pv_playable(&line.with(wire), coords, rest))
 }
 
 /// Does the side to move at the end of `line` mate within `moves` of its own turns? `None` when

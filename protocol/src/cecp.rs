@@ -419,27 +419,9 @@ impl Cecp {
             || self.legal_move_written_as(text).is_some()
     }
 
-    /// A legal move's text for XBoard: a cascade's first ply when no other legal move starts
-    /// with it, else all its legs.
+    /// A legal move's text for XBoard (see [`xboard_move_text`]).
     fn xboard_text(&self, wire: &str) -> String {
-        let short = self.coords.wire_to_xboard(wire);
-        let Some(legs) = cascade_legs(wire) else {
-            return short;
-        };
-        let moves = self.session.legal_moves();
-        if moves
-            .iter()
-            .filter(|mv| self.coords.wire_to_xboard(mv) == short)
-            .count()
-            <= 1
-        {
-            return short;
-        }
-        if self.coords.shifts_ranks() {
-            shift_ranks(&legs, -1)
-        } else {
-            legs
-        }
+        xboard_move_text(self.coords, wire, &self.session.legal_moves())
     }
 
     /// The legal move that we would write to XBoard as `text` (our cascades lose their side
@@ -766,6 +748,29 @@ impl Cecp {
     }
 }
 
+/// How the engine writes the legal move `wire` (one of `legal`, all the legal moves) to XBoard:
+/// in XBoard's coordinates, a cascade as its first ply when no other legal move starts with it,
+/// else as all its legs.
+pub fn xboard_move_text(coords: Coords, wire: &str, legal: &[String]) -> String {
+    let short = coords.wire_to_xboard(wire);
+    let Some(legs) = cascade_legs(wire) else {
+        return short;
+    };
+    if legal
+        .iter()
+        .filter(|mv| coords.wire_to_xboard(mv) == short)
+        .count()
+        <= 1
+    {
+        return short;
+    }
+    if coords.shifts_ranks() {
+        shift_ranks(&legs, -1)
+    } else {
+        legs
+    }
+}
+
 fn illegal_move_line(text: &str, error: &MoveError) -> String {
     let reason = match error {
         MoveError::Unparsable { reason, .. } | MoveError::Illegal { reason, .. } => reason.as_str(),
@@ -875,7 +880,7 @@ impl Default for Coords {
 
 impl Coords {
     /// From the variant's `setup` line, whose size field reads `FxR+H_parent`.
-    fn from_setup(setup: Option<&str>) -> Coords {
+    pub fn from_setup(setup: Option<&str>) -> Coords {
         let ranks = setup
             .and_then(|text| text.lines().find(|line| line.starts_with("setup")))
             .and_then(|line| {

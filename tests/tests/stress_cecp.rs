@@ -9,7 +9,15 @@
 //! that stops a search discards its result), so the model is exact. Every `move` must be legal
 //! and come only when the engine is on move; every thinking line's PV must be playable; a result
 //! claim only when the game is over; an error answer exactly when the command was bad.
-//! Orthodox chess only: the UCI stress covers every variant.
+//!
+//! Every registered variant is played: each session owns a share of the registry (so the
+//! default seeds cover all of it), plays them in turn after `new` + `variant`, and also switches
+//! at random. `variant` must answer with the start position's `setup`/`piece` lines, or with a
+//! `telluser` for boards XBoard cannot draw. Moves go both ways in XBoard's coordinates (ranks
+//! from 0 on 10-rank boards, legs joined by commas, a cascade as its first ply), which the model
+//! derives from its legal moves; a `move` must name exactly one legal move. `setboard` gets
+//! positions along random games of the variant (a randomised variant starts from its fixed
+//! counterpart's setup) and broken ones; user moves are legal ones and near misses of them.
 
 mod stress_common;
 
@@ -17,12 +25,24 @@ use stress_common::{expect_line, fail, first_seed, quit};
 
 use std::time::Duration;
 
+use std::collections::BTreeMap;
+
 use tiamat_fuzzing::mutate::Rng;
-use tiamat_fuzzing::referee::{self, Line};
+use tiamat_fuzzing::referee::{self, Coords, Line};
+use tiamat_fuzzing::variant_names;
 use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
-const ACTIONS_PER_SESSION: usize = 400;
+const ACTIONS_PER_SESSION: usize = 600;
+
+/// What one variant saw over all sessions.
+#[derive(Default)]
+struct Coverage {
+    actions: usize,
+    engine_moves: usize,
+    user_moves: usize,
+    setboards: usize,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -34,9 +54,79 @@ enum Kind {
     Starter,
 }
 
-struct Session {
+/// A registered variant as the sessions play it.
+struct Variant {
+    name: &'static str,
+    /// Its name in `variant`: XBoard calls chess `normal`.
+    cecp_name: &'static str,
+    /// The lines `variant` must answer with; `None`: one `telluser` (XBoard cannot draw it).
+    announcement: Option<Vec<String>>,
+    coords: Coords,
+    has_start: bool,
+    /// Where `setboard` positions start from: the start position, or for a randomised variant
+    /// its fixed counterpart's setup read as the randomised variant.
+    origin: Option<Line>,
+}
+
+impl Variant {
+    fn all() -> Vec<Variant> {
+        variant_names()
+            .into_iter()
+            .map(|name| {
+                let setup = referee::cecp_setup(name);
+                let has_start = referee::start_position(name).is_some();
+                let origin = if has_start {
+                    Some(Line::start(name))
+                } else {
+                    name.strip_suffix("random")
+                        .and_then(referee::start_position)
+                        .map(|text| Line {
+                            variant: name.to_string(),
+                            position: Some(text),
+                            moves: Vec::new(),
+                        })
+                        .filter(|line| referee::playable(line).is_ok())
+                };
+                Variant {
+                    name,
+                    cecp_name: if name == "chess" { "normal" } else { name },
+                    announcement: match &setup {
+                        Some(text) => Some(text.trim_end().lines().map(str::to_string).collect()),
+                        None if name == "chess" => Some(Vec::new()),
+                        None => None,
+                    },
+                    coords: referee::cecp_coords(name),
+                    has_start,
+                    origin,
+                }
+            })
+            .collect()
+    }
+
+    fn is_chess(&self) -> bool {
+        self.name == "chess"
+    }
+
+    /// The deepest `sd` a session sets: the other games have far more moves per position.
+    fn max_depth(&self) -> usize {
+        if self.is_chess() {
+            3
+        } else {
+            2
+        }
+    }
+}
+
+struct Session<'a> {
     engine: Engine,
     rng: Rng,
+    variants: &'a [Variant],
+    /// The variants this session plays in turn (indexes into `variants`).
+    own: Vec<usize>,
+    /// The variant the engine plays.
+    current: usize,
+    /// The variant of the session's current share of actions.
+    phase_variant: usize,
     line: Line,
     force: bool,
     engine_white: bool,
@@ -50,15 +140,19 @@ struct Session {
     /// restarted analysis reports on the new position before the `pong`).
     deferred: Vec<String>,
     deferring: bool,
+    /// Lines `variant` answered with (`setup`, `piece`, `telluser`).
+    announced: Vec<String>,
+    announcing: bool,
     errors_seen: usize,
     pings: u64,
     engine_moves: usize,
     user_moves: usize,
     rejections: usize,
+    coverage: BTreeMap<&'static str, Coverage>,
 }
 
-impl Session {
-    fn start(seed: u64) -> Self {
+impl<'a> Session<'a> {
+    fn start(seed: u64, variants: &'a [Variant]) -> Self {
         let mut engine = Engine::start();
         engine.send("xboard");
         engine.send("protover 2");
@@ -71,9 +165,20 @@ impl Session {
                 break;
             }
         }
+        let chess = variants
+            .iter()
+            .position(Variant::is_chess)
+            .expect("chess is registered");
+        let own = (0..variants.len())
+            .filter(|index| *index as u64 % SESSIONS == seed % SESSIONS)
+            .collect();
         let mut session = Session {
             engine,
             rng: Rng::new(0xcec9_0000 + seed),
+            variants,
+            own,
+            current: chess,
+            phase_variant: chess,
             line: Line::start("chess"),
             force: false,
             engine_white: false,
@@ -82,15 +187,16 @@ impl Session {
             recent: vec![Line::start("chess")],
             deferred: Vec::new(),
             deferring: false,
+            announced: Vec::new(),
+            announcing: false,
             errors_seen: 0,
             pings: 0,
             engine_moves: 0,
             user_moves: 0,
             rejections: 0,
+            coverage: BTreeMap::new(),
         };
-        session.exchange("new", Kind::Stopper);
         session.exchange("post", Kind::Neutral);
-        session.exchange("sd 2", Kind::Neutral);
         session
     }
 
@@ -98,9 +204,34 @@ impl Session {
         fail(&self.engine, message)
     }
 
-    fn white_to_move(&mut self) -> bool {
+    fn variant(&self) -> &'a Variant {
+        &self.variants[self.current]
+    }
+
+    fn coverage(&mut self) -> &mut Coverage {
+        let name = self.variant().name;
+        self.coverage.entry(name).or_default()
+    }
+
+    fn coords_of(&self, variant: &str) -> Coords {
+        self.variants
+            .iter()
+            .find(|v| v.name == variant)
+            .map_or_else(Coords::default, |v| v.coords)
+    }
+
+    /// Whether the engine has a position: a randomised variant has none until `setboard`.
+    fn positioned(&self) -> bool {
+        self.line.position.is_some() || self.variant().has_start
+    }
+
+    /// Whether White (the first player) is to move; `None` without a position.
+    fn white_to_move(&mut self) -> Option<bool> {
+        if !self.positioned() {
+            return None;
+        }
         match referee::white_to_move(&self.line) {
-            Ok(white) => white,
+            Ok(white) => Some(white),
             Err(err) => self.fail(&format!("model line does not replay: {err}")),
         }
     }
@@ -113,7 +244,7 @@ impl Session {
     fn maybe_think(&mut self) {
         if !self.force
             && !self.analyzing
-            && self.white_to_move() == self.engine_white
+            && self.white_to_move() == Some(self.engine_white)
             && !self.is_over()
         {
             self.thinking = Some(self.line.clone());
@@ -185,6 +316,9 @@ impl Session {
             Some("Illegal") if text.starts_with("Illegal move (") => self.errors_seen += 1,
             Some("Error") if text.starts_with("Error (") => self.errors_seen += 1,
             Some("tellusererror") => self.errors_seen += 1,
+            Some("setup" | "piece" | "telluser") if self.announcing => {
+                self.announced.push(text.to_string())
+            }
             Some("1-0" | "0-1" | "1/2-1/2") if words.get(1).is_some_and(|w| w.starts_with('{')) => {
                 if !self.is_over() {
                     self.fail(&format!("'{text}' claimed in a game that goes on"));
@@ -205,16 +339,26 @@ impl Session {
         }
     }
 
+    /// `move TEXT` must name exactly one legal move of the position the engine thought about.
     fn engine_move(&mut self, text: &str, mv: &str) {
         let Some(position) = self.thinking.take() else {
             self.fail(&format!("'{text}' while the engine was not on move"));
         };
-        let after = position.with(mv);
-        if let Err(err) = referee::playable(&after) {
-            self.fail(&format!("'{text}' is not legal: {err}"));
-        }
+        let moves = referee::cecp_moves(&position, self.coords_of(&position.variant))
+            .unwrap_or_else(|err| self.fail(&format!("model line does not replay: {err}")));
+        let named: Vec<&String> = moves
+            .iter()
+            .filter(|(_, written)| written == mv)
+            .map(|(wire, _)| wire)
+            .collect();
+        let wire = match named.as_slice() {
+            [wire] => (*wire).clone(),
+            [] => self.fail(&format!("'{text}' is not a legal move")),
+            _ => self.fail(&format!("'{text}' names several legal moves: {named:?}")),
+        };
         self.engine_moves += 1;
-        self.line = after;
+        self.coverage().engine_moves += 1;
+        self.line = position.with(&wire);
         self.recent.push(self.line.clone());
     }
 
@@ -226,22 +370,21 @@ impl Session {
         }
         let pv = &words[4..];
         let bases: Vec<Line> = self.recent.clone();
-        // A ponder search reports from the position after the predicted reply.
-        let children: Vec<Line> = bases
-            .iter()
-            .flat_map(|base| {
-                referee::legal_moves(base)
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(move |mv| base.with(&mv))
-            })
-            .collect();
         let playable = |base: &Line| {
-            let mut line = base.clone();
-            line.moves.extend(pv.iter().map(|mv| mv.to_string()));
-            referee::playable(&line).is_ok()
+            let coords = self.coords_of(&base.variant);
+            referee::cecp_pv_playable(base, coords, pv)
         };
-        if !bases.iter().chain(children.iter()).any(playable) {
+        if bases.iter().any(playable) {
+            return;
+        }
+        // A ponder search reports from the position after the predicted reply.
+        let after_a_reply = bases.iter().any(|base| {
+            referee::legal_moves(base)
+                .unwrap_or_default()
+                .iter()
+                .any(|mv| playable(&base.with(mv)))
+        });
+        if !after_a_reply {
             self.fail(&format!(
                 "thinking output '{text}' has a PV no position allows"
             ));
@@ -257,6 +400,7 @@ impl Session {
     }
 
     fn step(&mut self) {
+        self.coverage().actions += 1;
         if self.thinking.is_some() {
             match self.rng.below(10) {
                 0..=3 => self.wait_for_move(),
@@ -286,40 +430,172 @@ impl Session {
         }
     }
 
-    fn usermove(&mut self) {
-        let legal = referee::legal_moves(&self.line).unwrap_or_default();
-        let (text, good) = if legal.is_empty() || self.rng.chance(15) {
-            let bad = ["e2e5", "a1a1", "zz", "e7e8k", "Ke9", "0-0-0-0"];
-            (self.rng.pick(&bad).to_string(), false)
+    /// A variant for `new` or `variant`: mostly the one of this phase, sometimes any.
+    fn some_variant(&mut self) -> usize {
+        if self.rng.chance(85) {
+            self.phase_variant
         } else {
-            (self.rng.pick(&legal).clone(), true)
+            self.rng.below(self.variants.len())
+        }
+    }
+
+    /// `new`, then `variant` unless it is chess, then search limits.
+    fn new_game(&mut self, variant: usize) {
+        let chess = self
+            .variants
+            .iter()
+            .position(Variant::is_chess)
+            .expect("chess is registered");
+        self.exchange_with("new", Kind::Stopper, |s| {
+            s.current = chess;
+            s.line = Line::start("chess");
+            s.force = false;
+            s.engine_white = false;
+            s.analyzing = false;
+            false
+        });
+        if variant != chess {
+            self.select_variant(variant);
+        }
+        let depth = 1 + self.rng.below(self.variant().max_depth());
+        self.exchange(&format!("sd {depth}"), Kind::Neutral);
+        if !self.variant().is_chess() {
+            self.exchange("st 0.05", Kind::Neutral);
+        }
+    }
+
+    /// `variant NAME`: the start position (none for a randomised variant), announced with its
+    /// `setup` lines or a `telluser`.
+    fn select_variant(&mut self, index: usize) {
+        let variant = &self.variants[index];
+        let command = format!("variant {}", variant.cecp_name);
+        self.announced.clear();
+        self.announcing = true;
+        self.exchange_with(&command, Kind::Stopper, |s| {
+            s.current = index;
+            s.line = Line::start(variant.name);
+            false
+        });
+        self.announcing = false;
+        let announced = std::mem::take(&mut self.announced);
+        let right = match &variant.announcement {
+            Some(lines) => announced == *lines,
+            None => announced.len() == 1 && announced[0].starts_with("telluser "),
         };
-        let command = format!("usermove {text}");
-        self.exchange_with(&command, Kind::Starter, |s| {
+        if !right {
+            self.fail(&format!(
+                "'{command}' announced {announced:?}, expected {:?}",
+                variant
+                    .announcement
+                    .as_deref()
+                    .unwrap_or(&["telluser ...".to_string()])
+            ));
+        }
+        // A GUI sets up a randomised variant's position itself.
+        if !variant.has_start && self.rng.chance(80) {
+            self.good_setboard();
+        }
+    }
+
+    fn usermove(&mut self) {
+        let moves = if self.positioned() {
+            referee::cecp_moves(&self.line, self.variant().coords).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        if moves.is_empty() || self.rng.chance(15) {
+            let text = self.bad_move(&moves);
+            return self.exchange_with(&format!("usermove {text}"), Kind::Starter, |_| true);
+        }
+        let (wire, text) = self.rng.pick(&moves).clone();
+        self.exchange_with(&format!("usermove {text}"), Kind::Starter, |s| {
             if !s.force && s.is_over() {
                 return true; // game over: refused
             }
-            if !good || referee::playable(&s.line.with(&text)).is_err() {
-                return true;
-            }
-            s.line = s.line.with(&text);
+            s.line = s.line.with(&wire);
             s.user_moves += 1;
+            s.coverage().user_moves += 1;
             s.maybe_think();
             false
         });
     }
 
+    /// A move text the engine must refuse here: garbage, or a near miss of a legal move (cut
+    /// short, another rank, legal one move ago), whatever the model reads in none of the forms
+    /// the front end accepts.
+    fn bad_move(&mut self, moves: &[(String, String)]) -> String {
+        const GARBAGE: &[&str] = &["e2e5", "a1a1", "zz", "e7e8k", "Ke9", "0-0-0-0", "a0b0"];
+        let before: Vec<String> = match self.line.moves.split_last() {
+            Some((_, earlier)) if self.rng.chance(40) => {
+                let line = Line {
+                    moves: earlier.to_vec(),
+                    ..self.line.clone()
+                };
+                referee::cecp_moves(&line, self.variant().coords)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(_, text)| text)
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        for _ in 0..10 {
+            let candidate = match self.rng.below(4) {
+                0 if !moves.is_empty() => {
+                    let mut text = self.rng.pick(moves).1.clone();
+                    text.pop();
+                    text
+                }
+                1 if !moves.is_empty() => {
+                    let text = self.rng.pick(moves).1.clone();
+                    let digit = char::from(b'0' + self.rng.below(10) as u8);
+                    match text.rfind(|c: char| c.is_ascii_digit()) {
+                        Some(at) => format!("{}{digit}{}", &text[..at], &text[at + 1..]),
+                        None => text,
+                    }
+                }
+                2 if !before.is_empty() => self.rng.pick(&before).clone(),
+                _ => self.rng.pick(GARBAGE).to_string(),
+            };
+            if self.surely_illegal(&candidate, moves) {
+                return candidate;
+            }
+        }
+        "zz".to_string()
+    }
+
+    fn surely_illegal(&mut self, text: &str, moves: &[(String, String)]) -> bool {
+        if text.is_empty() {
+            return false;
+        }
+        let coords = self.variant().coords;
+        let named = moves.iter().any(|(wire, written)| {
+            written == text || wire == text || coords.wire_to_xboard(wire) == text
+        });
+        if named {
+            return false;
+        }
+        if !self.positioned() {
+            return true;
+        }
+        let ours = coords.xboard_to_wire(text);
+        referee::playable(&self.line.with(&ours)).is_err()
+            && referee::playable(&self.line.with(text)).is_err()
+    }
+
     fn go(&mut self) {
         self.exchange_with("go", Kind::Starter, |s| {
             s.force = false;
-            s.engine_white = s.white_to_move();
+            if let Some(white) = s.white_to_move() {
+                s.engine_white = white;
+            }
             s.maybe_think();
             false
         });
     }
 
     fn stopper(&mut self) {
-        match self.rng.below(13) {
+        match self.rng.below(14) {
             0 | 1 => self.exchange_with("force", Kind::Stopper, |s| {
                 s.force = true;
                 false
@@ -330,15 +606,8 @@ impl Session {
             }),
             5 | 6 => self.setboard(),
             7 => {
-                self.exchange_with("new", Kind::Stopper, |s| {
-                    s.line = Line::start("chess");
-                    s.force = false;
-                    s.engine_white = false;
-                    s.analyzing = false;
-                    false
-                });
-                let depth = 1 + self.rng.below(3);
-                self.exchange(&format!("sd {depth}"), Kind::Neutral);
+                let variant = self.some_variant();
+                self.new_game(variant);
             }
             8 => self.exchange_with("result 1/2-1/2 {stress}", Kind::Stopper, |s| {
                 s.force = true;
@@ -346,7 +615,9 @@ impl Session {
             }),
             9 => self.exchange_with("playother", Kind::Stopper, |s| {
                 s.force = false;
-                s.engine_white = !s.white_to_move();
+                if let Some(white) = s.white_to_move() {
+                    s.engine_white = !white;
+                }
                 false
             }),
             10 => {
@@ -370,54 +641,115 @@ impl Session {
                 s.analyzing = true;
                 false
             }),
-            _ => self.exchange_with("variant normal", Kind::Stopper, |s| {
-                s.line = Line::start("chess");
-                false
-            }),
+            12 if self.rng.chance(20) => {
+                // Refused; the search stops and the game stays.
+                self.exchange_with("variant nosuchgame", Kind::Stopper, |_| true)
+            }
+            _ => {
+                let variant = self.some_variant();
+                self.select_variant(variant);
+            }
         }
     }
 
     fn setboard(&mut self) {
-        if self.rng.chance(25) {
-            let bad = *self.rng.pick(&[
-                "8/8/8/8 w - - 0 1",
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-                "",
-                "kk6/8/8/8/8/8/8/KK6 w - - 0 1",
-            ]);
-            let command = format!("setboard {bad}");
-            let line = Line {
-                variant: "chess".into(),
-                position: Some(bad.to_string()),
-                moves: Vec::new(),
-            };
-            if referee::playable(&line).is_ok() {
+        let variant = self.variant();
+        let roll = self.rng.below(100);
+        if roll < 25 || variant.origin.is_none() {
+            return self.bad_setboard();
+        }
+        if roll < 32 {
+            // XBoard echoes an engine-defined variant's start position in its own dialect.
+            if let Some(echo) = variant
+                .announcement
+                .as_ref()
+                .and_then(|lines| lines.first())
+                .and_then(|setup| setup_fen(setup))
+            {
+                let command = format!("setboard {echo}");
                 return self.exchange_with(&command, Kind::Stopper, |s| {
-                    s.line = line;
+                    s.line = Line::start(variant.name);
+                    s.coverage().setboards += 1;
                     false
                 });
             }
-            return self.exchange_with(&command, Kind::Stopper, |_| true);
         }
-        let base = Line::start("chess");
-        let mut line = base.clone();
-        for _ in 0..self.rng.below(30) {
-            let moves = referee::legal_moves(&line).unwrap_or_default();
-            if moves.is_empty() || referee::is_over(&line).unwrap_or(true) {
+        self.good_setboard();
+    }
+
+    /// `setboard` with a position along a random game of the variant.
+    fn good_setboard(&mut self) {
+        let variant = self.variant();
+        let Some(mut line) = variant.origin.clone() else {
+            return;
+        };
+        let most = if variant.is_chess() { 30 } else { 12 };
+        for _ in 0..self.rng.below(most + 1) {
+            if referee::is_over(&line).unwrap_or(true) {
                 break;
             }
-            line = line.with(&moves[self.rng.below(moves.len())]);
+            let moves = referee::legal_moves(&line).unwrap_or_default();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = self.rng.pick(&moves).clone();
+            line = line.with(&mv);
         }
         let text = referee::position_string(&line).expect("a played line replays");
         let command = format!("setboard {text}");
         self.exchange_with(&command, Kind::Stopper, |s| {
             s.line = Line {
-                variant: "chess".into(),
+                variant: variant.name.to_string(),
                 position: Some(text.clone()),
                 moves: Vec::new(),
             };
+            s.coverage().setboards += 1;
             false
         });
+    }
+
+    /// A broken `setboard`: a fixed bad string, or a legal one of the variant cut inside its
+    /// placement (so it can never pass for XBoard's echo of the start position). Whatever the
+    /// model still reads is accepted.
+    fn bad_setboard(&mut self) {
+        let variant = self.variant();
+        let legal = variant
+            .origin
+            .as_ref()
+            .and_then(|line| referee::position_string(line).ok());
+        let text = match legal {
+            Some(legal) if self.rng.chance(50) => {
+                let placement = legal.find(' ').unwrap_or(legal.len());
+                let cut = (1..placement)
+                    .rev()
+                    .skip(self.rng.below(placement.max(2) - 1))
+                    .find(|&at| legal.is_char_boundary(at))
+                    .unwrap_or(0);
+                legal[..cut].to_string()
+            }
+            _ => self
+                .rng
+                .pick(&[
+                    "8/8/8/8 w - - 0 1",
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                    "",
+                    "kk6/8/8/8/8/8/8/KK6 w - - 0 1",
+                ])
+                .to_string(),
+        };
+        let line = Line {
+            variant: variant.name.to_string(),
+            position: Some(text.clone()),
+            moves: Vec::new(),
+        };
+        let command = format!("setboard {text}");
+        if referee::playable(&line).is_ok() {
+            return self.exchange_with(&command, Kind::Stopper, |s| {
+                s.line = line;
+                false
+            });
+        }
+        self.exchange_with(&command, Kind::Stopper, |_| true);
     }
 
     fn neutral(&mut self) {
@@ -427,7 +759,10 @@ impl Session {
             2 => ("nopost".to_string(), false),
             3 => ("hard".to_string(), false),
             4 => ("easy".to_string(), false),
-            5 => (format!("sd {}", 1 + self.rng.below(3)), false),
+            5 => {
+                let depth = 1 + self.rng.below(self.variant().max_depth());
+                (format!("sd {depth}"), false)
+            }
             6 => (
                 format!("st {}", 0.02 + self.rng.below(20) as f64 / 100.0),
                 false,
@@ -477,11 +812,35 @@ impl Session {
     }
 }
 
+/// The position in a `setup (...) FxR+H_parent <fen>` line.
+fn setup_fen(setup: &str) -> Option<String> {
+    let words: Vec<&str> = setup.split_whitespace().collect();
+    let size = words.iter().position(|word| word.contains('+'))?;
+    Some(words[size + 1..].join(" ")).filter(|fen| !fen.is_empty())
+}
+
 #[test]
 fn random_cecp_sessions_stay_correct() {
+    let variants = Variant::all();
+    let mut coverage: BTreeMap<&str, Coverage> = BTreeMap::new();
     for seed in first_seed()..first_seed() + SESSIONS {
-        let mut session = Session::start(seed);
-        for _ in 0..ACTIONS_PER_SESSION {
+        let mut session = Session::start(seed, &variants);
+        let own = session.own.clone();
+        let phase = ACTIONS_PER_SESSION.div_ceil(own.len().max(1));
+        for action in 0..ACTIONS_PER_SESSION {
+            // Each of the session's own variants gets its share of the actions.
+            if action % phase == 0 {
+                if let Some(&variant) = own.get(action / phase) {
+                    session.phase_variant = variant;
+                    session.new_game(variant);
+                }
+            }
+            if action % phase == phase / 2 {
+                if session.current != session.phase_variant {
+                    session.new_game(session.phase_variant);
+                }
+                session.good_setboard();
+            }
             session.step();
         }
         session.wait_for_move();
@@ -494,6 +853,28 @@ fn random_cecp_sessions_stay_correct() {
             "cecp session {seed}: {} engine moves, {} user moves, {} rejected commands",
             session.engine_moves, session.user_moves, session.rejections
         );
+        for (name, seen) in std::mem::take(&mut session.coverage) {
+            let total = coverage.entry(name).or_default();
+            total.actions += seen.actions;
+            total.engine_moves += seen.engine_moves;
+            total.user_moves += seen.user_moves;
+            total.setboards += seen.setboards;
+        }
         quit(session.engine);
     }
+    let mut missing = Vec::new();
+    for variant in &variants {
+        let seen = coverage.remove(variant.name).unwrap_or_default();
+        eprintln!(
+            "{:>22}: {:>4} actions, {:>3} engine moves, {:>3} user moves, {:>3} setboards",
+            variant.name, seen.actions, seen.engine_moves, seen.user_moves, seen.setboards
+        );
+        if seen.engine_moves == 0 || seen.user_moves == 0 || seen.setboards == 0 {
+            missing.push(variant.name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not played both ways and set up over CECP: {missing:?}"
+    );
 }
