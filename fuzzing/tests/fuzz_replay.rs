@@ -2,6 +2,7 @@
 //! (`fuzz/corpus/<target>/`), the seeds generated from every registered variant, and a few
 //! thousand seeded mutations of them, through the same property functions the fuzz targets call.
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use tiamat_fuzzing::mutate::{read_corpus, replay};
@@ -19,7 +20,13 @@ fn replay_target(name: &str, mutations: usize, seed: u64) {
         "no committed corpus in {}",
         dir.display()
     );
-    inputs.extend(generated_seeds(name));
+    // The committed `gen-*` seeds are these same inputs until a game changes: run each once.
+    let committed: HashSet<Vec<u8>> = inputs.iter().map(|(_, data)| data.clone()).collect();
+    inputs.extend(
+        generated_seeds(name)
+            .into_iter()
+            .filter(|(_, data)| !committed.contains(data)),
+    );
     replay(
         &inputs,
         mutations,
