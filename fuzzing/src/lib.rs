@@ -120,7 +120,7 @@ fn seeds_for<G: Game>(target: &str, variant: &'static str) -> Vec<(String, Vec<u
             "uci_stream" | "cecp_stream" if index >= 12 => {}
             "uci_stream" => {
                 let moves = played_moves::<G>(pos, &mut Vec::new());
-                let setup = if index == 0 {
+                let setup = if index == 0 && G::start_position(variant).is_ok() {
                     "startpos".to_string()
                 } else {
                     format!("fen {written}")

@@ -126,8 +126,8 @@ pub fn check_move_text<G: Game>(pos: &G, text: &str) {
     let _ = pos.play(&mv);
 }
 
-/// Legal positions of `variant` to read moves against: the start position (when the variant has
-/// one) and positions along a few seeded random games from it. Computed once per variant.
+/// Legal positions of `variant` to read moves against: its [`first_position`] and positions
+/// along a few seeded random games from it. Computed once per variant.
 pub fn sample_positions<G: Game>(variant: &'static str) -> Arc<Vec<G>> {
     type Cache = Mutex<HashMap<&'static str, Arc<dyn Any + Send + Sync>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -144,8 +144,27 @@ pub fn sample_positions<G: Game>(variant: &'static str) -> Arc<Vec<G>> {
         .clone()
 }
 
+/// Where to play `variant` from: its start position, or for a variant without a fixed start
+/// (a randomised setup) the start of another variant of the same game that reads as this one,
+/// the one whose name this variant's name extends first (`classical14` for `classical14random`).
+pub fn first_position<G: Game>(variant: &str) -> Option<G> {
+    if let Ok(start) = G::start_position(variant) {
+        return Some(start);
+    }
+    let mut siblings: Vec<&str> = G::variants()
+        .iter()
+        .copied()
+        .filter(|other| *other != variant)
+        .collect();
+    siblings.sort_by_key(|other| (!variant.starts_with(other), std::cmp::Reverse(other.len())));
+    siblings
+        .into_iter()
+        .filter_map(|other| G::start_position(other).ok())
+        .find_map(|start| G::from_position_string(variant, &start.position_string()).ok())
+}
+
 fn build_samples<G: Game>(variant: &str) -> Vec<G> {
-    let Ok(start) = G::start_position(variant) else {
+    let Some(start) = first_position::<G>(variant) else {
         return Vec::new();
     };
     let mut samples = vec![start.clone()];

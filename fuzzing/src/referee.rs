@@ -168,6 +168,20 @@ pub fn start_position(variant: &str) -> Option<String> {
     with_game!(kind, G => G::start_position(variant).ok().map(|pos| pos.position_string()))
 }
 
+/// Where to play `variant` from: its start position, or for a variant without a fixed start the
+/// position string of [`crate::properties::first_position`].
+pub fn first_line(variant: &str) -> Option<Line> {
+    let kind = GameKind::from_variant(variant)?;
+    if start_position(variant).is_some() {
+        return Some(Line::start(variant));
+    }
+    with_game!(kind, G => crate::properties::first_position::<G>(variant).map(|pos| Line {
+        variant: variant.to_string(),
+        position: Some(pos.position_string()),
+        moves: Vec::new(),
+    }))
+}
+
 /// The lines the CECP front end sends on `variant <name>`: the start position's `setup` and
 /// `piece` lines (`None` for variants XBoard knows or cannot draw, and without a start).
 pub fn cecp_setup(variant: &str) -> Option<String> {
@@ -281,6 +295,18 @@ fn loses_within<G: Game>(pos: &G, moves: u32, nodes: &mut u64, budget: u64) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_variant_has_a_first_line_with_moves() {
+        assert_eq!(first_line("chess"), Some(Line::start("chess")));
+        for variant in crate::variant_names() {
+            let line = first_line(variant).unwrap_or_else(|| panic!("{variant}: no first line"));
+            assert!(!legal_moves(&line).unwrap().is_empty(), "{variant}");
+        }
+        // A randomised variant starts from its fixed counterpart's setup.
+        let random = first_line("classical14random").unwrap();
+        assert_eq!(random.position, start_position("classical14"), "{random:?}");
+    }
 
     #[test]
     fn judges_legality_and_mates_in_chess() {

@@ -64,7 +64,7 @@ struct Variant {
     coords: Coords,
     has_start: bool,
     /// Where `setboard` positions start from: the start position, or for a randomised variant
-    /// its fixed counterpart's setup read as the randomised variant.
+    /// its fixed counterpart's start read as the randomised variant.
     origin: Option<Line>,
 }
 
@@ -75,18 +75,7 @@ impl Variant {
             .map(|name| {
                 let setup = referee::cecp_setup(name);
                 let has_start = referee::start_position(name).is_some();
-                let origin = if has_start {
-                    Some(Line::start(name))
-                } else {
-                    name.strip_suffix("random")
-                        .and_then(referee::start_position)
-                        .map(|text| Line {
-                            variant: name.to_string(),
-                            position: Some(text),
-                            moves: Vec::new(),
-                        })
-                        .filter(|line| referee::playable(line).is_ok())
-                };
+                let origin = referee::first_line(name);
                 Variant {
                     name,
                     cecp_name: if name == "chess" { "normal" } else { name },
