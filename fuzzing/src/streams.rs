@@ -76,7 +76,8 @@ fn reports_failure(line: &str) -> bool {
         .any(|marker| line.starts_with(marker))
 }
 
-pub(crate) fn cecp_variant_name(variant: &str) -> &str {
+/// The name XBoard gives `variant` in its `variant` command (`normal` for chess).
+pub fn cecp_variant_name(variant: &str) -> &str {
     if variant == "chess" {
         "normal"
     } else {

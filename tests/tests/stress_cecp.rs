@@ -1,6 +1,6 @@
 //! CECP stress: long random but well-formed XBoard sessions against the real binary, from a
-//! seeded generator. `force`, `undo`, `remove`, `setboard`, `new`, `result`, `playother`,
-//! `memory`, `cores` and `analyze` arrive while the engine is idle, thinking, pondering and
+//! seeded generator. `force`, `undo`, `remove`, `setboard`, `new`, `variant`, `result`,
+//! `playother`, `memory`, `cores` and `analyze` arrive while the engine is idle, thinking, pondering and
 //! analysing; user moves (legal and not), clock commands with good and bad values, `?`, `ping`.
 //!
 //! The engine's answers are judged against a model of the game: after each command the test
@@ -17,18 +17,18 @@
 //! from 0 on 10-rank boards, legs joined by commas, a cascade as its first ply), which the model
 //! derives from its legal moves; a `move` must name exactly one legal move. `setboard` gets
 //! positions along random games of the variant (a randomised variant starts from its fixed
-//! counterpart's setup) and broken ones; user moves are legal ones and near misses of them.
+//! counterpart's start) and broken ones; user moves are legal ones and near misses of them.
 
 mod stress_common;
 
 use stress_common::{expect_line, fail, first_seed, quit};
 
-use std::time::Duration;
-
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use tiamat_fuzzing::mutate::Rng;
 use tiamat_fuzzing::referee::{self, Coords, Line};
+use tiamat_fuzzing::streams::cecp_variant_name;
 use tiamat_fuzzing::variant_names;
 use tiamat_tests::Engine;
 
@@ -57,7 +57,7 @@ enum Kind {
 /// A registered variant as the sessions play it.
 struct Variant {
     name: &'static str,
-    /// Its name in `variant`: XBoard calls chess `normal`.
+    /// Its name in `variant` (XBoard calls chess `normal`).
     cecp_name: &'static str,
     /// The lines `variant` must answer with; `None`: one `telluser` (XBoard cannot draw it).
     announcement: Option<Vec<String>>,
@@ -78,7 +78,7 @@ impl Variant {
                 let origin = referee::first_line(name);
                 Variant {
                     name,
-                    cecp_name: if name == "chess" { "normal" } else { name },
+                    cecp_name: cecp_variant_name(name),
                     announcement: match &setup {
                         Some(text) => Some(text.trim_end().lines().map(str::to_string).collect()),
                         None if name == "chess" => Some(Vec::new()),
