@@ -5,7 +5,7 @@
 use std::any::Any;
 use std::cell::RefCell;
 
-use tiamat::cecp::xboard_move_text;
+use tiamat::cecp::xboard_move_texts;
 pub use tiamat::cecp::Coords;
 use tiamat_engine::{Game, GameResult, MoveList};
 use tiamat_perft::complete_turns;
@@ -154,6 +154,14 @@ pub fn is_over(line: &Line) -> Result<bool, String> {
     })
 }
 
+/// The result (`1-0`, `0-1`, `1/2-1/2`) when the game is over at the end of `line`.
+pub fn result(line: &Line) -> Result<Option<&'static str>, String> {
+    with_game!(kind(line)?, G => {
+        let (pos, history) = replay::<G>(line)?;
+        Ok(pos.ending(&history).map(|ending| ending.result.pgn()))
+    })
+}
+
 /// Whether White (the first player) is to move at the end of `line`.
 pub fn white_to_move(line: &Line) -> Result<bool, String> {
     with_game!(kind(line)?, G => {
@@ -198,10 +206,8 @@ pub fn cecp_coords(variant: &str) -> Coords {
 /// writes for it in `move`.
 pub fn cecp_moves(line: &Line, coords: Coords) -> Result<Vec<(String, String)>, String> {
     let legal = legal_moves(line)?;
-    Ok(legal
-        .iter()
-        .map(|wire| (wire.clone(), xboard_move_text(coords, wire, &legal)))
-        .collect())
+    let texts = xboard_move_texts(coords, &legal);
+    Ok(legal.into_iter().zip(texts).collect())
 }
 
 /// Whether a CECP thinking line's PV (each move in XBoard's coordinates, a cascade as its first

@@ -419,7 +419,7 @@ impl Cecp {
             || self.legal_move_written_as(text).is_some()
     }
 
-    /// A legal move's text for XBoard (see [`xboard_move_text`]).
+    /// A legal move's text for XBoard (see [`xboard_move_texts`]).
     fn xboard_text(&self, wire: &str) -> String {
         xboard_move_text(self.coords, wire, &self.session.legal_moves())
     }
@@ -429,6 +429,11 @@ impl Cecp {
     /// relays as `text` after reading it (see [`castling_relay`]); the first if several.
     fn legal_move_written_as(&self, text: &str) -> Option<String> {
         let moves = self.session.legal_moves();
+        // What we write names one move (ours, relayed back unchanged).
+        let written = xboard_move_texts(self.coords, &moves);
+        if let Some(i) = written.iter().position(|w| w == text) {
+            return Some(moves[i].clone());
+        }
         let sent = |mv: &String| self.coords.wire_to_xboard(mv);
         // All legs of a cascade, as a person may type it, in XBoard's rank numbers.
         let legs = |mv: &String| {
@@ -748,27 +753,70 @@ impl Cecp {
     }
 }
 
-/// How the engine writes the legal move `wire` (one of `legal`, all the legal moves) to XBoard:
-/// in XBoard's coordinates, a cascade as its first ply when no other legal move starts with it,
-/// else as all its legs.
-pub fn xboard_move_text(coords: Coords, wire: &str, legal: &[String]) -> String {
-    let short = coords.wire_to_xboard(wire);
-    let Some(legs) = cascade_legs(wire) else {
-        return short;
-    };
-    if legal
+/// How the engine writes the legal move `wire` (one of `legal`, all the legal moves) to XBoard;
+/// see [`xboard_move_texts`].
+fn xboard_move_text(coords: Coords, wire: &str, legal: &[String]) -> String {
+    let texts = xboard_move_texts(coords, legal);
+    legal
         .iter()
-        .filter(|mv| coords.wire_to_xboard(mv) == short)
-        .count()
-        <= 1
-    {
-        return short;
+        .position(|mv| mv == wire)
+        .map_or_else(|| coords.wire_to_xboard(wire), |i| texts[i].clone())
+}
+
+/// How the engine writes each of the legal moves `legal` to XBoard, one text per move and no
+/// text for two: in XBoard's coordinates; a cascade as its first ply when no other legal move
+/// starts with it, else as all its legs; legs that several cascades share (a Pyramid that may
+/// capture or convert, or promote to several pieces) followed by XBoard's promotion suffix for
+/// the piece the last ply leaves of its own (`n1l1,l1l2e` converts a Pegasus, `n1l1,l1l2`
+/// captures it); whatever is still shared, in our wire form.
+pub fn xboard_move_texts(coords: Coords, legal: &[String]) -> Vec<String> {
+    let shorts: Vec<String> = legal.iter().map(|mv| coords.wire_to_xboard(mv)).collect();
+    let count = |texts: &[String], text: &str| texts.iter().filter(|t| *t == text).count();
+    let mut texts: Vec<String> = legal
+        .iter()
+        .zip(&shorts)
+        .map(|(wire, short)| match cascade_legs(wire) {
+            Some(legs) if count(&shorts, short) > 1 => {
+                if coords.shifts_ranks() {
+                    shift_ranks(&legs, -1)
+                } else {
+                    legs
+                }
+            }
+            _ => short.clone(),
+        })
+        .collect();
+    let shared: Vec<usize> = (0..texts.len())
+        .filter(|&i| count(&texts, &texts[i]) > 1)
+        .collect();
+    for &i in &shared {
+        if let Some(piece) = piece_left_by_cascade(&legal[i]) {
+            texts[i].push(piece);
+        }
     }
-    if coords.shifts_ranks() {
-        shift_ranks(&legs, -1)
-    } else {
-        legs
+    let still_shared: Vec<usize> = shared
+        .into_iter()
+        .filter(|&i| count(&texts, &texts[i]) > 1)
+        .collect();
+    for i in still_shared {
+        texts[i] = legal[i].clone();
     }
+    texts
+}
+
+/// The piece a cascade's last ply promotes a Pawn to or converts (`...~Al1-l2%E`: `e`), as
+/// XBoard's lowercase promotion suffix.
+fn piece_left_by_cascade(wire: &str) -> Option<char> {
+    if !wire.contains('~') {
+        return None;
+    }
+    let last = wire.rsplit('~').next()?;
+    let at = last.rfind(['=', '%'])?;
+    last[at + 1..]
+        .chars()
+        .next()
+        .filter(char::is_ascii_uppercase)
+        .map(|piece| piece.to_ascii_lowercase())
 }
 
 fn illegal_move_line(text: &str, error: &MoveError) -> String {
@@ -1159,6 +1207,40 @@ mod tests {
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
         assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");
+    }
+
+    #[test]
+    fn cascades_sharing_their_legs_get_apart() {
+        let coords = Coords::from_setup(Some("setup (PNBRQKpnbrqk) 14x14+0_fairy x w - - 0 1"));
+        let legal: Vec<String> = [
+            "R&&n1-l1~Al1-l2*E",
+            "R&&n1-l1~Al1-l2%E",
+            "Bi2-j1~Aj1-j12=Q",
+            "Bi2-j1~Aj1-j12=R",
+            "Bi2-j1~Aj1-j12=",
+            "Qk2-f7~Af7-i7",
+            "d2d3",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        assert_eq!(
+            xboard_move_texts(coords, &legal),
+            [
+                "n1l1,l1l2",
+                "n1l1,l1l2e",
+                "i2j1,j1j12q",
+                "i2j1,j1j12r",
+                "i2j1,j1j12",
+                "k2f7",
+                "d2d3"
+            ]
+        );
+        // Nothing left to tell two moves apart: our wire form.
+        let same = ["Bi2-j1~Aj1-j12*E", "Bi2-j1~Aj1-j12*E&"].map(str::to_string);
+        assert_eq!(xboard_move_texts(coords, &same), same);
+        let ten = Coords::from_setup(Some("setup (PNBRQKpnbrqk) 10x10+0_fairy x w - - 0 1"));
+        let legal = ["Ra2-b2~Ab2-b4*N", "Ra2-b2~Ab2-b4%N"].map(str::to_string);
+        assert_eq!(xboard_move_texts(ten, &legal), ["a1b1,b1b3", "a1b1,b1b3n"]);
     }
 
     #[test]

@@ -34,6 +34,8 @@ use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
 const ACTIONS_PER_SESSION: usize = 600;
+/// Plies of the random games some `setboard` positions come from.
+const LONG_GAME: usize = 400;
 
 /// What one variant saw over all sessions.
 #[derive(Default)]
@@ -42,6 +44,7 @@ struct Coverage {
     engine_moves: usize,
     user_moves: usize,
     setboards: usize,
+    claims: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -133,6 +136,9 @@ struct Session<'a> {
     announced: Vec<String>,
     announcing: bool,
     errors_seen: usize,
+    /// The game is over where the engine had to move: its result claim must come.
+    claim_due: bool,
+    claims: usize,
     pings: u64,
     engine_moves: usize,
     user_moves: usize,
@@ -179,6 +185,8 @@ impl<'a> Session<'a> {
             announced: Vec::new(),
             announcing: false,
             errors_seen: 0,
+            claim_due: false,
+            claims: 0,
             pings: 0,
             engine_moves: 0,
             user_moves: 0,
@@ -229,14 +237,15 @@ impl<'a> Session<'a> {
         referee::is_over(&self.line).unwrap_or(true)
     }
 
-    /// The engine starts thinking when it is on move and free to.
+    /// The engine starts thinking when it is on move and free to, or claims the result when
+    /// the game is over.
     fn maybe_think(&mut self) {
-        if !self.force
-            && !self.analyzing
-            && self.white_to_move() == Some(self.engine_white)
-            && !self.is_over()
-        {
-            self.thinking = Some(self.line.clone());
+        if !self.force && !self.analyzing && self.white_to_move() == Some(self.engine_white) {
+            if self.is_over() {
+                self.claim_due = true;
+            } else {
+                self.thinking = Some(self.line.clone());
+            }
         }
     }
 
@@ -269,6 +278,11 @@ impl<'a> Session<'a> {
             self.handle(&text);
         }
         self.deferring = false;
+        if std::mem::take(&mut self.claim_due) {
+            self.fail(&format!(
+                "the game is over where the engine had to move, but no result claim came before 'pong {ping}'"
+            ));
+        }
         if kind != Kind::Starter {
             if kind == Kind::Stopper {
                 self.thinking = None;
@@ -308,10 +322,19 @@ impl<'a> Session<'a> {
             Some("setup" | "piece" | "telluser") if self.announcing => {
                 self.announced.push(text.to_string())
             }
-            Some("1-0" | "0-1" | "1/2-1/2") if words.get(1).is_some_and(|w| w.starts_with('{')) => {
-                if !self.is_over() {
-                    self.fail(&format!("'{text}' claimed in a game that goes on"));
+            Some(claim @ ("1-0" | "0-1" | "1/2-1/2"))
+                if words.get(1).is_some_and(|w| w.starts_with('{')) =>
+            {
+                match referee::result(&self.line) {
+                    Ok(Some(result)) if result == claim => {}
+                    Ok(Some(result)) => {
+                        self.fail(&format!("'{text}' claimed, the game ended {result}"))
+                    }
+                    _ => self.fail(&format!("'{text}' claimed in a game that goes on")),
                 }
+                self.claim_due = false;
+                self.claims += 1;
+                self.coverage().claims += 1;
             }
             Some("stat01:") if self.analyzing => {}
             Some(first) if first.parse::<i64>().is_ok() => {
@@ -349,6 +372,8 @@ impl<'a> Session<'a> {
         self.coverage().engine_moves += 1;
         self.line = position.with(&wire);
         self.recent.push(self.line.clone());
+        // The claim follows the move at once.
+        self.claim_due = self.is_over();
     }
 
     /// `ply score time nodes pv...` from a thinking, pondering or analysing search.
@@ -672,9 +697,18 @@ impl<'a> Session<'a> {
         let Some(mut line) = variant.origin.clone() else {
             return;
         };
-        let most = if variant.is_chess() { 30 } else { 12 };
-        for _ in 0..self.rng.below(most + 1) {
+        // Sometimes a long game, set up at or just before its end (if it ends), so that result
+        // claims come up in every variant.
+        let long = self.rng.chance(15);
+        let plies = match (long, variant.is_chess()) {
+            (true, _) => LONG_GAME,
+            (false, true) => self.rng.below(31),
+            (false, false) => self.rng.below(13),
+        };
+        for _ in 0..plies {
             if referee::is_over(&line).unwrap_or(true) {
+                let back = self.rng.below(3).min(line.moves.len());
+                line.moves.truncate(line.moves.len() - back);
                 break;
             }
             let moves = referee::legal_moves(&line).unwrap_or_default();
@@ -839,8 +873,9 @@ fn random_cecp_sessions_stay_correct() {
             "session {seed} played nothing"
         );
         eprintln!(
-            "cecp session {seed}: {} engine moves, {} user moves, {} rejected commands",
-            session.engine_moves, session.user_moves, session.rejections
+            "cecp session {seed}: {} engine moves, {} user moves, {} rejected commands, {} result \
+             claims",
+            session.engine_moves, session.user_moves, session.rejections, session.claims
         );
         for (name, seen) in std::mem::take(&mut session.coverage) {
             let total = coverage.entry(name).or_default();
@@ -848,6 +883,7 @@ fn random_cecp_sessions_stay_correct() {
             total.engine_moves += seen.engine_moves;
             total.user_moves += seen.user_moves;
             total.setboards += seen.setboards;
+            total.claims += seen.claims;
         }
         quit(session.engine);
     }
@@ -855,8 +891,14 @@ fn random_cecp_sessions_stay_correct() {
     for variant in &variants {
         let seen = coverage.remove(variant.name).unwrap_or_default();
         eprintln!(
-            "{:>22}: {:>4} actions, {:>3} engine moves, {:>3} user moves, {:>3} setboards",
-            variant.name, seen.actions, seen.engine_moves, seen.user_moves, seen.setboards
+            "{:>22}: {:>4} actions, {:>3} engine moves, {:>3} user moves, {:>3} setboards, {} \
+             result claims",
+            variant.name,
+            seen.actions,
+            seen.engine_moves,
+            seen.user_moves,
+            seen.setboards,
+            seen.claims
         );
         if seen.engine_moves == 0 || seen.user_moves == 0 || seen.setboards == 0 {
             missing.push(variant.name);
