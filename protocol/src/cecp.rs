@@ -6,8 +6,10 @@
 //!   rank `n` is XBoard's `n-1`; on boards with more than 10 ranks it writes the rank number in
 //!   decimal as we do, and on smaller boards the two agree;
 //! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`);
-//! - a Croatian cascade (`Bi2-j1~Aj1-j2`) goes out as its first ply, and what XBoard sends back
-//!   (that ply, the legs, or its castling-style relay of legs) is matched against the legal moves.
+//! - a Croatian cascade (`Bi2-j1~Aj1-j2`) goes out as its first ply (its legs where several
+//!   cascades start with that ply, plus XBoard's promotion suffix where the legs are shared too:
+//!   a Pyramid converting or promoting), one text per legal move; what XBoard sends back (that
+//!   text, the legs, or its castling-style relay of legs) is matched against the legal moves.
 //!
 //! The board height comes from the size in the variant's `setup` line (`14x14+0_fairy`); variants
 //! without a setup line are 8x8 to XBoard.
