@@ -8,7 +8,8 @@
 //! was processed (the engine announces moves and handles commands on one loop, and a command
 //! that stops a search discards its result), so the model is exact. Every `move` must be legal
 //! and come only when the engine is on move; every thinking line's PV must be playable; a result
-//! claim only when the game is over; an error answer exactly when the command was bad.
+//! claim (with the right result) only when the game is over, and always when it is over where
+//! the engine had to move; an error answer exactly when the command was bad.
 //!
 //! Every registered variant is played: each session owns a share of the registry (so the
 //! default seeds cover all of it), plays them in turn after `new` + `variant`, and also switches
@@ -17,7 +18,8 @@
 //! from 0 on 10-rank boards, legs joined by commas, a cascade as its first ply), which the model
 //! derives from its legal moves; a `move` must name exactly one legal move. `setboard` gets
 //! positions along random games of the variant (a randomised variant starts from its fixed
-//! counterpart's start) and broken ones; user moves are legal ones and near misses of them.
+//! counterpart's start), some at or just before the end of a long one, and broken ones; user
+//! moves are legal ones and near misses of them.
 
 mod stress_common;
 
@@ -33,9 +35,11 @@ use tiamat_fuzzing::variant_names;
 use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
-const ACTIONS_PER_SESSION: usize = 600;
-/// Plies of the random games some `setboard` positions come from.
-const LONG_GAME: usize = 400;
+const ACTIONS_PER_SESSION: usize = 500;
+/// Plies of the random games some `setboard` positions come from (random chess games mostly
+/// end within this many).
+const LONG_GAME: usize = 200;
+const LONG_CHESS_GAME: usize = 1_000;
 
 /// What one variant saw over all sessions.
 #[derive(Default)]
@@ -699,15 +703,16 @@ impl<'a> Session<'a> {
         };
         // Sometimes a long game, set up at or just before its end (if it ends), so that result
         // claims come up in every variant.
-        let long = self.rng.chance(15);
+        let long = self.rng.chance(20);
         let plies = match (long, variant.is_chess()) {
-            (true, _) => LONG_GAME,
+            (true, true) => LONG_CHESS_GAME,
+            (true, false) => LONG_GAME,
             (false, true) => self.rng.below(31),
             (false, false) => self.rng.below(13),
         };
         for _ in 0..plies {
             if referee::is_over(&line).unwrap_or(true) {
-                let back = self.rng.below(3).min(line.moves.len());
+                let back = self.rng.below(2).min(line.moves.len());
                 line.moves.truncate(line.moves.len() - back);
                 break;
             }
