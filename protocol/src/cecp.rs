@@ -427,8 +427,9 @@ impl Cecp {
     }
 
     /// The legal move that we would write to XBoard as `text` (our cascades lose their side
-    /// effects on the way, so XBoard's text is matched against what we send), or that XBoard
-    /// relays as `text` after reading it (see [`castling_relay`]); the first if several.
+    /// effects on the way, so XBoard's text is matched against what we send), that a person
+    /// may type as its legs, or that XBoard relays as `text` after reading it (see
+    /// [`castling_relay`]; the first if several).
     fn legal_move_written_as(&self, text: &str) -> Option<String> {
         let moves = self.session.legal_moves();
         // What we write names one move (ours, relayed back unchanged).
@@ -451,10 +452,16 @@ impl Cecp {
         if short.len() > 1 {
             return None;
         }
+        // Legs that several cascades share (promotions without their suffix) name none.
+        let by_legs: Vec<&String> = moves.iter().filter(|mv| legs(mv) == text).collect();
+        let by_legs = match by_legs.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        };
         short
             .first()
             .copied()
-            .or_else(|| moves.iter().find(|mv| legs(mv) == text))
+            .or(by_legs)
             .or_else(|| {
                 moves
                     .iter()
