@@ -702,7 +702,7 @@ impl<'a> Session<'a> {
             return;
         };
         // Sometimes a long game, set up at or just before its end (if it ends), so that result
-        // claims come up in every variant.
+        // claims come up wherever random games end.
         let long = self.rng.chance(20);
         let plies = match (long, variant.is_chess()) {
             (true, true) => LONG_CHESS_GAME,
