@@ -110,7 +110,7 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     root_depth: i32,
     pub completed_depth: u32,
     pub stopped: bool,
-    clock: Option<Clock>,
+    pub clock: Option<Clock>,
     reporter: Option<Sender<Report<G::Move>>>,
     pub root_moves: Vec<RootMove<G::Move>>,
 }
