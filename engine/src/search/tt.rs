@@ -31,6 +31,17 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored score decides a search of the window `alpha..beta` by itself.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 pub struct TranspositionTable {
     entries: Vec<Entry>,
     buckets: usize,
