@@ -22,6 +22,20 @@ pub fn push_row<T: Display>(out: &mut String, cells: impl IntoIterator<Item = Op
     }
 }
 
+/// Appends a whole placement: `rows` from the top down, each written by [`push_row`], with
+/// '/' between them.
+pub fn push_placement<T: Display, R: IntoIterator<Item = Option<T>>>(
+    out: &mut String,
+    rows: impl IntoIterator<Item = R>,
+) {
+    for (i, row) in rows.into_iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        push_row(out, row);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,5 +51,15 @@ mod tests {
         out.clear();
         push_row(&mut out, [Some("R&"), Some("P|")]);
         assert_eq!(out, "R&P|");
+    }
+
+    #[test]
+    fn rows_are_separated_by_slashes() {
+        let mut out = String::new();
+        push_placement(
+            &mut out,
+            [[Some('k'), None, None], [None; 3], [None, Some('K'), None]],
+        );
+        assert_eq!(out, "k2/3/1K1");
     }
 }

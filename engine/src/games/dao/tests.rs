@@ -1072,6 +1072,19 @@ fn cecp_setup_and_board_text() {
 }
 
 #[test]
+fn cecp_setup_draws_a_lone_gate() {
+    // The white dragon has left its gate on j1; the dragons on gates are drawn as dragons.
+    let text = "(dg)rnbqkbnr(dg)/ppllppllpp/10/10/10/10/10/10/PPLLPPLLPP/(DG)RNBQKBNRG \
+                w - - [AAOOFaaoof] - - 0 1";
+    let p = Dao::from_position_string("dao", text).unwrap_or_else(|e| panic!("{e}"));
+    let setup = p.cecp_setup().unwrap();
+    assert!(
+        setup.contains(" drnbqkbnrd/ppllppllpp/10/10/10/10/10/10/PPLLPPLLPP/DRNBQKBNRG["),
+        "{setup}"
+    );
+}
+
+#[test]
 fn fool_may_remove_the_piece_that_empowers_a_dragon() {
     // Black's last piece is the bishop h8; the black dragon on b6 borrows it and checks the white
     // king on d4... via c5. The fool on f7 reaches h8 (f7-h8 is a knight step).

@@ -3,7 +3,7 @@
 use super::board::*;
 use super::movegen::*;
 use super::Dynamo;
-use crate::core::placement::push_row;
+use crate::core::placement::push_placement;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 const CASTLING_LETTERS: [(u8, char); 4] = [
@@ -233,18 +233,15 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
 
 pub fn write_position(pos: &Dynamo) -> String {
     let mut out = String::new();
-    for r in (0..8u8).rev() {
-        push_row(
-            &mut out,
-            (0..8u8).map(|f| {
+    push_placement(
+        &mut out,
+        (0..8u8).rev().map(|r| {
+            (0..8u8).map(move |f| {
                 let p = pos.board[(r * 8 + f) as usize];
                 (p != EMPTY).then(|| piece_letter(p))
-            }),
-        );
-        if r > 0 {
-            out.push('/');
-        }
-    }
+            })
+        }),
+    );
     format!(
         "{} {} {} - {} {} {}",
         out,

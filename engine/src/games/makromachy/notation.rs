@@ -9,7 +9,7 @@
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
-use crate::core::placement::push_row;
+use crate::core::placement::push_placement;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 fn letter(code: u8) -> char {
@@ -293,18 +293,15 @@ fn read_en_passant(pos: &mut Makromachy, text: &str) -> Result<(), PositionError
 
 pub(super) fn write_position(pos: &Makromachy) -> String {
     let mut s = String::new();
-    for rank in (0..RANKS).rev() {
-        push_row(
-            &mut s,
-            (0..FILES).map(|file| {
+    push_placement(
+        &mut s,
+        (0..RANKS).rev().map(|rank| {
+            (0..FILES).map(move |file| {
                 let code = pos.board[square(file, rank) as usize];
                 (code != EMPTY).then(|| letter(code))
-            }),
-        );
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+            })
+        }),
+    );
     s.push_str(if pos.side == Color::White {
         " w "
     } else {
