@@ -1,4 +1,4 @@
-//! The FEN-style placement field shared by the games' position strings.
+//! The FEN-style placement and castling fields shared by the games' position strings.
 
 use std::fmt::{Display, Write};
 
@@ -36,6 +36,20 @@ pub fn push_placement<T: Display, R: IntoIterator<Item = Option<T>>>(
     }
 }
 
+/// The castling field: the letter of each right held in `rights`, in `letters`' order, or `-`.
+pub fn castling_text(rights: u8, letters: &[(u8, char)]) -> String {
+    let held: String = letters
+        .iter()
+        .filter(|&&(bit, _)| rights & bit != 0)
+        .map(|&(_, letter)| letter)
+        .collect();
+    if held.is_empty() {
+        "-".to_string()
+    } else {
+        held
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,6 +65,13 @@ mod tests {
         out.clear();
         push_row(&mut out, [Some("R&"), Some("P|")]);
         assert_eq!(out, "R&P|");
+    }
+
+    #[test]
+    fn castling_letters_in_their_order_or_a_dash() {
+        let letters = [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')];
+        assert_eq!(castling_text(0b1101, &letters), "Kkq");
+        assert_eq!(castling_text(0, &letters), "-");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::bitboard::{squares, Piece, PieceType, Square};
 use super::position::{castling, Chess};
-use crate::core::placement::push_placement;
+use crate::core::placement::{castling_text, push_placement};
 use crate::core::{Color, PositionError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -77,20 +77,13 @@ impl Chess {
         } else {
             " b "
         });
-        let rights = [
+        let letters = [
             (castling::WHITE_KING_SIDE, 'K'),
             (castling::WHITE_QUEEN_SIDE, 'Q'),
             (castling::BLACK_KING_SIDE, 'k'),
             (castling::BLACK_QUEEN_SIDE, 'q'),
         ];
-        if self.castling == 0 {
-            out.push('-');
-        }
-        for (bit, letter) in rights {
-            if self.castling & bit != 0 {
-                out.push(letter);
-            }
-        }
+        out.push_str(&castling_text(self.castling, &letters));
         match self.en_passant() {
             Some(sq) => out.push_str(&format!(" {sq}")),
             None => out.push_str(" -"),

@@ -13,7 +13,7 @@ use super::{
     bit, file_of, offset, rank_of, sq, Dao, EnPassant, Move, MoveKind, Piece, BLACK_KING_SIDE,
     BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
-use crate::core::placement::push_placement;
+use crate::core::placement::{castling_text, push_placement};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 pub const START: &str =
@@ -357,18 +357,13 @@ pub fn write_position(pos: &Dao) -> String {
     out.push(' ');
     out.push(if pos.side == Color::White { 'w' } else { 'b' });
     out.push(' ');
-    let mut c = String::new();
-    for (bitv, ch) in [
+    let letters = [
         (WHITE_KING_SIDE, 'K'),
         (WHITE_QUEEN_SIDE, 'Q'),
         (BLACK_KING_SIDE, 'k'),
         (BLACK_QUEEN_SIDE, 'q'),
-    ] {
-        if pos.castling & bitv != 0 {
-            c.push(ch);
-        }
-    }
-    out += if c.is_empty() { "-" } else { &c };
+    ];
+    out += &castling_text(pos.castling, &letters);
     out.push(' ');
     match pos.ep {
         None => out.push('-'),

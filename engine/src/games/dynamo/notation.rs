@@ -3,7 +3,7 @@
 use super::board::*;
 use super::movegen::*;
 use super::Dynamo;
-use crate::core::placement::push_placement;
+use crate::core::placement::{castling_text, push_placement};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 const CASTLING_LETTERS: [(u8, char); 4] = [
@@ -12,19 +12,6 @@ const CASTLING_LETTERS: [(u8, char); 4] = [
     (CASTLE_BK, 'k'),
     (CASTLE_BQ, 'q'),
 ];
-
-pub fn castling_text(rights: u8) -> String {
-    let s: String = CASTLING_LETTERS
-        .iter()
-        .filter(|(bit, _)| rights & bit != 0)
-        .map(|&(_, c)| c)
-        .collect();
-    if s.is_empty() {
-        "-".to_string()
-    } else {
-        s
-    }
-}
 
 fn parse_castling(text: &str) -> Option<u8> {
     if text == "-" {
@@ -246,7 +233,7 @@ pub fn write_position(pos: &Dynamo) -> String {
         "{} {} {} - {} {} {}",
         out,
         if pos.side == Color::White { 'w' } else { 'b' },
-        castling_text(pos.castling),
+        castling_text(pos.castling, &CASTLING_LETTERS),
         pos.halfmove,
         pos.fullmove,
         effect_text(&pos.last)
@@ -323,7 +310,7 @@ fn rights_suffix(pos: &Dynamo, mv: &Move) -> String {
     if pos.implied_castling(&mv.effect) == mv.castling {
         String::new()
     } else {
-        format!(";{}", castling_text(mv.castling))
+        format!(";{}", castling_text(mv.castling, &CASTLING_LETTERS))
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
-use crate::core::placement::push_placement;
+use crate::core::placement::{castling_text, push_placement};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 fn letter(code: u8) -> char {
@@ -307,18 +307,13 @@ pub(super) fn write_position(pos: &Makromachy) -> String {
     } else {
         " b "
     });
-    let mut rights = String::new();
-    for (bit, c) in [
+    let letters = [
         (CASTLE_WA, 'A'),
         (CASTLE_WN, 'N'),
         (CASTLE_BA, 'a'),
         (CASTLE_BN, 'n'),
-    ] {
-        if pos.castling & bit != 0 {
-            rights.push(c);
-        }
-    }
-    s.push_str(if rights.is_empty() { "-" } else { &rights });
+    ];
+    s.push_str(&castling_text(pos.castling, &letters));
     s.push(' ');
     if pos.ep_victim == 0 {
         s.push('-');
