@@ -36,6 +36,22 @@ pub fn push_placement<T: Display, R: IntoIterator<Item = Option<T>>>(
     }
 }
 
+/// Appends a board's placement, the top rank first: `cell(file, rank)` gives each square's text.
+pub fn push_board<F: Copy, R: Copy, T: Display>(
+    out: &mut String,
+    files: impl Iterator<Item = F> + Clone,
+    ranks: impl DoubleEndedIterator<Item = R>,
+    cell: impl Fn(F, R) -> Option<T>,
+) {
+    let cell = &cell;
+    push_placement(
+        out,
+        ranks
+            .rev()
+            .map(|rank| files.clone().map(move |file| cell(file, rank))),
+    );
+}
+
 /// The castling field: the letter of each right held in `rights`, in `letters`' order, or `-`.
 pub fn castling_text(rights: u8, letters: &[(u8, char)]) -> String {
     let held: String = letters
@@ -72,6 +88,13 @@ mod tests {
         let letters = [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')];
         assert_eq!(castling_text(0b1101, &letters), "Kkq");
         assert_eq!(castling_text(0, &letters), "-");
+    }
+
+    #[test]
+    fn boards_are_written_from_the_top_rank() {
+        let mut out = String::new();
+        push_board(&mut out, 0..3u8, 0..2u8, |f, r| (f == r).then_some('x'));
+        assert_eq!(out, "1x1/x2");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::bitboard::{squares, Piece, PieceType, Square};
 use super::position::{castling, Chess};
-use crate::core::placement::{castling_text, push_placement};
+use crate::core::placement::{castling_text, push_board};
 use crate::core::{Color, PositionError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -63,15 +63,10 @@ impl Chess {
     /// Writes the position as FEN (castling as `KQkq`).
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(90);
-        push_placement(
-            &mut out,
-            (0..8).rev().map(|rank| {
-                (0..8).map(move |file| {
-                    self.piece_at(Square::from_coords(file, rank))
-                        .map(|piece| piece.fen_char())
-                })
-            }),
-        );
+        push_board(&mut out, 0..8, 0..8, |file, rank| {
+            self.piece_at(Square::from_coords(file, rank))
+                .map(|piece| piece.fen_char())
+        });
         out.push_str(if self.side == Color::White {
             " w "
         } else {

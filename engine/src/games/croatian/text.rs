@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
 use super::variant::{Castling, Promotion, Variant};
 use super::{movegen, Croatian, EpItem};
-use crate::core::placement::push_placement;
+use crate::core::placement::push_board;
 use crate::core::{Color, PositionError};
 
 fn variant_of(name: &str) -> Result<&'static Variant, PositionError> {
@@ -364,15 +364,10 @@ fn ep_text(pos: &Croatian) -> String {
 pub fn write_position(pos: &Croatian) -> String {
     let n = pos.v.size;
     let mut placement = String::new();
-    push_placement(
-        &mut placement,
-        (0..n).rev().map(|r| {
-            (0..n).map(move |f| {
-                let c = pos.cell(pos.sq(f, r));
-                (c != EMPTY).then(|| format!("{}{}", piece::fen_letter(c), piece::tag(c).symbol()))
-            })
-        }),
-    );
+    push_board(&mut placement, 0..n, 0..n, |f, r| {
+        let c = pos.cell(pos.sq(f, r));
+        (c != EMPTY).then(|| format!("{}{}", piece::fen_letter(c), piece::tag(c).symbol()))
+    });
     format!(
         "{} {} {} {} {}",
         placement,

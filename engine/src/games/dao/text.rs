@@ -13,7 +13,7 @@ use super::{
     bit, file_of, offset, rank_of, sq, Dao, EnPassant, Move, MoveKind, Piece, BLACK_KING_SIDE,
     BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
-use crate::core::placement::{castling_text, push_placement};
+use crate::core::placement::{castling_text, push_board};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 pub const START: &str =
@@ -339,21 +339,15 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
 
 pub fn write_position(pos: &Dao) -> String {
     let mut out = String::new();
-    push_placement(
-        &mut out,
-        (0..SIZE).rev().map(|r| {
-            (0..SIZE).map(move |f| {
-                let s = sq(f, r) as usize;
-                let gate = pos.gates[s].map(gate_char);
-                match (pos.board[s], gate) {
-                    (None, None) => None,
-                    (Some(p), None) => Some(piece_char(p).to_string()),
-                    (None, Some(g)) => Some(g.to_string()),
-                    (Some(p), Some(g)) => Some(format!("({}{})", piece_char(p), g)),
-                }
-            })
-        }),
-    );
+    push_board(&mut out, 0..SIZE, 0..SIZE, |f, r| {
+        let s = sq(f, r) as usize;
+        match (pos.board[s], pos.gates[s].map(gate_char)) {
+            (None, None) => None,
+            (Some(p), None) => Some(piece_char(p).to_string()),
+            (None, Some(g)) => Some(g.to_string()),
+            (Some(p), Some(g)) => Some(format!("({}{})", piece_char(p), g)),
+        }
+    });
     out.push(' ');
     out.push(if pos.side == Color::White { 'w' } else { 'b' });
     out.push(' ');
@@ -801,17 +795,12 @@ pub fn cecp_setup(pos: &Dao) -> String {
 /// A FEN XBoard can read: gates under pieces are not representable, so the piece is shown.
 fn xboard_fen(pos: &Dao) -> String {
     let mut out = String::new();
-    push_placement(
-        &mut out,
-        (0..SIZE).rev().map(|r| {
-            (0..SIZE).map(move |f| {
-                let s = sq(f, r) as usize;
-                pos.board[s]
-                    .map(piece_char)
-                    .or_else(|| pos.gates[s].map(gate_char))
-            })
-        }),
-    );
+    push_board(&mut out, 0..SIZE, 0..SIZE, |f, r| {
+        let s = sq(f, r) as usize;
+        pos.board[s]
+            .map(piece_char)
+            .or_else(|| pos.gates[s].map(gate_char))
+    });
     let mut holdings = String::new();
     for color in Color::ALL {
         for (i, k) in RESERVE_KINDS.iter().enumerate() {

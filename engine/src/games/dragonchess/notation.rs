@@ -4,7 +4,7 @@ use super::geometry::*;
 use super::{
     code, color_of, kind_of, Dragonchess, Kind, Move, Moves, EMPTY, KEYS, MAX_PIECES_PER_SIDE,
 };
-use crate::core::placement::push_placement;
+use crate::core::placement::push_board;
 use crate::core::{Color, Game, MoveError, PositionError};
 
 /// Level names in the order the position string writes them (upper first).
@@ -19,21 +19,16 @@ pub fn write_position(pos: &Dragonchess) -> String {
         .iter()
         .map(|&(_, lvl)| {
             let mut board = String::new();
-            push_placement(
-                &mut board,
-                (0..RANKS).rev().map(|r| {
-                    (0..FILES).map(move |f| {
-                        pos.piece_at(square(lvl, r, f)).map(|(color, kind)| {
-                            let c = kind.letter();
-                            if color == Color::White {
-                                c
-                            } else {
-                                c.to_ascii_lowercase()
-                            }
-                        })
-                    })
-                }),
-            );
+            push_board(&mut board, 0..FILES, 0..RANKS, |f, r| {
+                pos.piece_at(square(lvl, r, f)).map(|(color, kind)| {
+                    let c = kind.letter();
+                    if color == Color::White {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
+                    }
+                })
+            });
             board
         })
         .collect();

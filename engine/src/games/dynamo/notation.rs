@@ -3,7 +3,7 @@
 use super::board::*;
 use super::movegen::*;
 use super::Dynamo;
-use crate::core::placement::{castling_text, push_placement};
+use crate::core::placement::{castling_text, push_board};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 const CASTLING_LETTERS: [(u8, char); 4] = [
@@ -220,15 +220,10 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
 
 pub fn write_position(pos: &Dynamo) -> String {
     let mut out = String::new();
-    push_placement(
-        &mut out,
-        (0..8u8).rev().map(|r| {
-            (0..8u8).map(move |f| {
-                let p = pos.board[(r * 8 + f) as usize];
-                (p != EMPTY).then(|| piece_letter(p))
-            })
-        }),
-    );
+    push_board(&mut out, 0..8, 0..8, |f, r| {
+        let p = pos.board[r * 8 + f];
+        (p != EMPTY).then(|| piece_letter(p))
+    });
     format!(
         "{} {} {} - {} {} {}",
         out,

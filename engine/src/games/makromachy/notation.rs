@@ -9,7 +9,7 @@
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
-use crate::core::placement::{castling_text, push_placement};
+use crate::core::placement::{castling_text, push_board};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 fn letter(code: u8) -> char {
@@ -293,15 +293,10 @@ fn read_en_passant(pos: &mut Makromachy, text: &str) -> Result<(), PositionError
 
 pub(super) fn write_position(pos: &Makromachy) -> String {
     let mut s = String::new();
-    push_placement(
-        &mut s,
-        (0..RANKS).rev().map(|rank| {
-            (0..FILES).map(move |file| {
-                let code = pos.board[square(file, rank) as usize];
-                (code != EMPTY).then(|| letter(code))
-            })
-        }),
-    );
+    push_board(&mut s, 0..FILES, 0..RANKS, |file, rank| {
+        let code = pos.board[square(file, rank) as usize];
+        (code != EMPTY).then(|| letter(code))
+    });
     s.push_str(if pos.side == Color::White {
         " w "
     } else {
