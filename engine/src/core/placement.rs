@@ -1,6 +1,9 @@
-//! The FEN-style placement and castling fields shared by the games' position strings.
+//! The FEN-style fields (placement, castling, move counters) shared by the games' position
+//! strings.
 
 use std::fmt::{Display, Write};
+
+use super::PositionError;
 
 /// Appends one row: each occupied cell's text, runs of empty cells as decimal numbers.
 pub fn push_row<T: Display>(out: &mut String, cells: impl IntoIterator<Item = Option<T>>) {
@@ -66,6 +69,23 @@ pub fn castling_text(rights: u8, letters: &[(u8, char)]) -> String {
     }
 }
 
+/// The halfmove clock field.
+pub fn read_halfmove(text: &str) -> Result<u32, PositionError> {
+    text.parse()
+        .map_err(|_| PositionError::new("halfmove clock", format!("'{text}' is not a number")))
+}
+
+/// The fullmove number field: 1 or more.
+pub fn read_fullmove(text: &str) -> Result<u32, PositionError> {
+    match text.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(PositionError::new(
+            "fullmove number",
+            format!("'{text}' is not a positive number"),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +115,15 @@ mod tests {
         let mut out = String::new();
         push_board(&mut out, 0..3u8, 0..2u8, |f, r| (f == r).then_some('x'));
         assert_eq!(out, "1x1/x2");
+    }
+
+    #[test]
+    fn move_counters_reject_garbage_naming_the_field() {
+        assert_eq!(read_halfmove("12").unwrap(), 12);
+        assert_eq!(read_halfmove("-1").unwrap_err().field, "halfmove clock");
+        assert_eq!(read_fullmove("1").unwrap(), 1);
+        assert_eq!(read_fullmove("0").unwrap_err().field, "fullmove number");
+        assert_eq!(read_fullmove("x9").unwrap_err().field, "fullmove number");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::geometry::*;
 use super::{
     code, color_of, kind_of, Dragonchess, Kind, Move, Moves, EMPTY, KEYS, MAX_PIECES_PER_SIDE,
 };
-use crate::core::placement::push_board;
+use crate::core::placement::{push_board, read_fullmove, read_halfmove};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 /// Level names in the order the position string writes them (upper first).
@@ -131,24 +131,8 @@ impl Dragonchess {
             }
             None => return Err(PositionError::new("side to move", "missing")),
         };
-        let halfmove = match fields.next() {
-            None => 0,
-            Some(t) => t.parse::<u32>().map_err(|_| {
-                PositionError::new("halfmove clock", format!("'{t}' is not a number"))
-            })?,
-        };
-        let fullmove = match fields.next() {
-            None => 1,
-            Some(t) => match t.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(PositionError::new(
-                        "fullmove number",
-                        format!("'{t}' is not a positive number"),
-                    ))
-                }
-            },
-        };
+        let halfmove = fields.next().map_or(Ok(0), read_halfmove)?;
+        let fullmove = fields.next().map_or(Ok(1), read_fullmove)?;
         if let Some(extra) = fields.next() {
             return Err(PositionError::new(
                 "trailing text",

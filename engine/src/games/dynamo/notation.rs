@@ -3,7 +3,7 @@
 use super::board::*;
 use super::movegen::*;
 use super::Dynamo;
-use crate::core::placement::{castling_text, push_board};
+use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 const CASTLING_LETTERS: [(u8, char); 4] = [
@@ -183,18 +183,8 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
             format!("'{}': Dynamo has no en passant, write -", fields[3]),
         ));
     }
-    let halfmove: u32 = fields[4].parse().map_err(|_| {
-        PositionError::new("halfmove clock", format!("'{}' is not a number", fields[4]))
-    })?;
-    let fullmove: u32 = match fields[5].parse() {
-        Ok(n) if n >= 1 => n,
-        _ => {
-            return Err(PositionError::new(
-                "fullmove number",
-                format!("'{}' is not a positive number", fields[5]),
-            ))
-        }
-    };
+    let halfmove = read_halfmove(fields[4])?;
+    let fullmove = read_fullmove(fields[5])?;
     let last = parse_effect(fields.get(6).copied().unwrap_or("-"), &board)?;
     let mut kings = [0u8; 2];
     for (sq, &p) in board.iter().enumerate() {

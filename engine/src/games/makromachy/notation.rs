@@ -9,7 +9,7 @@
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
-use crate::core::placement::{castling_text, push_board};
+use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 fn letter(code: u8) -> char {
@@ -101,24 +101,8 @@ pub(super) fn parse_position(text: &str) -> Result<Makromachy, PositionError> {
 
     pos.castling = read_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
     read_en_passant(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
-    pos.halfmove = match fields.get(4) {
-        None => 0,
-        Some(t) => t
-            .parse()
-            .map_err(|_| PositionError::new("halfmove clock", format!("'{t}' is not a number")))?,
-    };
-    pos.fullmove = match fields.get(5) {
-        None => 1,
-        Some(t) => match t.parse::<u32>() {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                return Err(PositionError::new(
-                    "fullmove number",
-                    format!("'{t}' is not a positive number"),
-                ))
-            }
-        },
-    };
+    pos.halfmove = fields.get(4).map_or(Ok(0), |t| read_halfmove(t))?;
+    pos.fullmove = fields.get(5).map_or(Ok(1), |t| read_fullmove(t))?;
     pos.key = pos.compute_key();
     Ok(pos)
 }
