@@ -16,7 +16,7 @@ pub fn run_within<G: Game>(variant: &str, max_nodes: u64) -> usize {
 
 /// Every count of the suite on every core, only with `TIAMAT_DEEP=1` (they take hours).
 pub fn run_deep<G: Game>(variant: &str) {
-    if !std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1") {
+    if !tiamat_engine::core::deep_tests() {
         return;
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -753,15 +753,11 @@ fn random_playouts_keep_state_and_text_consistent() {
     }
 }
 
-fn deep() -> bool {
-    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
-}
-
 /// Depth 4 of the start position, and its speed (printed, never asserted):
 /// `TIAMAT_DEEP=1 cargo test -p tiamat-engine --release --lib makromachy::tests::start_perft_4 -- --nocapture`
 #[test]
 fn start_perft_4() {
-    if !deep() {
+    if !crate::core::deep_tests() {
         return;
     }
     let started = std::time::Instant::now();
