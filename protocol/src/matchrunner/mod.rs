@@ -537,10 +537,10 @@ mod tests {
             elo_line(&tally(9, 1, 0)),
             "Elo difference: +381.7, 95% interval [+159.0, +inf]"
         );
-        assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 0.0");
+        assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 254.6");
         assert_eq!(
             elo_line(&tally(3, 0, 0)),
-            "Elo difference: +inf, 95% interval [-inf, +inf]"
+            "Elo difference: +inf, 95% interval [-42.9, +inf]"
         );
         assert_eq!(
             elo_line(&tally(1, 0, 0)),
