@@ -101,6 +101,23 @@ pub struct Limits<M> {
     pub searchmoves: Vec<M>,
 }
 
+impl<M> Limits<M> {
+    /// The same limits over other root moves (e.g. the protocol's text parsed into moves).
+    pub fn with_searchmoves<N>(&self, searchmoves: Vec<N>) -> Limits<N> {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            time: self.time,
+            increment: self.increment,
+            movestogo: self.movestogo,
+            mate: self.mate,
+            infinite: self.infinite,
+            searchmoves,
+        }
+    }
+}
+
 impl<M> Default for Limits<M> {
     fn default() -> Self {
         Limits {
