@@ -283,30 +283,28 @@ const ADJACENT_FILES: [Bitboard; 8] = {
     out
 };
 
+/// Whole ranks strictly ahead of `rank` (toward the enemy) for White (0) or Black (1).
+const fn ranks_ahead(color: usize, rank: usize) -> Bitboard {
+    let mut rows = 0u64;
+    let mut r = 0;
+    while r < 8 {
+        if (color == 0 && r > rank) || (color == 1 && r < rank) {
+            rows |= 0xFFu64 << (8 * r);
+        }
+        r += 1;
+    }
+    rows
+}
+
 /// Squares strictly ahead of `sq` (toward the enemy) on its own and adjacent files, per colour:
 /// a pawn is passed when no enemy pawn stands there.
 const PASSED_SPAN: [[Bitboard; 64]; 2] = {
     let mut out = [[0; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        let files = file_mask(file as u8) | ADJACENT_FILES[file];
-        let mut ahead_white = 0u64;
-        let mut ahead_black = 0u64;
-        let mut r = 0;
-        while r < 8 {
-            let row = 0xFFu64 << (8 * r);
-            if r > rank {
-                ahead_white |= row;
-            }
-            if r < rank {
-                ahead_black |= row;
-            }
-            r += 1;
-        }
-        out[0][sq] = files & ahead_white;
-        out[1][sq] = files & ahead_black;
+        let files = file_mask((sq % 8) as u8) | ADJACENT_FILES[sq % 8];
+        out[0][sq] = files & ranks_ahead(0, sq / 8);
+        out[1][sq] = files & ranks_ahead(1, sq / 8);
         sq += 1;
     }
     out
@@ -318,23 +316,8 @@ const SUPPORT_SPAN: [[Bitboard; 64]; 2] = {
     let mut out = [[0; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        let mut white = 0u64;
-        let mut black = 0u64;
-        let mut r = 0;
-        while r < 8 {
-            let row = 0xFFu64 << (8 * r);
-            if r <= rank {
-                white |= row;
-            }
-            if r >= rank {
-                black |= row;
-            }
-            r += 1;
-        }
-        out[0][sq] = ADJACENT_FILES[file] & white;
-        out[1][sq] = ADJACENT_FILES[file] & black;
+        out[0][sq] = ADJACENT_FILES[sq % 8] & !ranks_ahead(0, sq / 8);
+        out[1][sq] = ADJACENT_FILES[sq % 8] & !ranks_ahead(1, sq / 8);
         sq += 1;
     }
     out

@@ -366,7 +366,7 @@ mod tests {
     fn match_against_greedy_material_player() {
         use tiamat_engine::search::{Control, Limits, Options, Searcher};
         use tiamat_engine::GameResult;
-        if std::env::var("TIAMAT_DEEP").is_err() {
+        if !tiamat_engine::core::deep_tests() {
             return;
         }
         let games = 20;

@@ -406,7 +406,7 @@ mod tests {
 
     #[test]
     fn search_against_the_greedy_material_player_many_games() {
-        if std::env::var("TIAMAT_DEEP").is_err() {
+        if !tiamat_engine::core::deep_tests() {
             return;
         }
         let games = 40;
@@ -419,7 +419,7 @@ mod tests {
 
     #[test]
     fn evaluation_speed() {
-        if std::env::var("TIAMAT_DEEP").is_err() {
+        if !tiamat_engine::core::deep_tests() {
             return;
         }
         let pos = Dragonchess::start();

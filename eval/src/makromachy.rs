@@ -319,7 +319,7 @@ mod tests {
     /// `TIAMAT_DEEP=1 cargo test -p tiamat-eval --release makromachy::tests::eval_speed -- --nocapture`
     #[test]
     fn eval_speed() {
-        if std::env::var("TIAMAT_DEEP").as_deref() != Ok("1") {
+        if !tiamat_engine::core::deep_tests() {
             return;
         }
         let mut positions = vec![Makromachy::start_position("makromachy").unwrap()];

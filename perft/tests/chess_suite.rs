@@ -1,19 +1,13 @@
 //! The chess perft suite: counts up to a node budget always, all of them with `TIAMAT_DEEP=1`.
 
+mod common;
+
 use tiamat_engine::games::chess::Chess;
-use tiamat_perft::{perft, perft_with, suite, Options};
-
-fn deep() -> bool {
-    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
-}
-
-fn entries() -> Vec<suite::Entry> {
-    suite::parse(suite::builtin("chess").unwrap()).unwrap()
-}
+use tiamat_perft::{perft, perft_with, Options};
 
 #[test]
 fn suite_file_lists_the_six_positions_with_their_deep_counts() {
-    let entries = entries();
+    let entries = common::entries("chess");
     let deepest = |name: &str| {
         entries
             .iter()
@@ -31,8 +25,7 @@ fn suite_file_lists_the_six_positions_with_their_deep_counts() {
 
 #[test]
 fn chess_suite_within_budget() {
-    let checked = suite::run::<Chess>("chess", &entries(), 5_000_000, &Options::default())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let checked = common::run_within::<Chess>("chess", 5_000_000);
     assert!(checked >= 30, "only {checked} counts checked");
 }
 
@@ -51,13 +44,5 @@ fn parallel_count_equals_single_threaded() {
 
 #[test]
 fn chess_suite_deep() {
-    if !deep() {
-        return;
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let options = Options {
-        threads,
-        progress_after: Some(std::time::Duration::from_secs(5)),
-    };
-    suite::run::<Chess>("chess", &entries(), u64::MAX, &options).unwrap_or_else(|e| panic!("{e}"));
+    common::run_deep::<Chess>("chess");
 }

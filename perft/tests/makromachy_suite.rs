@@ -1,21 +1,15 @@
 //! The Makromachy perft suite (`perft/suites/makromachy.txt`): the start position and positions
 //! for every special rule, depth 1 of each counted by hand in the file.
 
+mod common;
+
 use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::Game;
-use tiamat_perft::{perft, perft_with, suite, Options};
-
-fn deep() -> bool {
-    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
-}
-
-fn entries() -> Vec<suite::Entry> {
-    suite::parse(suite::builtin("makromachy").unwrap()).unwrap()
-}
+use tiamat_perft::{perft, perft_with, Options};
 
 #[test]
 fn suite_has_the_start_and_ten_rule_positions_to_depth_3() {
-    let entries = entries();
+    let entries = common::entries("makromachy");
     assert!(entries.len() >= 11);
     for entry in &entries {
         let depths: Vec<u32> = entry.counts.iter().map(|&(d, _)| d).collect();
@@ -27,9 +21,7 @@ fn suite_has_the_start_and_ten_rule_positions_to_depth_3() {
 
 #[test]
 fn makromachy_suite_within_budget() {
-    let checked =
-        suite::run::<Makromachy>("makromachy", &entries(), 2_000_000, &Options::default())
-            .unwrap_or_else(|e| panic!("{e}"));
+    let checked = common::run_within::<Makromachy>("makromachy", 2_000_000);
     assert!(checked >= 36, "only {checked} counts checked");
 }
 
@@ -39,7 +31,7 @@ fn parallel_count_equals_single_threaded() {
         threads: 2,
         progress_after: None,
     };
-    for entry in entries().iter().take(5) {
+    for entry in common::entries("makromachy").iter().take(5) {
         let pos = Makromachy::from_position_string("makromachy", &entry.position).unwrap();
         assert_eq!(
             perft_with(&pos, 3, &options),
@@ -52,14 +44,5 @@ fn parallel_count_equals_single_threaded() {
 
 #[test]
 fn makromachy_suite_deep() {
-    if !deep() {
-        return;
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let options = Options {
-        threads,
-        progress_after: Some(std::time::Duration::from_secs(5)),
-    };
-    suite::run::<Makromachy>("makromachy", &entries(), u64::MAX, &options)
-        .unwrap_or_else(|e| panic!("{e}"));
+    common::run_deep::<Makromachy>("makromachy");
 }

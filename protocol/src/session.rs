@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
 use tiamat_engine::{Color, Ending, Game, MoveError, MoveList};
@@ -22,19 +21,7 @@ pub const MAX_THREADS: usize = 256;
 pub const PLAY_STYLE: &str = "Play Style";
 
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
-#[derive(Clone, Debug, Default)]
-pub struct GoParams {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    /// Remaining clock time, indexed by `Color::index()`.
-    pub time: [Option<Duration>; 2],
-    pub increment: [Duration; 2],
-    pub movestogo: Option<u32>,
-    pub mate: Option<u32>,
-    pub infinite: bool,
-    pub searchmoves: Vec<String>,
-}
+pub type GoParams = Limits<String>;
 
 /// One search report with moves already in wire form.
 #[derive(Clone, Debug)]
@@ -163,17 +150,7 @@ impl<G: HasEvaluator> Session<G> {
             .iter()
             .map(|text| Self::parse_legal(pos, &history, text).map_err(|e| e.to_string()))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Limits {
-            depth: params.depth,
-            nodes: params.nodes,
-            movetime: params.movetime,
-            time: params.time,
-            increment: params.increment,
-            movestogo: params.movestogo,
-            mate: params.mate,
-            infinite: params.infinite,
-            searchmoves,
-        })
+        Ok(params.with_searchmoves(searchmoves))
     }
 
     fn searcher(&mut self) -> &mut Searcher<G, G::Evaluator> {

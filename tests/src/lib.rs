@@ -86,6 +86,15 @@ pub struct Engine {
     transcript: Vec<String>,
 }
 
+/// The value of the `d` line starting with `label` (e.g. `"Fen: "`).
+pub fn display_field(lines: &[String], label: &str) -> String {
+    lines
+        .iter()
+        .find_map(|line| line.strip_prefix(label))
+        .unwrap_or_else(|| panic!("no {label} in {lines:?}"))
+        .to_string()
+}
+
 impl Engine {
     pub fn start() -> Engine {
         let mut child = Command::new(tiamat_binary())
@@ -169,6 +178,29 @@ impl Engine {
         let mut lines = self.read_until(|line| line == "readyok");
         lines.pop();
         lines
+    }
+
+    /// UCI `d`: its lines, the last being `Variant: ...`.
+    pub fn display(&mut self) -> Vec<String> {
+        self.send("d");
+        self.read_until(|line| line.starts_with("Variant: "))
+    }
+
+    /// UCI: the current position string, from `d`.
+    pub fn fen(&mut self) -> String {
+        display_field(&self.display(), "Fen: ")
+    }
+
+    /// UCI: the legal moves of the current position, from `go perft 1`.
+    pub fn legal_moves(&mut self) -> Vec<String> {
+        self.send("go perft 1");
+        let lines = self.read_until(|line| line.starts_with("Nodes searched"));
+        lines
+            .iter()
+            .filter_map(|line| line.split_once(": "))
+            .filter(|(mv, _)| !mv.contains(' '))
+            .map(|(mv, _)| mv.to_string())
+            .collect()
     }
 
     /// CECP synchronisation: sends `ping n` and returns what came before `pong n`.

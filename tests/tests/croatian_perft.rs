@@ -1,6 +1,7 @@
 //! The Croatian perft suites (perft/suites/croatian-*.txt): counts up to a node budget always,
 //! all of them with `TIAMAT_DEEP=1`.
 
+use tiamat_engine::core::deep_tests;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_perft::{suite, Options};
 
@@ -16,10 +17,6 @@ const VARIANTS: [&str; 9] = [
     "croatianties26",
 ];
 
-fn deep() -> bool {
-    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
-}
-
 #[test]
 fn every_suite_has_the_start_and_eight_positions() {
     for variant in VARIANTS {
@@ -31,9 +28,10 @@ fn every_suite_has_the_start_and_eight_positions() {
 
 #[test]
 fn croatian_suites_within_budget() {
-    let budget = if deep() { u64::MAX } else { 400_000 };
+    let deep = deep_tests();
+    let budget = if deep { u64::MAX } else { 400_000 };
     let options = Options {
-        threads: if deep() { 2 } else { 1 },
+        threads: if deep { 2 } else { 1 },
         progress_after: None,
     };
     let mut checked = 0;

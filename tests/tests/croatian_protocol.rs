@@ -12,27 +12,6 @@ fn uci(variant: &str) -> Engine {
     engine
 }
 
-fn fen(engine: &mut Engine) -> String {
-    engine.send("d");
-    let lines = engine.read_until(|line| line.starts_with("Variant: "));
-    lines
-        .iter()
-        .find_map(|l| l.strip_prefix("Fen: "))
-        .expect("d prints the position")
-        .to_string()
-}
-
-fn legal_moves(engine: &mut Engine) -> Vec<String> {
-    engine.send("go perft 1");
-    let lines = engine.read_until(|line| line.starts_with("Nodes searched"));
-    lines
-        .iter()
-        .filter_map(|line| line.split_once(": "))
-        .filter(|(mv, _)| !mv.contains(' '))
-        .map(|(mv, _)| mv.to_string())
-        .collect()
-}
-
 #[test]
 fn uci_plays_a_pyramid_cascade_and_searches() {
     let mut engine = uci("mayanascendancy");
@@ -40,10 +19,10 @@ fn uci_plays_a_pyramid_cascade_and_searches() {
     let setup = "11k/12/12/12/12/2B2A2A3/12/12/12/12/5A4Q1/6K5 w - 0 1";
     engine.send(&format!("position fen {setup} moves Qk2-f7~Af7-i7~Ai7-i9"));
     assert_eq!(
-        fen(&mut engine),
+        engine.fen(),
         "11k/12/12/8A3/12/2B2Q2A3/12/12/12/12/5A6/6K5 b - 1 1"
     );
-    let moves = legal_moves(&mut engine);
+    let moves = engine.legal_moves();
     assert!(moves == ["l12l11", "l12k11"], "{moves:?}");
     engine.send("go depth 2");
     let best = engine.expect_prefix("bestmove");
@@ -51,7 +30,7 @@ fn uci_plays_a_pyramid_cascade_and_searches() {
     assert!(moves.contains(&mv), "{mv} not in {moves:?}");
     // Human notation is read too.
     engine.send(&format!("position fen {setup} moves Qf7~Ai7~Ai9"));
-    assert!(fen(&mut engine).starts_with("11k/12/12/8A3/"));
+    assert!(engine.fen().starts_with("11k/12/12/8A3/"));
     engine.send("quit");
     assert!(engine.finish());
 }
@@ -65,9 +44,9 @@ fn uci_start_position_of_every_fixed_variant() {
     ] {
         let mut engine = uci(variant);
         engine.send("position startpos");
-        assert_eq!(legal_moves(&mut engine).len(), count, "{variant}");
+        assert_eq!(engine.legal_moves().len(), count, "{variant}");
         engine.send("position startpos moves e2e4");
-        let fen = fen(&mut engine);
+        let fen = engine.fen();
         assert!(fen.contains(" b e4:e3 0 1"), "{variant}: {fen}");
         engine.send("quit");
         assert!(engine.finish());

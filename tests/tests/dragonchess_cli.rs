@@ -72,12 +72,6 @@ fn a_bad_position_string_names_the_field() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("boards"));
 }
 
-/// The `d` output of a UCI session, which ends with the `Variant:` line.
-fn display(engine: &mut Engine) -> Vec<String> {
-    engine.send("d");
-    engine.read_until(|line| line.starts_with("Variant: "))
-}
-
 #[test]
 fn uci_session_plays_dragonchess() {
     let mut engine = Engine::start();
@@ -94,7 +88,7 @@ fn uci_session_plays_dragonchess() {
     engine.send("setoption name UCI_Variant value dragonchess");
     engine.send("ucinewgame");
     engine.send("position startpos moves 2c22c3 W2c7-2c6 Dr3g1x3a7");
-    let shown = display(&mut engine);
+    let shown = engine.display();
     for level in ["upper board (3)", "middle board (2)", "lower board (1)"] {
         assert!(shown.iter().any(|l| l.contains(level)), "{shown:?}");
     }

@@ -23,7 +23,7 @@ fn dynamo_suite_has_the_start_position_and_ten_more() {
 
 #[test]
 fn dynamo_suite_within_budget() {
-    let budget = if std::env::var("TIAMAT_DEEP").as_deref() == Ok("1") {
+    let budget = if tiamat_engine::core::deep_tests() {
         u64::MAX
     } else {
         500_000

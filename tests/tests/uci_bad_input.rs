@@ -4,26 +4,15 @@ use tiamat_tests::Engine;
 
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
-/// The `Fen:` line of `d` (whose last line is `Variant:`).
-fn fen(engine: &mut Engine) -> String {
-    engine.send("d");
-    let lines = engine.read_until(|line| line.starts_with("Variant: "));
-    lines
-        .into_iter()
-        .find(|line| line.starts_with("Fen: "))
-        .expect("d shows the position")
-}
-
 #[test]
 fn garbage_lines_are_reported_and_change_nothing() {
     let mut engine = Engine::start();
     engine.send("uci");
     engine.expect_prefix("uciok");
     engine.send("position startpos moves e2e4");
-    let before = fen(&mut engine);
+    let before = engine.fen();
     assert!(
-        before == format!("Fen: {AFTER_E4}")
-            || before == format!("Fen: {}", AFTER_E4.replace(" - 0", " e3 0")),
+        before == AFTER_E4 || before == AFTER_E4.replace(" - 0", " e3 0"),
         "{before}"
     );
     let long = "x".repeat(100_000);
@@ -58,7 +47,7 @@ fn garbage_lines_are_reported_and_change_nothing() {
     for line in garbage {
         engine.send(line);
         engine.sync_uci();
-        assert_eq!(fen(&mut engine), before, "after {line:?}");
+        assert_eq!(engine.fen(), before, "after {line:?}");
     }
     engine.send("go depth 1");
     engine.expect_prefix("bestmove");
@@ -95,6 +84,6 @@ fn a_search_is_stopped_by_position_and_still_answered() {
     // Out-of-protocol: a new position while searching. The search ends with its bestmove.
     engine.send("position startpos moves e2e4");
     engine.expect_prefix("bestmove");
-    let fen = fen(&mut engine);
-    assert!(fen.starts_with("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"));
+    let fen = engine.fen();
+    assert!(fen.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"));
 }

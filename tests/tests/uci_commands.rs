@@ -1,6 +1,6 @@
 //! One transcript per UCI command, driving the real binary over stdin/stdout.
 
-use tiamat_tests::Engine;
+use tiamat_tests::{display_field, Engine};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_NF3_NF6: &str = "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2";
@@ -14,45 +14,14 @@ fn uci() -> Engine {
     engine
 }
 
-/// The `d` output, which ends with the `Variant:` line.
-fn display(engine: &mut Engine) -> Vec<String> {
-    engine.send("d");
-    engine.read_until(|line| line.starts_with("Variant: "))
-}
-
-/// The value of the `d` line starting with `label`.
-fn field(lines: &[String], label: &str) -> String {
-    lines
-        .iter()
-        .find_map(|line| line.strip_prefix(label))
-        .unwrap_or_else(|| panic!("no {label} in {lines:?}"))
-        .to_string()
-}
-
-fn fen(engine: &mut Engine) -> String {
-    field(&display(engine), "Fen: ")
-}
-
 fn key(engine: &mut Engine) -> String {
-    field(&display(engine), "Key: ")
+    display_field(&engine.display(), "Key: ")
 }
 
 fn bestmove(line: &str) -> &str {
     line.split_whitespace()
         .nth(1)
         .expect("bestmove names a move")
-}
-
-/// The legal moves of the current position, from `go perft 1`.
-fn legal_moves(engine: &mut Engine) -> Vec<String> {
-    engine.send("go perft 1");
-    let lines = engine.read_until(|line| line.starts_with("Nodes searched"));
-    lines
-        .iter()
-        .filter_map(|line| line.split_once(": "))
-        .filter(|(mv, _)| !mv.contains(' '))
-        .map(|(mv, _)| mv.to_string())
-        .collect()
 }
 
 #[test]
@@ -105,7 +74,7 @@ fn isready_is_answered_even_while_searching() {
     );
     engine.send("stop");
     let best = engine.expect_prefix("bestmove");
-    assert!(legal_moves(&mut engine).contains(&bestmove(&best).to_string()));
+    assert!(engine.legal_moves().contains(&bestmove(&best).to_string()));
 }
 
 #[test]
@@ -152,7 +121,7 @@ fn ucinewgame_resets_to_the_start() {
     let mut engine = uci();
     engine.send("position startpos moves e2e4 e7e5");
     engine.send("ucinewgame");
-    assert_eq!(fen(&mut engine), START_FEN);
+    assert_eq!(engine.fen(), START_FEN);
     engine.send("isready");
     engine.expect_prefix("readyok");
 }
@@ -161,16 +130,16 @@ fn ucinewgame_resets_to_the_start() {
 fn position_startpos_and_fen_with_moves() {
     let mut engine = uci();
     engine.send("position startpos moves g1f3 g8f6");
-    assert_eq!(fen(&mut engine), AFTER_NF3_NF6);
+    assert_eq!(engine.fen(), AFTER_NF3_NF6);
     engine.send(&format!("position fen {START_FEN} moves g1f3 g8f6"));
-    assert_eq!(fen(&mut engine), AFTER_NF3_NF6);
+    assert_eq!(engine.fen(), AFTER_NF3_NF6);
     // Human notation is read too.
     engine.send("position startpos moves Nf3 Nf6");
-    assert_eq!(fen(&mut engine), AFTER_NF3_NF6);
+    assert_eq!(engine.fen(), AFTER_NF3_NF6);
     engine.send(&format!("position fen {AFTER_NF3_NF6}"));
-    assert_eq!(fen(&mut engine), AFTER_NF3_NF6);
+    assert_eq!(engine.fen(), AFTER_NF3_NF6);
     engine.send("position startpos moves");
-    assert_eq!(fen(&mut engine), START_FEN);
+    assert_eq!(engine.fen(), START_FEN);
 }
 
 #[test]
@@ -194,7 +163,7 @@ fn bad_position_commands_change_nothing() {
             lines.len() == 1 && lines[0].starts_with("info string "),
             "{bad} gave {lines:?}"
         );
-        assert_eq!(fen(&mut engine), AFTER_NF3_NF6, "after {bad}");
+        assert_eq!(engine.fen(), AFTER_NF3_NF6, "after {bad}");
     }
 }
 
@@ -202,7 +171,7 @@ fn bad_position_commands_change_nothing() {
 fn go_with_each_limit_answers_a_legal_move() {
     let mut engine = uci();
     engine.send("position startpos moves e2e4");
-    let legal = legal_moves(&mut engine);
+    let legal = engine.legal_moves();
     for go in [
         "go depth 2",
         "go nodes 2000",
@@ -257,7 +226,7 @@ fn multipv_and_threads_take_effect() {
     engine.send("setoption name MultiPV value 3");
     engine.send("setoption name Threads value 4");
     engine.send("position startpos moves e2e4");
-    let legal = legal_moves(&mut engine);
+    let legal = engine.legal_moves();
     engine.send("go depth 5");
     let lines = engine.read_until(|line| line.starts_with("bestmove"));
     for n in 1..=3 {
@@ -355,10 +324,10 @@ fn go_perft_divides_like_stockfish() {
 fn d_shows_board_position_and_key() {
     let mut engine = uci();
     engine.send("position startpos moves g1f3 g8f6");
-    let lines = display(&mut engine);
-    assert_eq!(field(&lines, "Fen: "), AFTER_NF3_NF6);
-    assert_eq!(field(&lines, "Variant: "), "chess");
-    let first = field(&lines, "Key: ");
+    let lines = engine.display();
+    assert_eq!(display_field(&lines, "Fen: "), AFTER_NF3_NF6);
+    assert_eq!(display_field(&lines, "Variant: "), "chess");
+    let first = display_field(&lines, "Key: ");
     assert_eq!(first.len(), 16, "{first}");
     // Another move order to the same position: the same key.
     engine.send("position startpos moves g1f3 b8c6 f3g1 c6b8 g1f3 g8f6");

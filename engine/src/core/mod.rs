@@ -12,3 +12,9 @@ pub use color::Color;
 pub use error::{MoveError, PositionError};
 pub use game::{default_ending, repetitions, Ending, Game, GameResult};
 pub use movelist::MoveList;
+
+/// Whether the slow test tiers are asked for (`TIAMAT_DEEP=1`): deep perft, long games, speed
+/// reports. Tests that need them return early otherwise.
+pub fn deep_tests() -> bool {
+    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
+}

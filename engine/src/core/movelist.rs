@@ -18,40 +18,32 @@ pub trait MoveList<M>: Default + Send {
     }
 }
 
+/// Both list types have these methods of their own; the trait only forwards to them.
+macro_rules! forward_to_inherent {
+    ($list:ident) => {
+        #[inline]
+        fn push(&mut self, mv: M) {
+            $list::push(self, mv)
+        }
+        #[inline]
+        fn clear(&mut self) {
+            $list::clear(self)
+        }
+        #[inline]
+        fn as_slice(&self) -> &[M] {
+            self
+        }
+        #[inline]
+        fn as_mut_slice(&mut self) -> &mut [M] {
+            self
+        }
+    };
+}
+
 impl<M: Send> MoveList<M> for Vec<M> {
-    #[inline]
-    fn push(&mut self, mv: M) {
-        Vec::push(self, mv)
-    }
-    #[inline]
-    fn clear(&mut self) {
-        Vec::clear(self)
-    }
-    #[inline]
-    fn as_slice(&self) -> &[M] {
-        self
-    }
-    #[inline]
-    fn as_mut_slice(&mut self) -> &mut [M] {
-        self
-    }
+    forward_to_inherent!(Vec);
 }
 
 impl<M: Send, const N: usize> MoveList<M> for ArrayVec<M, N> {
-    #[inline]
-    fn push(&mut self, mv: M) {
-        ArrayVec::push(self, mv)
-    }
-    #[inline]
-    fn clear(&mut self) {
-        ArrayVec::clear(self)
-    }
-    #[inline]
-    fn as_slice(&self) -> &[M] {
-        self
-    }
-    #[inline]
-    fn as_mut_slice(&mut self) -> &mut [M] {
-        self
-    }
+    forward_to_inherent!(ArrayVec);
 }

@@ -23,7 +23,7 @@ use std::time::Duration;
 use crate::core::{Game, MoveList};
 
 use ordering::History;
-use time::{Clock, TimePlan};
+use time::{Clock, LagMeter, TimePlan};
 use tt::TranspositionTable;
 pub use weak::PlayStyle;
 use worker::{RootMove, Shared, Worker, MAX_PLY};
@@ -99,6 +99,23 @@ pub struct Limits<M> {
     pub infinite: bool,
     /// Only these root moves (empty = all).
     pub searchmoves: Vec<M>,
+}
+
+impl<M> Limits<M> {
+    /// The same limits over other root moves (e.g. the protocol's text parsed into moves).
+    pub fn with_searchmoves<N>(&self, searchmoves: Vec<N>) -> Limits<N> {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            time: self.time,
+            increment: self.increment,
+            movestogo: self.movestogo,
+            mate: self.mate,
+            infinite: self.infinite,
+            searchmoves,
+        }
+    }
 }
 
 impl<M> Default for Limits<M> {
@@ -209,6 +226,7 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     histories: Vec<History<G::Move>>,
     null_move: bool,
     thread_nodes: Vec<u64>,
+    lag: LagMeter,
 }
 
 /// Stack for each search thread: deep recursion over large game states.
@@ -223,6 +241,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             options,
             null_move: true,
             thread_nodes: Vec::new(),
+            lag: LagMeter::default(),
         }
     }
 
@@ -273,8 +292,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<G::Move>),
     ) -> Outcome<G::Move> {
+        let side = root.side_to_move();
+        self.lag.observe(limits, side);
+        self.lag.searched(limits, side, None);
+        let overhead = self.lag.overhead(self.options.move_overhead);
         let clock = Clock::new(
-            TimePlan::new(limits, root.side_to_move(), self.options.move_overhead),
+            TimePlan::new(limits, side, overhead),
             control.pondering.load(Ordering::Relaxed),
         );
         if self.options.play_style != PlayStyle::Search {
@@ -343,7 +366,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     }
                     shared.abort.store(true, Ordering::SeqCst);
                     shared.nodes[0].store(worker.nodes, Ordering::Relaxed);
-                    (worker.root_moves, worker.completed_depth)
+                    let spent = worker.clock.as_ref().and_then(Clock::spent);
+                    (worker.root_moves, worker.completed_depth, spent)
                 })
                 .expect("spawn the main search thread");
             for (id, helper_history) in histories.take(threads - 1).enumerate() {
@@ -364,7 +388,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             main.join().expect("main search thread")
         });
-        let (root_moves, depth) = result;
+        let (root_moves, depth, spent) = result;
+        self.lag.searched(limits, side, spent);
         let best = &root_moves[0];
         let ponder = best
             .pv

@@ -12,6 +12,9 @@ use super::Limits;
 
 /// Moves assumed to remain when the clock gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u32 = 25;
+/// How many moves' overhead the clock keeps in reserve: with a short clock and an increment,
+/// spending the increment each move would leave nothing for one slow reply.
+const RESERVE_OVERHEADS: u32 = 10;
 /// The hard limit's multiple of the soft one.
 const HARD_FACTOR: u32 = 4;
 
@@ -45,7 +48,12 @@ impl TimePlan {
             .saturating_sub(move_overhead)
             .saturating_sub(Duration::from_millis(5));
         let moves_to_go = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
-        let soft = (usable / moves_to_go + increment * 3 / 4).min(usable / 2);
+        // The time for the moves to go: the clock, the increments still to come, less the
+        // overhead that each of those moves costs outside the search and a reserve against a
+        // reply much slower than usual.
+        let horizon = (remaining + increment * (moves_to_go - 1))
+            .saturating_sub(move_overhead * (moves_to_go + 1 + RESERVE_OVERHEADS));
+        let soft = (horizon / moves_to_go).min(usable / 2);
         // With one move left before the control, most of the clock may go; otherwise never
         // more than a fifth of it on one move.
         let cap = if moves_to_go == 1 {
@@ -61,6 +69,62 @@ impl TimePlan {
             soft: Some(soft.max(Duration::from_millis(1))),
             hard: Some(hard.max(Duration::from_millis(1))),
         }
+    }
+}
+
+/// Learns from successive clock readings how much each move costs beyond the search's own
+/// measurement (the round trip through the interface, waiting for a core on a loaded machine),
+/// so that the time kept back per move follows the machine rather than a fixed overhead.
+///
+/// After a timed search the clock should read what it read before, minus the time searched,
+/// plus the increment; what is missing at the next search of the same side was lost outside.
+#[derive(Clone, Debug, Default)]
+pub struct LagMeter {
+    /// The last timed search: its side, clock, increment and the time it took.
+    last: Option<(Color, Duration, Duration, Duration)>,
+    lag: Duration,
+}
+
+impl LagMeter {
+    /// Larger losses are not lag (a new game, a clock set by hand).
+    const LARGEST_SAMPLE: Duration = Duration::from_secs(1);
+
+    /// Takes the sample that the clock of a new search gives.
+    pub fn observe<M>(&mut self, limits: &Limits<M>, side: Color) {
+        let (Some((last_side, clock, increment, spent)), Some(now)) =
+            (self.last.take(), limits.time[side.index()])
+        else {
+            return;
+        };
+        let expected = (clock + increment).saturating_sub(spent);
+        let Some(sample) = expected.checked_sub(now) else {
+            return;
+        };
+        if last_side != side || sample > Self::LARGEST_SAMPLE {
+            return;
+        }
+        // Quick to rise, slow to forget: one slow reply may come again.
+        self.lag = if sample > self.lag {
+            (self.lag + sample) / 2
+        } else {
+            (self.lag * 7 + sample) / 8
+        };
+    }
+
+    /// Records a finished search: `spent` is its own measure of the time it took (`None` when
+    /// it ended while pondering, or had no clock to measure).
+    pub fn searched<M>(&mut self, limits: &Limits<M>, side: Color, spent: Option<Duration>) {
+        self.last = match (limits.time[side.index()], spent) {
+            (Some(clock), Some(spent)) if limits.movetime.is_none() => {
+                Some((side, clock, limits.increment[side.index()], spent))
+            }
+            _ => None,
+        };
+    }
+
+    /// The overhead to plan with: the configured one, or the lag measured if that is larger.
+    pub fn overhead(&self, configured: Duration) -> Duration {
+        configured.max(self.lag)
     }
 }
 
@@ -111,6 +175,11 @@ impl Clock {
     pub fn timed(&self) -> bool {
         self.plan.soft.is_some()
     }
+
+    /// The time the search took by its own measure, `None` if it ended while pondering.
+    pub fn spent(&self) -> Option<Duration> {
+        (!self.was_pondering).then(|| self.elapsed())
+    }
 }
 
 #[cfg(test)]
@@ -145,6 +214,63 @@ mod tests {
                     assert!(plan.soft.unwrap() <= hard);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_clock_that_loses_time_between_moves_raises_the_overhead() {
+        let ms = Duration::from_millis;
+        let mut meter = LagMeter::default();
+        let mut clock = ms(5_000);
+        for _ in 0..20 {
+            let limits = Limits::<()> {
+                time: [Some(clock), None],
+                increment: [ms(100), ms(100)],
+                ..Limits::default()
+            };
+            meter.observe(&limits, Color::White);
+            meter.searched(&limits, Color::White, Some(ms(150)));
+            // The interface charges 60 ms more than the search measured.
+            clock = clock + ms(100) - ms(210);
+        }
+        let overhead = meter.overhead(ms(30));
+        assert!(overhead > ms(50) && overhead <= ms(60), "{overhead:?}");
+        // A new game's fresh clock and the other side's clock are no samples.
+        let fresh = Limits::<()> {
+            time: [Some(ms(60_000)), Some(ms(60_000))],
+            ..Limits::default()
+        };
+        meter.observe(&fresh, Color::White);
+        meter.searched(&fresh, Color::White, Some(ms(10)));
+        meter.observe(&fresh, Color::Black);
+        assert_eq!(meter.overhead(ms(30)), overhead);
+        // A clock that loses nothing brings the overhead back down.
+        let mut clock = ms(60_000);
+        for _ in 0..40 {
+            let limits = Limits::<()> {
+                time: [Some(clock), None],
+                ..Limits::default()
+            };
+            meter.observe(&limits, Color::White);
+            meter.searched(&limits, Color::White, Some(ms(100)));
+            clock -= ms(100);
+        }
+        assert_eq!(meter.overhead(ms(30)), ms(30));
+    }
+
+    #[test]
+    fn a_clock_charged_the_overhead_each_move_survives_a_slow_reply() {
+        // 1 s + 0.1 s a move, each move costing 60 ms beyond the search (the overhead planned
+        // with) and every 20th one 300 ms more: moving at the soft limit keeps time on the
+        // clock. (Spending the increment with no reserve would leave less than such a reply.)
+        let overhead = Duration::from_millis(60);
+        let mut clock = Duration::from_millis(1_000);
+        for n in 1..=300 {
+            let limits = clock_limits(clock.as_millis() as u64, 100, None);
+            let plan = TimePlan::new(&limits, Color::White, overhead);
+            let slow = Duration::from_millis(if n % 20 == 0 { 300 } else { 0 });
+            let spent = plan.soft.unwrap() + overhead + slow;
+            clock = clock.checked_sub(spent).expect("the clock ran out") + limits.increment[0];
         }
     }
 

@@ -31,6 +31,17 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored score decides a search of the window `alpha..beta` by itself.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 pub struct TranspositionTable {
     entries: Vec<Entry>,
     buckets: usize,
@@ -158,39 +169,25 @@ impl TranspositionTable {
         // Same key first; otherwise the entry worth least (shallow or from an old search).
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
+        let mut move_index = move_index;
         for (i, entry) in bucket.iter().enumerate() {
             let data = entry.data.load(Ordering::Relaxed);
             let check = entry.key_xor_data.load(Ordering::Relaxed);
             if check ^ data == key {
-                victim = i;
-                let old_move = data as u16;
-                let old_depth = depth_of(data);
                 // Keep a deeper exact-ish result of this search unless ours is exact.
                 if bound != Bound::Exact
                     && generation_of(data) == generation & 0x3f
-                    && old_depth > depth + 3
+                    && depth_of(data) > depth + 3
                     && bound_of(data).is_some()
                 {
                     return;
                 }
-                let move_index = if move_index == NO_MOVE {
-                    old_move
-                } else {
-                    move_index
-                };
-                let data = pack(
-                    move_index,
-                    score_to_tt(score, ply),
-                    eval,
-                    depth,
-                    bound,
-                    generation,
-                );
-                bucket[victim].data.store(data, Ordering::Relaxed);
-                bucket[victim]
-                    .key_xor_data
-                    .store(key ^ data, Ordering::Relaxed);
-                return;
+                // Without a move of our own, the entry's move stays.
+                if move_index == NO_MOVE {
+                    move_index = data as u16;
+                }
+                victim = i;
+                break;
             }
             let worth = if bound_of(data).is_none() {
                 i32::MIN

@@ -15,7 +15,7 @@ use super::ordering::{
     history_bonus, move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE,
 };
 use super::time::Clock;
-use super::tt::{TranspositionTable, NO_MOVE};
+use super::tt::{Hit, TranspositionTable, NO_MOVE};
 use super::{
     Bound, Control, Evaluator, IterationInfo, Limits, Report, Score, INFINITY, MATE, MATE_BOUND,
 };
@@ -88,6 +88,47 @@ pub struct RootMove<M> {
     pub searched: bool,
 }
 
+/// A node's best score and move so far; `ply` and `pv_node` say where a new best is recorded
+/// as the node's line.
+struct Best {
+    ply: usize,
+    pv_node: bool,
+    score: i32,
+    index: u16,
+}
+
+impl Best {
+    fn new(ply: usize, pv_node: bool, score: i32) -> Self {
+        Best {
+            ply,
+            pv_node,
+            score,
+            index: NO_MOVE,
+        }
+    }
+}
+
+/// The bound a node's best score is: exact only inside the window of a PV node.
+fn node_bound(best_score: i32, original_alpha: i32, beta: i32, pv_node: bool) -> Bound {
+    if best_score >= beta {
+        Bound::Lower
+    } else if pv_node && best_score > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// A state one move below a node, as the move loop sees it.
+struct Child<'p, G> {
+    pos: &'p G,
+    /// The move left the turn with the same side (one action of several).
+    same_side: bool,
+    in_check: bool,
+    /// The node's first searched move.
+    first: bool,
+}
+
 struct Frame<M> {
     static_eval: i32,
     move_hash: u64,
@@ -110,7 +151,7 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     root_depth: i32,
     pub completed_depth: u32,
     pub stopped: bool,
-    clock: Option<Clock>,
+    pub clock: Option<Clock>,
     reporter: Option<Sender<Report<G::Move>>>,
     pub root_moves: Vec<RootMove<G::Move>>,
 }
@@ -222,6 +263,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The table's stored evaluation saves evaluating again.
+    fn static_eval(&self, pos: &G, hit: Option<Hit>) -> i32 {
+        match hit {
+            Some(h) if h.eval != EVAL_NONE => h.eval,
+            _ => self.evaluate(pos),
+        }
+    }
+
     fn is_draw(&self, pos: &G) -> bool {
         let clock = pos.halfmove_clock();
         clock >= 100 || (clock >= 2 && repetitions(pos.key(), clock, &self.keys) > 0)
@@ -235,22 +284,50 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// Takes the score of move `i` into the node's best; a new best inside the window becomes
+    /// the node's line and raises alpha. Returns whether the move fails high.
+    #[inline]
+    fn take_score(
+        &mut self,
+        best: &mut Best,
+        alpha: &mut i32,
+        beta: i32,
+        i: usize,
+        mv: &G::Move,
+        score: i32,
+    ) -> bool {
+        if score > best.score {
+            best.score = score;
+            if score > *alpha {
+                best.index = u16::try_from(i).unwrap_or(NO_MOVE);
+                if best.pv_node {
+                    self.update_pv(best.ply, mv);
+                }
+                if score >= beta {
+                    return true;
+                }
+                *alpha = score;
+            }
+        }
+        false
+    }
+
+    /// Searches `child` with the window and score seen from this node.
     #[allow(clippy::too_many_arguments)]
     fn child_search(
         &mut self,
-        child: &G,
-        same_side: bool,
+        child: &Child<G>,
         ply: usize,
         depth: i32,
         alpha: i32,
         beta: i32,
-        in_check: bool,
         pv_node: bool,
         cut_node: bool,
     ) -> i32 {
-        if same_side {
+        let (pos, in_check) = (child.pos, child.in_check);
+        if child.same_side {
             self.search(
-                child,
+                pos,
                 ply + 1,
                 depth,
                 alpha,
@@ -261,7 +338,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             )
         } else {
             -self.search(
-                child,
+                pos,
                 ply + 1,
                 depth,
                 -beta,
@@ -271,6 +348,43 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 cut_node,
             )
         }
+    }
+
+    /// Principal variation search of one child: the first move gets the full window; a later
+    /// one a null window at `reduction` less depth, searched again at full depth, then with the
+    /// full window, only while it beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_child(
+        &mut self,
+        child: &Child<G>,
+        ply: usize,
+        depth: i32,
+        reduction: i32,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if child.first {
+            return self.child_search(child, ply, depth, alpha, beta, pv_node, false);
+        }
+        let null_window = alpha + 1;
+        let mut score = self.child_search(
+            child,
+            ply,
+            depth - reduction,
+            alpha,
+            null_window,
+            false,
+            true,
+        );
+        if score > alpha && reduction > 0 {
+            score = self.child_search(child, ply, depth, alpha, null_window, false, !cut_node);
+        }
+        if pv_node && score > alpha && score < beta {
+            score = self.child_search(child, ply, depth, alpha, beta, true, false);
+        }
+        score
     }
 
     /// Orders the moves of a node: the table's move, good tactical moves by exchange value,
@@ -353,14 +467,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let hit = self.shared.tt.probe(key, ply);
         let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
         if let Some(h) = hit {
-            if !pv_node
-                && h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                }
-            {
+            if !pv_node && h.depth >= depth && h.settles(alpha, beta) {
                 return h.score;
             }
         }
@@ -368,10 +475,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let static_eval = if in_check {
             EVAL_NONE
         } else {
-            match hit {
-                Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => self.evaluate(pos),
-            }
+            self.static_eval(pos, hit)
         };
         // The table's score bounds the static guess where it is more informed.
         let eval = match hit {
@@ -447,8 +551,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
         let side = pos.side_to_move();
         let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_index = NO_MOVE;
+        let mut best = Best::new(ply, pv_node, -INFINITY);
         let mut legal = 0usize;
         let mut searched = 0usize;
         let mut skip_quiets = false;
@@ -466,7 +569,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child_in_check = child.in_check();
             let gives_check = child_in_check && !same_side;
 
-            if ply > 0 && !in_check && !in_progress && best_score > -MATE_BOUND {
+            if ply > 0 && !in_check && !in_progress && best.score > -MATE_BOUND {
                 // A quiet check is never pruned: in games with many long-range pieces a quiet
                 // mate in one is common, and pruning it lets even a 1-ply player mate us.
                 if !tactical && !gives_check {
@@ -516,75 +619,37 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             self.keys.push(key);
             searched += 1;
 
-            let score = if searched == 1 {
-                self.child_search(
-                    &child,
+            let mut reduction = 0;
+            if depth >= 3 && searched > 1 + usize::from(pv_node) && !same_side {
+                if !tactical {
+                    reduction =
+                        i32::from(self.shared.reductions[depth.min(63) as usize][searched.min(63)]);
+                    reduction -= i32::from(pv_node);
+                    reduction += i32::from(!improving);
+                    reduction += i32::from(cut_node);
+                    reduction -= i32::from(move_score >= COUNTER);
+                    reduction -= i32::from(child_in_check);
+                    reduction -= move_score.clamp(-16_000, 16_000) / 8_000;
+                } else if move_score < GOOD_TACTICAL {
+                    reduction = 1;
+                }
+                reduction = reduction.clamp(0, (new_depth - 1).max(0));
+            }
+            let score = self.pvs_child(
+                &Child {
+                    pos: &child,
                     same_side,
-                    ply,
-                    new_depth,
-                    alpha,
-                    beta,
-                    child_in_check,
-                    pv_node,
-                    false,
-                )
-            } else {
-                let mut reduction = 0;
-                if depth >= 3 && searched > 1 + usize::from(pv_node) && !same_side {
-                    if !tactical {
-                        reduction = i32::from(
-                            self.shared.reductions[depth.min(63) as usize][searched.min(63)],
-                        );
-                        reduction -= i32::from(pv_node);
-                        reduction += i32::from(!improving);
-                        reduction += i32::from(cut_node);
-                        reduction -= i32::from(move_score >= COUNTER);
-                        reduction -= i32::from(child_in_check);
-                        reduction -= move_score.clamp(-16_000, 16_000) / 8_000;
-                    } else if move_score < GOOD_TACTICAL {
-                        reduction = 1;
-                    }
-                    reduction = reduction.clamp(0, (new_depth - 1).max(0));
-                }
-                let mut score = self.child_search(
-                    &child,
-                    same_side,
-                    ply,
-                    new_depth - reduction,
-                    alpha,
-                    alpha + 1,
-                    child_in_check,
-                    false,
-                    true,
-                );
-                if score > alpha && reduction > 0 {
-                    score = self.child_search(
-                        &child,
-                        same_side,
-                        ply,
-                        new_depth,
-                        alpha,
-                        alpha + 1,
-                        child_in_check,
-                        false,
-                        !cut_node,
-                    );
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = self.child_search(
-                        &child,
-                        same_side,
-                        ply,
-                        new_depth,
-                        alpha,
-                        beta,
-                        child_in_check,
-                        true,
-                        false,
-                    );
-                }
-                score
-            };
+                    in_check: child_in_check,
+                    first: searched == 1,
+                },
+                ply,
+                new_depth,
+                reduction,
+                alpha,
+                beta,
+                pv_node,
+                cut_node,
+            );
             self.keys.pop();
             if self.stopped {
                 self.score_buffers[ply] = scores;
@@ -592,21 +657,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return 0;
             }
 
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
-                    if pv_node {
-                        self.update_pv(ply, mv);
-                    }
-                    if score >= beta {
-                        if !tactical {
-                            self.reward_quiet(pos, ply, depth, mv, hash, &quiets);
-                        }
-                        break;
-                    }
-                    alpha = score;
+            if self.take_score(&mut best, &mut alpha, beta, i, mv, score) {
+                if !tactical {
+                    self.reward_quiet(pos, ply, depth, mv, hash, &quiets);
                 }
+                break;
             }
             if !tactical {
                 quiets.push(hash);
@@ -628,17 +683,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             // Everything was pruned: fail low with the static guess.
             return alpha;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha && pv_node {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = node_bound(best.score, original_alpha, beta, pv_node);
         self.shared
             .tt
-            .store(key, ply, best_index, best_score, static_eval, depth, bound);
-        best_score
+            .store(key, ply, best.index, best.score, static_eval, depth, bound);
+        best.score
     }
 
     fn reward_quiet(
@@ -694,13 +743,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let key = pos.key();
         let hit = self.shared.tt.probe(key, ply);
         if let Some(h) = hit {
-            if !pv_node
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                }
-            {
+            if !pv_node && h.settles(alpha, beta) {
                 return h.score;
             }
         }
@@ -719,15 +762,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
 
         let static_eval;
-        let mut best_score;
+        let best_score;
         if in_check {
             static_eval = EVAL_NONE;
             best_score = -INFINITY;
         } else {
-            static_eval = match hit {
-                Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => self.evaluate(pos),
-            };
+            static_eval = self.static_eval(pos, hit);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -762,7 +802,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
 
         let original_alpha = alpha;
-        let mut best_index = NO_MOVE;
+        let mut best = Best::new(ply, pv_node, best_score);
         let mut legal_tried = 0usize;
         while let Some((i, _)) = pick(&mut scores) {
             let mv = &moves[i];
@@ -774,7 +814,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             // capture makes quiescence explode.
             if in_check
                 && legal_tried >= QS_QUIET_EVASIONS
-                && best_score > -MATE_BOUND
+                && best.score > -MATE_BOUND
                 && !pos.is_tactical(mv)
             {
                 continue;
@@ -810,35 +850,19 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 self.score_buffers[ply] = scores;
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_index = u16::try_from(i).unwrap_or(NO_MOVE);
-                    if pv_node {
-                        self.update_pv(ply, mv);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
+            if self.take_score(&mut best, &mut alpha, beta, i, mv, score) {
+                break;
             }
         }
         self.score_buffers[ply] = scores;
         if in_check && legal_tried == 0 {
             return -MATE + ply as i32;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if pv_node && best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = node_bound(best.score, original_alpha, beta, pv_node);
         self.shared
             .tt
-            .store(key, ply, best_index, best_score, static_eval, 0, bound);
-        best_score
+            .store(key, ply, best.index, best.score, static_eval, 0, bound);
+        best.score
     }
 
     /// Searches the root moves from `first` on (earlier ones are the MultiPV lines already
@@ -880,46 +904,21 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             self.stack[0].move_hash = move_hash(&mv);
             self.keys.push(key);
             self.seldepth = 0;
-            let score = if i == first {
-                self.child_search(
-                    &child,
+            let score = self.pvs_child(
+                &Child {
+                    pos: &child,
                     same_side,
-                    0,
-                    new_depth,
-                    alpha,
-                    beta,
-                    child_in_check,
-                    true,
-                    false,
-                )
-            } else {
-                let score = self.child_search(
-                    &child,
-                    same_side,
-                    0,
-                    new_depth,
-                    alpha,
-                    alpha + 1,
-                    child_in_check,
-                    false,
-                    true,
-                );
-                if score > alpha && score < beta {
-                    self.child_search(
-                        &child,
-                        same_side,
-                        0,
-                        new_depth,
-                        alpha,
-                        beta,
-                        child_in_check,
-                        true,
-                        false,
-                    )
-                } else {
-                    score
-                }
-            };
+                    in_check: child_in_check,
+                    first: i == first,
+                },
+                0,
+                new_depth,
+                0,
+                alpha,
+                beta,
+                true,
+                false,
+            );
             self.keys.pop();
             if self.stopped {
                 break;

@@ -318,16 +318,7 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
                 record.result.pgn(),
                 record.reason
             );
-            println!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                names[0],
-                names[1],
-                tally.wins,
-                tally.losses,
-                tally.draws,
-                tally.score(),
-                tally.games()
-            );
+            println!("Score of {}", score_line(&names, &tally));
             if let Some(file) = pgn_file.as_mut() {
                 let context = pgn::PgnContext {
                     event: &config.event,
@@ -403,15 +394,10 @@ fn failed_start(
     }
 }
 
-fn print_summary(
-    config: &MatchConfig,
-    names: &[String; 2],
-    tally: &Tally,
-    faults: &[Faults; 2],
-    decision: SprtDecision,
-) {
-    println!(
-        "Final score of {} vs {}: {} - {} - {}  [{:.3}] {} games",
+/// `A vs B: wins - losses - draws  [score] games`, as cutechess-cli writes it.
+fn score_line(names: &[String; 2], tally: &Tally) -> String {
+    format!(
+        "{} vs {}: {} - {} - {}  [{:.3}] {}",
         names[0],
         names[1],
         tally.wins,
@@ -419,7 +405,17 @@ fn print_summary(
         tally.draws,
         tally.score(),
         tally.games()
-    );
+    )
+}
+
+fn print_summary(
+    config: &MatchConfig,
+    names: &[String; 2],
+    tally: &Tally,
+    faults: &[Faults; 2],
+    decision: SprtDecision,
+) {
+    println!("Final score of {} games", score_line(names, tally));
     println!("{}", elo_line(tally));
     if let Some(sprt) = &config.sprt {
         let (lower, upper) = sprt.bounds();
@@ -541,10 +537,10 @@ mod tests {
             elo_line(&tally(9, 1, 0)),
             "Elo difference: +381.7, 95% interval [+159.0, +inf]"
         );
-        assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 0.0");
+        assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 254.6");
         assert_eq!(
             elo_line(&tally(3, 0, 0)),
-            "Elo difference: +inf, 95% interval [-inf, +inf]"
+            "Elo difference: +inf, 95% interval [-42.9, +inf]"
         );
         assert_eq!(
             elo_line(&tally(1, 0, 0)),

@@ -43,17 +43,28 @@ impl Tally {
 
     /// The 95% confidence interval of the Elo difference; an end is `None` where the score's
     /// interval reaches 0 or 1 (an infinite Elo difference).
+    ///
+    /// The normal approximation with the observed per-game variance, except when every game
+    /// ended alike: that variance is then 0 and would claim certainty (100 wins in 100 games
+    /// says the score is at least 0.96, not exactly 1), so the Wilson interval is used.
     pub fn elo_interval(&self) -> Option<(Option<f64>, Option<f64>)> {
+        const Z: f64 = 1.959_964;
         let n = self.games() as f64;
         if n < 2.0 {
             return None;
         }
-        let se = (self.variance() / n).sqrt();
         let s = self.score();
-        Some((
-            elo_from_score(s - 1.959_964 * se),
-            elo_from_score(s + 1.959_964 * se),
-        ))
+        let variance = self.variance();
+        let (lo, hi) = if variance > 0.0 {
+            let half = Z * (variance / n).sqrt();
+            (s - half, s + half)
+        } else {
+            let z2n = Z * Z / n;
+            let centre = (s + z2n / 2.0) / (1.0 + z2n);
+            let half = Z / (1.0 + z2n) * (s * (1.0 - s) / n + z2n / (4.0 * n)).sqrt();
+            (centre - half, centre + half)
+        };
+        Some((elo_from_score(lo), elo_from_score(hi)))
     }
 }
 
@@ -196,6 +207,22 @@ mod tests {
         };
         assert_eq!(t.elo(), None);
         assert_eq!(elo_from_score(0.0), None);
+    }
+
+    #[test]
+    fn a_perfect_score_still_bounds_the_elo_from_below() {
+        let sweep = |wins, losses| Tally {
+            wins,
+            losses,
+            draws: 0,
+        };
+        // Wilson: the score is at least 1 / (1 + z^2 / n) = 0.963 after 100 straight wins.
+        let (lo, hi) = sweep(100, 0).elo_interval().unwrap();
+        assert!(lo.is_some_and(|l| (l - 566.0).abs() < 2.0), "{lo:?}");
+        assert_eq!(hi, None);
+        let (lo, hi) = sweep(0, 100).elo_interval().unwrap();
+        assert_eq!(lo, None);
+        assert!(hi.is_some_and(|h| (h + 566.0).abs() < 2.0), "{hi:?}");
     }
 
     #[test]

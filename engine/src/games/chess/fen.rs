@@ -7,7 +7,7 @@
 
 use super::bitboard::{squares, Piece, PieceType, Square};
 use super::position::{castling, Chess};
-use crate::core::placement::push_row;
+use crate::core::placement::{castling_text, push_board};
 use crate::core::{Color, PositionError};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -63,37 +63,22 @@ impl Chess {
     /// Writes the position as FEN (castling as `KQkq`).
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            push_row(
-                &mut out,
-                (0..8).map(|file| {
-                    self.piece_at(Square::from_coords(file, rank))
-                        .map(|piece| piece.fen_char())
-                }),
-            );
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        push_board(&mut out, 0..8, 0..8, |file, rank| {
+            self.piece_at(Square::from_coords(file, rank))
+                .map(|piece| piece.fen_char())
+        });
         out.push_str(if self.side == Color::White {
             " w "
         } else {
             " b "
         });
-        let rights = [
+        let letters = [
             (castling::WHITE_KING_SIDE, 'K'),
             (castling::WHITE_QUEEN_SIDE, 'Q'),
             (castling::BLACK_KING_SIDE, 'k'),
             (castling::BLACK_QUEEN_SIDE, 'q'),
         ];
-        if self.castling == 0 {
-            out.push('-');
-        }
-        for (bit, letter) in rights {
-            if self.castling & bit != 0 {
-                out.push(letter);
-            }
-        }
+        out.push_str(&castling_text(self.castling, &letters));
         match self.en_passant() {
             Some(sq) => out.push_str(&format!(" {sq}")),
             None => out.push_str(" -"),

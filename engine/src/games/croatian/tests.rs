@@ -36,10 +36,6 @@ fn start_counts_shallow() {
     }
 }
 
-fn deep() -> bool {
-    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
-}
-
 #[test]
 fn start_counts_depth3_small_boards() {
     for (name, d3) in [
@@ -58,7 +54,7 @@ fn start_counts_depth3_small_boards() {
 
 #[test]
 fn start_counts_depth3_big_boards() {
-    if !deep() {
+    if !crate::core::deep_tests() {
         return;
     }
     for (name, d3) in [

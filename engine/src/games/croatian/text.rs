@@ -6,6 +6,7 @@ use arrayvec::ArrayVec;
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
 use super::variant::{Castling, Promotion, Variant};
 use super::{movegen, Croatian, EpItem};
+use crate::core::placement::push_board;
 use crate::core::{Color, PositionError};
 
 fn variant_of(name: &str) -> Result<&'static Variant, PositionError> {
@@ -362,31 +363,14 @@ fn ep_text(pos: &Croatian) -> String {
 
 pub fn write_position(pos: &Croatian) -> String {
     let n = pos.v.size;
-    let mut rows = Vec::with_capacity(n as usize);
-    for r in (0..n).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for f in 0..n {
-            let c = pos.cell(pos.sq(f, r));
-            if c == EMPTY {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-                run = 0;
-            }
-            row.push(piece::fen_letter(c));
-            row.push_str(piece::tag(c).symbol());
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
+    let mut placement = String::new();
+    push_board(&mut placement, 0..n, 0..n, |f, r| {
+        let c = pos.cell(pos.sq(f, r));
+        (c != EMPTY).then(|| format!("{}{}", piece::fen_letter(c), piece::tag(c).symbol()))
+    });
     format!(
         "{} {} {} {} {}",
-        rows.join("/"),
+        placement,
         if pos.side == Color::White { "w" } else { "b" },
         ep_text(pos),
         pos.halfmove,

@@ -608,7 +608,7 @@ impl PieceGen<'_> {
                         color: p.color,
                         kind: Kind::Dragon,
                     })
-                    && attacks_as(self.pos, s, p.kind, true, king)
+                    && attacks_as(self.pos, s, Some(p.kind), true, king)
                 {
                     return true;
                 }
@@ -858,21 +858,11 @@ fn piece_moves(
 
 /// Can the piece on `from` capture on `target` (check semantics: a king's gates always count)?
 pub(crate) fn piece_attacks(pos: &Dao, from: u8, no_fool: bool, target: u8) -> bool {
-    let Some(p) = pos.board[from as usize] else {
-        return false;
-    };
-    let ctx = Ctx {
-        own_gates: own_gates(pos, p.color),
-        occupied: 0,
-        ep_targets: 0,
-    };
-    let mut out = Vec::new();
-    piece_moves(pos, &ctx, from, None, true, no_fool, true, &mut out);
-    out.iter().any(|m| m.to == target)
+    attacks_as(pos, from, None, no_fool, target)
 }
 
-/// Can the piece on `from`, moving as `kind`, capture on `target`?
-fn attacks_as(pos: &Dao, from: u8, kind: Kind, no_fool: bool, target: u8) -> bool {
+/// Can the piece on `from`, moving as `kind` (its own kind if `None`), capture on `target`?
+fn attacks_as(pos: &Dao, from: u8, kind: Option<Kind>, no_fool: bool, target: u8) -> bool {
     let Some(p) = pos.board[from as usize] else {
         return false;
     };
@@ -882,7 +872,7 @@ fn attacks_as(pos: &Dao, from: u8, kind: Kind, no_fool: bool, target: u8) -> boo
         ep_targets: 0,
     };
     let mut out = Vec::new();
-    piece_moves(pos, &ctx, from, Some(kind), true, no_fool, true, &mut out);
+    piece_moves(pos, &ctx, from, kind, true, no_fool, true, &mut out);
     out.iter().any(|m| m.to == target)
 }
 

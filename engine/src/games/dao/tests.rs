@@ -110,7 +110,7 @@ fn start_depth_one() {
 fn start_perft_2_3() {
     let p = Dao::start_position("dao").unwrap();
     assert_eq!(perft(&p, 2), 2_948);
-    if std::env::var("TIAMAT_DEEP").is_ok() {
+    if crate::core::deep_tests() {
         assert_eq!(perft(&p, 3), 176_170);
     }
 }
@@ -1021,7 +1021,7 @@ const SUITE: &[(&str, [u64; 3])] = &[
 
 #[test]
 fn perft_suite() {
-    let deep = std::env::var("TIAMAT_DEEP").is_ok();
+    let deep = crate::core::deep_tests();
     for (text, counts) in SUITE {
         let p = Dao::from_position_string("dao", text).unwrap();
         assert_eq!(p.position_string(), *text);
@@ -1038,7 +1038,7 @@ fn perft_suite() {
 #[test]
 fn start_depth_four_deep() {
     // This generator's own number (before and after the attack prefilter), TIAMAT_DEEP only.
-    if std::env::var("TIAMAT_DEEP").is_err() {
+    if !crate::core::deep_tests() {
         return;
     }
     let p = Dao::start_position("dao").unwrap();
@@ -1069,6 +1069,19 @@ fn cecp_setup_and_board_text() {
     let text = p.board_text();
     assert!(text.contains("DG") && text.contains("reserve [AAOOFaaoof]"));
     assert_eq!(Dao::variants(), &["dao"]);
+}
+
+#[test]
+fn cecp_setup_draws_a_lone_gate() {
+    // The white dragon has left its gate on j1; the dragons on gates are drawn as dragons.
+    let text = "(dg)rnbqkbnr(dg)/ppllppllpp/10/10/10/10/10/10/PPLLPPLLPP/(DG)RNBQKBNRG \
+                w - - [AAOOFaaoof] - - 0 1";
+    let p = Dao::from_position_string("dao", text).unwrap_or_else(|e| panic!("{e}"));
+    let setup = p.cecp_setup().unwrap();
+    assert!(
+        setup.contains(" drnbqkbnrd/ppllppllpp/10/10/10/10/10/10/PPLLPPLLPP/DRNBQKBNRG["),
+        "{setup}"
+    );
 }
 
 #[test]
@@ -1301,7 +1314,7 @@ fn attack_prefilter_agrees_with_full_generation() {
 #[test]
 fn long_random_games_deep() {
     // Whole random games: no panic, keys and strings consistent, wire forms unique, endings found.
-    if std::env::var("TIAMAT_DEEP").is_err() {
+    if !crate::core::deep_tests() {
         return;
     }
     let mut rng = Lcg(4242);

@@ -13,7 +13,7 @@ use super::{
     bit, file_of, offset, rank_of, sq, Dao, EnPassant, Move, MoveKind, Piece, BLACK_KING_SIDE,
     BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
-use crate::core::placement::push_row;
+use crate::core::placement::{castling_text, push_board};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 pub const START: &str =
@@ -60,6 +60,13 @@ fn read_piece(c: char, field: &'static str) -> Result<Piece, PositionError> {
         Color::Black
     };
     Ok(Piece { color, kind })
+}
+
+fn gate_char(c: Color) -> char {
+    match c {
+        Color::White => 'G',
+        Color::Black => 'g',
+    }
 }
 
 fn gate_color(c: char) -> Option<Color> {
@@ -332,39 +339,25 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
 
 pub fn write_position(pos: &Dao) -> String {
     let mut out = String::new();
-    for r in (0..SIZE).rev() {
-        push_row(
-            &mut out,
-            (0..SIZE).map(|f| {
-                let s = sq(f, r) as usize;
-                let gate = pos.gates[s].map(|c| if c == Color::White { 'G' } else { 'g' });
-                match (pos.board[s], gate) {
-                    (None, None) => None,
-                    (Some(p), None) => Some(piece_char(p).to_string()),
-                    (None, Some(g)) => Some(g.to_string()),
-                    (Some(p), Some(g)) => Some(format!("({}{})", piece_char(p), g)),
-                }
-            }),
-        );
-        if r > 0 {
-            out.push('/');
+    push_board(&mut out, 0..SIZE, 0..SIZE, |f, r| {
+        let s = sq(f, r) as usize;
+        match (pos.board[s], pos.gates[s].map(gate_char)) {
+            (None, None) => None,
+            (Some(p), None) => Some(piece_char(p).to_string()),
+            (None, Some(g)) => Some(g.to_string()),
+            (Some(p), Some(g)) => Some(format!("({}{})", piece_char(p), g)),
         }
-    }
+    });
     out.push(' ');
     out.push(if pos.side == Color::White { 'w' } else { 'b' });
     out.push(' ');
-    let mut c = String::new();
-    for (bitv, ch) in [
+    let letters = [
         (WHITE_KING_SIDE, 'K'),
         (WHITE_QUEEN_SIDE, 'Q'),
         (BLACK_KING_SIDE, 'k'),
         (BLACK_QUEEN_SIDE, 'q'),
-    ] {
-        if pos.castling & bitv != 0 {
-            c.push(ch);
-        }
-    }
-    out += if c.is_empty() { "-" } else { &c };
+    ];
+    out += &castling_text(pos.castling, &letters);
     out.push(' ');
     match pos.ep {
         None => out.push('-'),
@@ -802,32 +795,12 @@ pub fn cecp_setup(pos: &Dao) -> String {
 /// A FEN XBoard can read: gates under pieces are not representable, so the piece is shown.
 fn xboard_fen(pos: &Dao) -> String {
     let mut out = String::new();
-    for r in (0..SIZE).rev() {
-        let mut empty = 0;
-        for f in 0..SIZE {
-            let s = sq(f, r) as usize;
-            let c = match (pos.board[s], pos.gates[s]) {
-                (Some(p), _) => piece_char(p),
-                (None, Some(Color::White)) => 'G',
-                (None, Some(Color::Black)) => 'g',
-                (None, None) => {
-                    empty += 1;
-                    continue;
-                }
-            };
-            if empty > 0 {
-                out += &empty.to_string();
-                empty = 0;
-            }
-            out.push(c);
-        }
-        if empty > 0 {
-            out += &empty.to_string();
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
+    push_board(&mut out, 0..SIZE, 0..SIZE, |f, r| {
+        let s = sq(f, r) as usize;
+        pos.board[s]
+            .map(piece_char)
+            .or_else(|| pos.gates[s].map(gate_char))
+    });
     let mut holdings = String::new();
     for color in Color::ALL {
         for (i, k) in RESERVE_KINDS.iter().enumerate() {

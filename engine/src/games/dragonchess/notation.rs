@@ -4,6 +4,7 @@ use super::geometry::*;
 use super::{
     code, color_of, kind_of, Dragonchess, Kind, Move, Moves, EMPTY, KEYS, MAX_PIECES_PER_SIDE,
 };
+use crate::core::placement::{push_board, read_fullmove, read_halfmove};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 /// Level names in the order the position string writes them (upper first).
@@ -17,35 +18,18 @@ pub fn write_position(pos: &Dragonchess) -> String {
     let boards: Vec<String> = BOARD_FIELDS
         .iter()
         .map(|&(_, lvl)| {
-            (0..RANKS)
-                .rev()
-                .map(|r| {
-                    let mut row = String::new();
-                    let mut gap = 0;
-                    for f in 0..FILES {
-                        match pos.piece_at(square(lvl, r, f)) {
-                            None => gap += 1,
-                            Some((color, kind)) => {
-                                if gap > 0 {
-                                    row += &gap.to_string();
-                                    gap = 0;
-                                }
-                                let c = kind.letter();
-                                row.push(if color == Color::White {
-                                    c
-                                } else {
-                                    c.to_ascii_lowercase()
-                                });
-                            }
-                        }
+            let mut board = String::new();
+            push_board(&mut board, 0..FILES, 0..RANKS, |f, r| {
+                pos.piece_at(square(lvl, r, f)).map(|(color, kind)| {
+                    let c = kind.letter();
+                    if color == Color::White {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
                     }
-                    if gap > 0 {
-                        row += &gap.to_string();
-                    }
-                    row
                 })
-                .collect::<Vec<_>>()
-                .join("/")
+            });
+            board
         })
         .collect();
     let side = if pos.side == Color::White { 'g' } else { 's' };
@@ -147,24 +131,8 @@ impl Dragonchess {
             }
             None => return Err(PositionError::new("side to move", "missing")),
         };
-        let halfmove = match fields.next() {
-            None => 0,
-            Some(t) => t.parse::<u32>().map_err(|_| {
-                PositionError::new("halfmove clock", format!("'{t}' is not a number"))
-            })?,
-        };
-        let fullmove = match fields.next() {
-            None => 1,
-            Some(t) => match t.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(PositionError::new(
-                        "fullmove number",
-                        format!("'{t}' is not a positive number"),
-                    ))
-                }
-            },
-        };
+        let halfmove = fields.next().map_or(Ok(0), read_halfmove)?;
+        let fullmove = fields.next().map_or(Ok(1), read_fullmove)?;
         if let Some(extra) = fields.next() {
             return Err(PositionError::new(
                 "trailing text",

@@ -170,7 +170,7 @@ fn measure(label: &str, nodes_of: impl FnOnce() -> u64) -> u64 {
 
 #[test]
 fn start_perft_depth_4_and_speed() {
-    if std::env::var("TIAMAT_DEEP").is_err() {
+    if !crate::core::deep_tests() {
         return;
     }
     let pos = Dragonchess::start();
@@ -1094,7 +1094,7 @@ const SUITE: &str = include_str!("../../../../perft/suites/dragonchess.txt");
 
 #[test]
 fn perft_suite_agrees_with_the_brute_force_generator() {
-    let deep = std::env::var("TIAMAT_DEEP").is_ok();
+    let deep = crate::core::deep_tests();
     let mut checked = 0;
     for line in SUITE.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {

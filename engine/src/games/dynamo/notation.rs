@@ -3,7 +3,7 @@
 use super::board::*;
 use super::movegen::*;
 use super::Dynamo;
-use crate::core::placement::push_row;
+use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 const CASTLING_LETTERS: [(u8, char); 4] = [
@@ -12,19 +12,6 @@ const CASTLING_LETTERS: [(u8, char); 4] = [
     (CASTLE_BK, 'k'),
     (CASTLE_BQ, 'q'),
 ];
-
-pub fn castling_text(rights: u8) -> String {
-    let s: String = CASTLING_LETTERS
-        .iter()
-        .filter(|(bit, _)| rights & bit != 0)
-        .map(|&(_, c)| c)
-        .collect();
-    if s.is_empty() {
-        "-".to_string()
-    } else {
-        s
-    }
-}
 
 fn parse_castling(text: &str) -> Option<u8> {
     if text == "-" {
@@ -196,18 +183,8 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
             format!("'{}': Dynamo has no en passant, write -", fields[3]),
         ));
     }
-    let halfmove: u32 = fields[4].parse().map_err(|_| {
-        PositionError::new("halfmove clock", format!("'{}' is not a number", fields[4]))
-    })?;
-    let fullmove: u32 = match fields[5].parse() {
-        Ok(n) if n >= 1 => n,
-        _ => {
-            return Err(PositionError::new(
-                "fullmove number",
-                format!("'{}' is not a positive number", fields[5]),
-            ))
-        }
-    };
+    let halfmove = read_halfmove(fields[4])?;
+    let fullmove = read_fullmove(fields[5])?;
     let last = parse_effect(fields.get(6).copied().unwrap_or("-"), &board)?;
     let mut kings = [0u8; 2];
     for (sq, &p) in board.iter().enumerate() {
@@ -233,23 +210,15 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
 
 pub fn write_position(pos: &Dynamo) -> String {
     let mut out = String::new();
-    for r in (0..8u8).rev() {
-        push_row(
-            &mut out,
-            (0..8u8).map(|f| {
-                let p = pos.board[(r * 8 + f) as usize];
-                (p != EMPTY).then(|| piece_letter(p))
-            }),
-        );
-        if r > 0 {
-            out.push('/');
-        }
-    }
+    push_board(&mut out, 0..8, 0..8, |f, r| {
+        let p = pos.board[r * 8 + f];
+        (p != EMPTY).then(|| piece_letter(p))
+    });
     format!(
         "{} {} {} - {} {} {}",
         out,
         if pos.side == Color::White { 'w' } else { 'b' },
-        castling_text(pos.castling),
+        castling_text(pos.castling, &CASTLING_LETTERS),
         pos.halfmove,
         pos.fullmove,
         effect_text(&pos.last)
@@ -326,7 +295,7 @@ fn rights_suffix(pos: &Dynamo, mv: &Move) -> String {
     if pos.implied_castling(&mv.effect) == mv.castling {
         String::new()
     } else {
-        format!(";{}", castling_text(mv.castling))
+        format!(";{}", castling_text(mv.castling, &CASTLING_LETTERS))
     }
 }
 

@@ -847,7 +847,7 @@ fn perft_suite_to_depth_three() {
 /// `TIAMAT_DEEP=1 cargo test --release -p tiamat-engine dynamo_deep -- --nocapture`).
 #[test]
 fn dynamo_deep_perft_speed() {
-    if std::env::var("TIAMAT_DEEP").as_deref() != Ok("1") {
+    if !crate::core::deep_tests() {
         return;
     }
     let p = pos(START);

@@ -9,7 +9,7 @@
 
 use super::board::*;
 use super::{Makromachy, Move, MoveKind};
-use crate::core::placement::push_row;
+use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 fn letter(code: u8) -> char {
@@ -101,24 +101,8 @@ pub(super) fn parse_position(text: &str) -> Result<Makromachy, PositionError> {
 
     pos.castling = read_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
     read_en_passant(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
-    pos.halfmove = match fields.get(4) {
-        None => 0,
-        Some(t) => t
-            .parse()
-            .map_err(|_| PositionError::new("halfmove clock", format!("'{t}' is not a number")))?,
-    };
-    pos.fullmove = match fields.get(5) {
-        None => 1,
-        Some(t) => match t.parse::<u32>() {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                return Err(PositionError::new(
-                    "fullmove number",
-                    format!("'{t}' is not a positive number"),
-                ))
-            }
-        },
-    };
+    pos.halfmove = fields.get(4).map_or(Ok(0), |t| read_halfmove(t))?;
+    pos.fullmove = fields.get(5).map_or(Ok(1), |t| read_fullmove(t))?;
     pos.key = pos.compute_key();
     Ok(pos)
 }
@@ -293,35 +277,22 @@ fn read_en_passant(pos: &mut Makromachy, text: &str) -> Result<(), PositionError
 
 pub(super) fn write_position(pos: &Makromachy) -> String {
     let mut s = String::new();
-    for rank in (0..RANKS).rev() {
-        push_row(
-            &mut s,
-            (0..FILES).map(|file| {
-                let code = pos.board[square(file, rank) as usize];
-                (code != EMPTY).then(|| letter(code))
-            }),
-        );
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+    push_board(&mut s, 0..FILES, 0..RANKS, |file, rank| {
+        let code = pos.board[square(file, rank) as usize];
+        (code != EMPTY).then(|| letter(code))
+    });
     s.push_str(if pos.side == Color::White {
         " w "
     } else {
         " b "
     });
-    let mut rights = String::new();
-    for (bit, c) in [
+    let letters = [
         (CASTLE_WA, 'A'),
         (CASTLE_WN, 'N'),
         (CASTLE_BA, 'a'),
         (CASTLE_BN, 'n'),
-    ] {
-        if pos.castling & bit != 0 {
-            rights.push(c);
-        }
-    }
-    s.push_str(if rights.is_empty() { "-" } else { &rights });
+    ];
+    s.push_str(&castling_text(pos.castling, &letters));
     s.push(' ');
     if pos.ep_victim == 0 {
         s.push('-');

@@ -1,6 +1,7 @@
 //! Rules tests: one per piece and per special rule of the rules page, hand-counted.
 
 use super::*;
+use crate::core::placement::push_placement;
 use std::collections::BTreeSet;
 
 fn perft(pos: &Makromachy, depth: u32) -> u64 {
@@ -26,26 +27,12 @@ fn setup(pieces: &str, rest: &str) -> Makromachy {
         grid[rank_of(sq)][file_of(sq)] = letter;
     }
     let mut fen = String::new();
-    for rank in (0..RANKS).rev() {
-        let mut empty = 0;
-        for &c in &grid[rank] {
-            if c == ' ' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    fen.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                fen.push(c);
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    push_placement(
+        &mut fen,
+        grid.iter()
+            .rev()
+            .map(|row| row.iter().map(|&c| (c != ' ').then_some(c))),
+    );
     let text = format!("{fen} {rest}");
     Makromachy::from_position_string("makromachy", &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -766,15 +753,11 @@ fn random_playouts_keep_state_and_text_consistent() {
     }
 }
 
-fn deep() -> bool {
-    std::env::var("TIAMAT_DEEP").is_ok_and(|v| v == "1")
-}
-
 /// Depth 4 of the start position, and its speed (printed, never asserted):
 /// `TIAMAT_DEEP=1 cargo test -p tiamat-engine --release --lib makromachy::tests::start_perft_4 -- --nocapture`
 #[test]
 fn start_perft_4() {
-    if !deep() {
+    if !crate::core::deep_tests() {
         return;
     }
     let started = std::time::Instant::now();
