@@ -133,6 +133,8 @@ pub struct Clock {
     start: Instant,
     plan: TimePlan,
     was_pondering: bool,
+    /// When the last three iterations ended (zero before there were three).
+    iterations_ended: [Duration; 3],
 }
 
 impl Clock {
@@ -141,6 +143,7 @@ impl Clock {
             start: Instant::now(),
             plan,
             was_pondering: pondering,
+            iterations_ended: [Duration::ZERO; 3],
         }
     }
 
@@ -148,12 +151,37 @@ impl Clock {
     pub fn observe(&mut self, pondering: bool) {
         if self.was_pondering && !pondering {
             self.start = Instant::now();
+            self.iterations_ended = [Duration::ZERO; 3];
         }
         self.was_pondering = pondering;
     }
 
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+
+    /// Notes that an iteration of the deepening has ended.
+    pub fn iteration_ended(&mut self) {
+        let [_, before, last] = self.iterations_ended;
+        self.iterations_ended = [before, last, self.elapsed()];
+    }
+
+    /// Whether the next iteration is expected to end before the hard limit, its cost
+    /// extrapolated from the growth between the last two: where the branching is wide (large
+    /// boards) one iteration costs many times the one before, and an iteration cut off by the
+    /// hard limit spends the clock for nothing it can finish.
+    pub fn next_iteration_fits(&self) -> bool {
+        let Some(hard) = self.plan.hard.filter(|_| !self.was_pondering) else {
+            return true;
+        };
+        let [first, second, third] = self.iterations_ended;
+        let (previous, last) = (second.saturating_sub(first), third.saturating_sub(second));
+        let growth = if previous >= Duration::from_millis(1) {
+            (last.as_secs_f64() / previous.as_secs_f64()).clamp(1.5, 10.0)
+        } else {
+            2.0
+        };
+        self.elapsed() + last.mul_f64(growth) <= hard
     }
 
     pub fn hard_expired(&self) -> bool {
@@ -272,6 +300,30 @@ mod tests {
             let spent = plan.soft.unwrap() + overhead + slow;
             clock = clock.checked_sub(spent).expect("the clock ran out") + limits.increment[0];
         }
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_end_before_the_hard_limit_is_not_started() {
+        let plan = TimePlan {
+            soft: Some(Duration::from_secs(100)),
+            hard: Some(Duration::from_secs(100)),
+        };
+        let mut clock = Clock::new(plan, false);
+        // Iterations that ended at 0-10 s and 20-40 s ago.
+        clock.iterations_ended = [
+            Duration::ZERO,
+            Duration::from_secs(10),
+            Duration::from_secs(30),
+        ];
+        clock.start -= Duration::from_secs(30);
+        // Growth 2: the next one takes about 40 s, ending at about 70 s.
+        assert!(clock.next_iteration_fits());
+        // Growth 5: about 100 s more, past the limit.
+        clock.iterations_ended[0] = Duration::from_secs(6);
+        assert!(!clock.next_iteration_fits());
+        // Pondering has no limit to miss.
+        clock.was_pondering = true;
+        assert!(clock.next_iteration_fits());
     }
 
     #[test]

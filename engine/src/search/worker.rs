@@ -1104,6 +1104,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if !clock.timed() {
             return false;
         }
+        clock.iteration_ended();
         if self.root_moves.len() == 1 && depth >= 4 && !pondering {
             return true;
         }
@@ -1114,7 +1115,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             _ => 1.0,
         };
         // An iteration costs about as much as all before it, so start one only with room left.
-        clock.soft_expired(scale * 0.65)
+        clock.soft_expired(scale * 0.65) || !clock.next_iteration_fits()
     }
 }
 
