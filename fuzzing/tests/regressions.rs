@@ -33,3 +33,15 @@ fn huge_empty_runs_are_rejected_not_overflowed() {
     );
     fuzz_position_string(b"dao\n4294967295/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1");
 }
+
+/// Makromachy's piece letters A..N are also file letters: the human text `G3g2` (the Griffin on
+/// f3, told from a rival by its rank) was lowercased and read as the squares g3 and g2 (found by
+/// the position_string fuzzer).
+#[test]
+fn a_human_move_is_not_read_as_squares() {
+    tiamat_fuzzing::fuzz_position_string(
+        b"makromachy\ndjivcgulkcvijd/wwwtrf1qfrzwww/bhn1edjivcgulb/pp1p2ppp2pp1/1z3p2ap3S/14/\
+          2p1p5p1T1/i1P4P6/4S1P7/4P3Z5/PP1P1PZ1PPPPPP/BHNMEG2OEANHB/1WWWRF1QFR1WWW/DJIVCGULKCVIJD \
+          w ANan - 2 16",
+    );
+}

@@ -444,12 +444,15 @@ pub(super) fn parse_move(pos: &Makromachy, text: &str) -> Result<Move, MoveError
     } else {
         text.to_string()
     };
-    // Promotion letters may come in either case.
+    // Promotion letters may come in either case. A text that starts with a capital is human
+    // notation: piece letters A..N are also file letters, and `G3g2` (the Griffin from the third
+    // rank) lowercased would read as the squares g3 and g2.
     let lower = wire_text.to_ascii_lowercase();
-    if let Some(mv) = legal.iter().find(|m| wire(m) == lower) {
+    let squares_first = text.as_bytes()[0].is_ascii_lowercase();
+    if let Some(mv) = legal.iter().find(|m| squares_first && wire(m) == lower) {
         return Ok(*mv);
     }
-    if let Some(squares) = coordinates(&lower) {
+    if let Some(squares) = coordinates(&lower).filter(|_| squares_first) {
         if squares.len() == 2 {
             let same: Vec<&Move> = legal
                 .iter()
