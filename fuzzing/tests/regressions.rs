@@ -45,3 +45,19 @@ fn a_human_move_is_not_read_as_squares() {
           w ANan - 2 16",
     );
 }
+
+/// A Dragonchess position where the side to move could capture the enemy King (the Scarlet Mage
+/// on 1f1 below the Gold King on 2f1) was accepted, and the capture left a board without a King
+/// whose string did not read back (found by the position_string fuzzer). Such a position is now
+/// refused, as in the other games.
+#[test]
+fn a_position_whose_side_to_move_could_take_the_king_is_refused() {
+    use tiamat_engine::games::dragonchess::Dragonchess;
+    use tiamat_engine::Game;
+    let text = "2g3p3g1/s1s3h1s1s1/3s8/12/12/1S3Ss5/S5S1S1S1/2G7G1|o1htcmk1t1uo/uwpwp1ww1www/\
+                w11/8w1U1/12/H1WW1W5W/WW2W2WWWWO/OU1C1KT1TH2|8e3/d1bd3dd3/5d3b1d/12/12/5D3ED1/\
+                1D1D4D1D1/2B2m2P1B1 s 0 23";
+    let err = Dragonchess::from_position_string("dragonchess", text).unwrap_err();
+    assert!(err.to_string().contains("not to move is in check"), "{err}");
+    tiamat_fuzzing::fuzz_position_string(format!("dragonchess\n{text}").as_bytes());
+}

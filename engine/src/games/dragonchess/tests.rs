@@ -34,7 +34,7 @@ fn setup(pieces: &[&str], side: char) -> Dragonchess {
             .collect();
         levels.push(ranks.join("/"));
     }
-    Dragonchess::parse(&format!("{} {side} 0 1", levels.join("|"))).unwrap()
+    Dragonchess::read_placement(&format!("{} {side} 0 1", levels.join("|"))).unwrap()
 }
 
 fn sq(name: &str) -> usize {
@@ -1069,7 +1069,7 @@ fn random_placements_agree_with_the_reference_generator() {
         } else {
             Color::Black
         };
-        let pos = Dragonchess::parse(&pos.position_string()).unwrap();
+        let pos = Dragonchess::read_placement(&pos.position_string()).unwrap();
         check_attacks_agree(&pos);
         let mut fast: Vec<(usize, usize, bool)> = legal(&pos)
             .iter()
