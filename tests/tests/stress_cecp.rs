@@ -23,7 +23,7 @@
 
 mod stress_common;
 
-use stress_common::{expect_line, fail, first_seed, quit};
+use stress_common::{expect_line, fail, first_seed, quit, random_moves};
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -698,7 +698,7 @@ impl<'a> Session<'a> {
     /// `setboard` with a position along a random game of the variant.
     fn good_setboard(&mut self) {
         let variant = self.variant();
-        let Some(mut line) = variant.origin.clone() else {
+        let Some(origin) = variant.origin.clone() else {
             return;
         };
         // Sometimes a long game, set up at or just before its end (if it ends), so that result
@@ -710,18 +710,10 @@ impl<'a> Session<'a> {
             (false, true) => self.rng.below(31),
             (false, false) => self.rng.below(13),
         };
-        for _ in 0..plies {
-            if referee::is_over(&line).unwrap_or(true) {
-                let back = self.rng.below(2).min(line.moves.len());
-                line.moves.truncate(line.moves.len() - back);
-                break;
-            }
-            let moves = referee::legal_moves(&line).unwrap_or_default();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = self.rng.pick(&moves).clone();
-            line = line.with(&mv);
+        let (mut line, over) = random_moves(&mut self.rng, &origin, plies);
+        if over {
+            let back = self.rng.below(2).min(line.moves.len());
+            line.moves.truncate(line.moves.len() - back);
         }
         let text = referee::position_string(&line).expect("a played line replays");
         let command = format!("setboard {text}");

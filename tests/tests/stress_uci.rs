@@ -8,7 +8,7 @@
 
 mod stress_common;
 
-use stress_common::{expect_line, fail, first_seed, quit, start_uci, try_line};
+use stress_common::{expect_line, fail, first_seed, quit, random_moves, start_uci, try_line};
 
 use std::time::Duration;
 
@@ -103,22 +103,6 @@ impl Session {
         self.isready(1);
     }
 
-    fn random_moves(&mut self, from: &Line, most: usize) -> Line {
-        let mut line = from.clone();
-        for _ in 0..self.rng.below(most + 1) {
-            if referee::is_over(&line).unwrap_or(true) {
-                break;
-            }
-            let moves = referee::legal_moves(&line).unwrap_or_default();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = self.rng.pick(&moves).clone();
-            line = line.with(&mv);
-        }
-        line
-    }
-
     fn step(&mut self) {
         self.drain();
         match self.rng.below(100) {
@@ -186,7 +170,8 @@ impl Session {
         } else {
             self.line.clone()
         };
-        let line = self.random_moves(&base, 4);
+        let plies = self.rng.below(5);
+        let (line, _) = random_moves(&mut self.rng, &base, plies);
         // Half the time as a position string plus the last moves, as GUIs do after a setup.
         let (setup, moves) = if self.rng.chance(50) && !line.moves.is_empty() {
             let split = self.rng.below(line.moves.len());

@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use tiamat_fuzzing::mutate::Rng;
+use tiamat_fuzzing::referee::{self, Line};
 use tiamat_tests::{Engine, PATIENCE};
 
 /// How many transcript lines a failure message shows.
@@ -70,4 +72,22 @@ pub fn first_seed() -> u64 {
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(0)
+}
+
+/// Plays up to `plies` random legal moves from `from`. Returns the line and whether it stopped
+/// because the game was over.
+pub fn random_moves(rng: &mut Rng, from: &Line, plies: usize) -> (Line, bool) {
+    let mut line = from.clone();
+    for _ in 0..plies {
+        if referee::is_over(&line).unwrap_or(true) {
+            return (line, true);
+        }
+        let moves = referee::legal_moves(&line).unwrap_or_default();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = rng.pick(&moves).clone();
+        line = line.with(&mv);
+    }
+    (line, false)
 }
