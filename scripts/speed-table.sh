@@ -12,6 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 tiamat="${TIAMAT:-target/release/tiamat}"
+times="$(mktemp)"
+trap 'rm -f "$times"' EXIT
 
 # variant perft-depth bench-depth
 table="chess 6 13
@@ -33,9 +35,9 @@ makromachy 4 7"
 timed() {
     local start end out cpu
     start=$(date +%s.%N)
-    out=$(/usr/bin/time -f '%U %S' -o /tmp/tiamat-speed-time "$@" 2>&1)
+    out=$(/usr/bin/time -f '%U %S' -o "$times" "$@" 2>&1)
     end=$(date +%s.%N)
-    cpu=$(awk '{ print $1 + $2 }' /tmp/tiamat-speed-time)
+    cpu=$(awk '{ print $1 + $2 }' "$times")
     echo "$cpu $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", e - s }')"
     echo "$out"
 }

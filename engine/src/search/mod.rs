@@ -294,7 +294,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     ) -> Outcome<G::Move> {
         let side = root.side_to_move();
         self.lag.observe(limits, side);
-        self.lag.searched(limits, side, None);
         let overhead = self.lag.overhead(self.options.move_overhead);
         let clock = Clock::new(
             TimePlan::new(limits, side, overhead),

@@ -89,7 +89,8 @@ impl LagMeter {
     /// Larger losses are not lag (a new game, a clock set by hand).
     const LARGEST_SAMPLE: Duration = Duration::from_secs(1);
 
-    /// Takes the sample that the clock of a new search gives.
+    /// Takes the sample that the clock of a new search gives and forgets the last search, so a
+    /// search that ends without [`LagMeter::searched`] leaves nothing to compare with.
     pub fn observe<M>(&mut self, limits: &Limits<M>, side: Color) {
         let (Some((last_side, clock, increment, spent)), Some(now)) =
             (self.last.take(), limits.time[side.index()])

@@ -204,14 +204,6 @@ impl Dynamo {
         let mut occupied = self.occupied;
         let mut changed = 0u64;
         let mut castling = self.castling;
-        let mut touched = [0u8; 4];
-        let mut n = 0;
-        let mut touch = |sq: u8| {
-            if !touched[..n].contains(&sq) {
-                touched[n] = sq;
-                n += 1;
-            }
-        };
         let mut king = self.kings[self.side.index()];
         for l in legs {
             let moving = board[l.from as usize];
@@ -219,12 +211,10 @@ impl Dynamo {
             board[l.from as usize] = EMPTY;
             occupied &= !(1 << l.from);
             changed |= 1 << l.from;
-            touch(l.from);
             if l.to != OFF {
                 board[l.to as usize] = l.piece;
                 occupied |= 1 << l.to;
                 changed |= 1 << l.to;
-                touch(l.to);
                 if l.from == king {
                     king = l.to;
                 }
@@ -242,9 +232,15 @@ impl Dynamo {
         if expelled {
             return None;
         }
+        // A turn moves at most two pieces: at most four squares change.
         let mut changes = [NO_CHANGE; 4];
-        for (i, &sq) in touched[..n].iter().enumerate() {
-            changes[i] = change(sq, self.board[sq as usize], board[sq as usize]);
+        let mut n = 0;
+        let mut rest = changed;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as u8;
+            changes[n] = change(sq, self.board[sq as usize], board[sq as usize]);
+            n += 1;
+            rest &= rest - 1;
         }
         let effect = Effect::from_changes(&changes[..n]);
         if forbidden == Some(&effect) {
