@@ -1,7 +1,7 @@
 //! UCI stress: long random but well-formed sessions against the real binary, from a seeded
 //! generator. `stop` at random moments, `position`/`ucinewgame`/`setoption` between and during
 //! searches, `ponderhit`, `isready` floods, option values at and beyond their bounds, every
-//! variant with a start position. Every output line must be protocol-correct, every `go` gets
+//! variant (a randomised one from a position string, as it has no start). Every output line must be protocol-correct, every `go` gets
 //! exactly one `bestmove`, and every move the engine names (`bestmove`, `ponder`, `pv`,
 //! `currmove`) is legal by the engine crate's rules. No timing is asserted: the only timeout
 //! detects a hang.
@@ -28,6 +28,8 @@ struct Session {
     line: Line,
     judge: UciJudge,
     readyoks_expected: usize,
+    /// Games of a randomised variant begun (set up from a position string).
+    setups: usize,
 }
 
 impl Session {
@@ -41,10 +43,7 @@ impl Session {
                 fail(&engine, &format!("option {name} is not announced"));
             }
         }
-        let variants = variant_names()
-            .into_iter()
-            .filter(|v| referee::start_position(v).is_some())
-            .collect();
+        let variants = variant_names();
         Session {
             engine,
             rng: Rng::new(0x57e5_5000 + seed),
@@ -52,6 +51,7 @@ impl Session {
             line: Line::start("chess"),
             judge: UciJudge::default(),
             readyoks_expected: 0,
+            setups: 0,
         }
     }
 
@@ -120,7 +120,8 @@ impl Session {
             59..=62 => self.bad_position(),
             63..=66 => {
                 self.engine.send("ucinewgame");
-                self.line = Line::start(&self.line.variant);
+                let variant = self.line.variant.clone();
+                self.begin(&variant);
             }
             67..=78 => self.setoption(),
             79..=81 => self.set_variant(),
@@ -166,7 +167,7 @@ impl Session {
 
     fn position(&mut self) {
         let base = if self.rng.chance(30) {
-            Line::start(&self.line.variant)
+            origin(&self.line.variant)
         } else {
             self.line.clone()
         };
@@ -264,12 +265,27 @@ impl Session {
         let variant = *self.rng.pick(&self.variants);
         self.engine
             .send(&format!("setoption name UCI_Variant value {variant}"));
-        self.line = Line::start(variant);
+        self.begin(variant);
     }
+
+    /// Follows a new game of `variant`: a randomised variant has no start, so it is set up.
+    fn begin(&mut self, variant: &str) {
+        self.line = origin(variant);
+        if let Some(text) = &self.line.position {
+            self.engine.send(&format!("position fen {text}"));
+            self.setups += 1;
+        }
+    }
+}
+
+/// Where a game of `variant` starts: its start position, or a setup for a randomised variant.
+fn origin(variant: &str) -> Line {
+    referee::first_line(variant).expect("every variant has a first position")
 }
 
 #[test]
 fn random_uci_sessions_stay_correct() {
+    let mut setups = 0;
     for seed in first_seed()..first_seed() + SESSIONS {
         let mut session = Session::start(seed);
         for _ in 0..ACTIONS_PER_SESSION {
@@ -281,12 +297,16 @@ fn random_uci_sessions_stay_correct() {
             "session {seed} searched nothing"
         );
         eprintln!(
-            "uci session {seed}: {} bestmoves, {} readyoks, {} info strings, {} mates verified",
+            "uci session {seed}: {} bestmoves, {} readyoks, {} info strings, {} mates verified, \
+             {} randomised games",
             session.judge.bestmoves,
             session.judge.readyoks,
             session.judge.info_strings,
-            session.judge.mates_checked
+            session.judge.mates_checked,
+            session.setups
         );
+        setups += session.setups;
         quit(session.engine);
     }
+    assert!(setups > 0, "no session played a randomised variant");
 }
