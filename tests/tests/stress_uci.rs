@@ -1,9 +1,9 @@
 //! UCI stress: long random but well-formed sessions against the real binary, from a seeded
 //! generator. `stop` at random moments, `position`/`ucinewgame`/`setoption` between and during
 //! searches, `ponderhit`, `isready` floods, option values at and beyond their bounds, every
-//! variant (a randomised one from a position string, as it has no start). Every output line must be protocol-correct, every `go` gets
-//! exactly one `bestmove`, and every move the engine names (`bestmove`, `ponder`, `pv`,
-//! `currmove`) is legal by the engine crate's rules. No timing is asserted: the only timeout
+//! variant (a randomised one from a position string, as it has no start). Every output line
+//! must be protocol-correct, every `go` gets exactly one `bestmove`, and every move the engine
+//! names (`bestmove`, `ponder`, `pv`, `currmove`) is legal by the engine crate's rules. No timing is asserted: the only timeout
 //! detects a hang.
 
 mod stress_common;

@@ -444,40 +444,43 @@ pub(super) fn parse_move(pos: &Makromachy, text: &str) -> Result<Move, MoveError
     } else {
         text.to_string()
     };
-    // Promotion letters may come in either case. A text that starts with a capital is human
-    // notation: piece letters A..N are also file letters, and `G3g2` (the Griffin from the third
-    // rank) lowercased would read as the squares g3 and g2.
-    let lower = wire_text.to_ascii_lowercase();
-    let squares_first = text.as_bytes()[0].is_ascii_lowercase();
-    if let Some(mv) = legal.iter().find(|m| squares_first && wire(m) == lower) {
-        return Ok(*mv);
-    }
-    if let Some(squares) = coordinates(&lower).filter(|_| squares_first) {
-        if squares.len() == 2 {
-            let same: Vec<&Move> = legal
-                .iter()
-                .filter(|m| m.from == squares[0] && m.to == squares[1] && m.promo == 0)
-                .collect();
-            if same.len() == 1 {
-                return Ok(*same[0]);
-            }
+    let first = text.as_bytes()[0];
+    // A text that starts with a capital is human notation: piece letters A..N are also file
+    // letters, and `G3g2` (the Griffin from the third rank) lowercased would read as the squares
+    // g3 and g2.
+    if first.is_ascii_lowercase() {
+        // Promotion letters may come in either case.
+        let lower = wire_text.to_ascii_lowercase();
+        if let Some(mv) = legal.iter().find(|m| wire(m) == lower) {
+            return Ok(*mv);
         }
-        let reason = if squares.len() == 2 {
-            let code = pos.board[squares[0] as usize];
-            if !is_piece(code) || color_of(code) != pos.side {
-                format!("no {} piece on {}", pos.side, square_name(squares[0]))
-            } else if legal
-                .iter()
-                .any(|m| m.from == squares[0] && m.to == squares[1])
-            {
-                "a promotion needs its piece letter".to_string()
+        if let Some(squares) = coordinates(&lower) {
+            if squares.len() == 2 {
+                let same: Vec<&Move> = legal
+                    .iter()
+                    .filter(|m| m.from == squares[0] && m.to == squares[1] && m.promo == 0)
+                    .collect();
+                if same.len() == 1 {
+                    return Ok(*same[0]);
+                }
+            }
+            let reason = if squares.len() == 2 {
+                let code = pos.board[squares[0] as usize];
+                if !is_piece(code) || color_of(code) != pos.side {
+                    format!("no {} piece on {}", pos.side, square_name(squares[0]))
+                } else if legal
+                    .iter()
+                    .any(|m| m.from == squares[0] && m.to == squares[1])
+                {
+                    "a promotion needs its piece letter".to_string()
+                } else {
+                    "not a legal move here".to_string()
+                }
             } else {
                 "not a legal move here".to_string()
-            }
-        } else {
-            "not a legal move here".to_string()
-        };
-        return Err(MoveError::illegal(text, reason));
+            };
+            return Err(MoveError::illegal(text, reason));
+        }
     }
     let wanted = normalised(text);
     let matches: Vec<&Move> = legal
@@ -489,7 +492,6 @@ pub(super) fn parse_move(pos: &Makromachy, text: &str) -> Result<Move, MoveError
         n if n > 1 => return Err(MoveError::Ambiguous { text: text.into() }),
         _ => {}
     }
-    let first = text.as_bytes()[0];
     if first.is_ascii_uppercase() && kind_from_letter(first).is_some()
         || read_square(text.as_bytes()).is_some()
     {
