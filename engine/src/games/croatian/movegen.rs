@@ -3,6 +3,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::attacks::{at, attacked, attacked_with, Offsets};
 use super::moves::{flag, Move, Ply, MAX_PLIES};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::variant::{Castling, Promotion};
@@ -10,125 +11,6 @@ use super::{Croatian, MAILBOX};
 use crate::core::Color;
 
 type Board = [Cell; MAILBOX];
-
-/// Direction offsets for one board stride.
-pub(crate) struct Offsets {
-    pub orth: [isize; 4],
-    pub diag: [isize; 4],
-    pub knight: [isize; 8],
-    pub long: [isize; 16],
-}
-
-impl Offsets {
-    pub fn new(s: isize) -> Offsets {
-        let v = |dx: isize, dy: isize| dx + dy * s;
-        let mut long = [0; 16];
-        let mut i = 0;
-        for (a, b) in [(4, 1), (1, 4), (3, 2), (2, 3)] {
-            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                long[i] = v(a * sx, b * sy);
-                i += 1;
-            }
-        }
-        Offsets {
-            orth: [1, -1, s, -s],
-            diag: [s + 1, s - 1, -s + 1, -s - 1],
-            knight: [
-                v(1, 2),
-                v(-1, 2),
-                v(1, -2),
-                v(-1, -2),
-                v(2, 1),
-                v(-2, 1),
-                v(2, -1),
-                v(-2, -1),
-            ],
-            long,
-        }
-    }
-}
-
-#[inline]
-fn at(sq: u16, d: isize) -> u16 {
-    (sq as isize + d) as u16
-}
-
-/// Is `sq` attacked by a piece of `by` on `board`? Pyramids never attack (L402).
-pub(crate) fn attacked(pos: &Croatian, board: &Board, sq: u16, by: Color) -> bool {
-    attacked_with(pos, &Offsets::new(pos.stride()), board, sq, by)
-}
-
-fn attacked_with(pos: &Croatian, o: &Offsets, board: &Board, sq: u16, by: Color) -> bool {
-    let cell = |s: u16| board[s as usize];
-    let mine = |c: Cell, k: Kind| piece::is(c, k, by);
-    // Pawns of `by` attack diagonally forward.
-    let fwd = if by == Color::White {
-        pos.stride()
-    } else {
-        -pos.stride()
-    };
-    for d in [fwd + 1, fwd - 1] {
-        if mine(cell(at(sq, -d)), Kind::Pawn) {
-            return true;
-        }
-    }
-    for d in o.orth.iter().chain(o.diag.iter()) {
-        if mine(cell(at(sq, *d)), Kind::King) {
-            return true;
-        }
-    }
-    let by_light = by == Color::White;
-    for &d in &o.knight {
-        let mut s = at(sq, d);
-        let c = cell(s);
-        if mine(c, Kind::Knight) {
-            return true;
-        }
-        // A Unicorn makes Knight jumps from a field of its own colour.
-        if mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light {
-            return true;
-        }
-        let mut c = c;
-        loop {
-            if mine(c, Kind::Pegasus) {
-                return true;
-            }
-            if c != EMPTY {
-                break;
-            }
-            s = at(s, d);
-            c = cell(s);
-        }
-    }
-    if pos.v.has(Kind::Unicorn) {
-        for &d in &o.long {
-            let s = (sq as isize + d) as usize;
-            if s < MAILBOX {
-                let c = board[s];
-                if mine(c, Kind::Unicorn) && pos.is_light_field(s as u16) != by_light {
-                    return true;
-                }
-            }
-        }
-    }
-    for (dirs, slider) in [(&o.orth, Kind::Rook), (&o.diag, Kind::Bishop)] {
-        for &d in dirs {
-            let mut s = at(sq, d);
-            loop {
-                let c = cell(s);
-                if c == EMPTY {
-                    s = at(s, d);
-                    continue;
-                }
-                if mine(c, slider) || mine(c, Kind::Queen) {
-                    return true;
-                }
-                break;
-            }
-        }
-    }
-    false
-}
 
 struct Gen<'a> {
     pos: &'a Croatian,

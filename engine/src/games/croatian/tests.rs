@@ -1,6 +1,7 @@
 //! Rule tests: perft from the start positions, the book's examples (part1 section 9), position
 //! strings and notation.
 
+use super::piece::{Kind, Tag};
 use super::*;
 use crate::core::Game;
 

@@ -5,9 +5,22 @@ use arrayvec::ArrayVec;
 
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
 use super::variant::{Castling, Promotion, Variant};
-use super::{movegen, Croatian, EpItem};
+use super::{attacks, Croatian, EpItem};
 use crate::core::placement::push_board;
 use crate::core::{Color, PositionError};
+
+impl Croatian {
+    /// Reads the author's setup string (github:mmlacak/crochess `cc_game_setup_from_string`),
+    /// e.g. `CT Ke1&,Ra1&,Pa2^,ke10`.
+    pub fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
+        from_author_setup(text)
+    }
+
+    /// Writes the author's setup string; `None` for variants without an author's symbol.
+    pub fn to_author_setup(&self) -> Option<String> {
+        to_author_setup(self)
+    }
+}
 
 fn variant_of(name: &str) -> Result<&'static Variant, PositionError> {
     Variant::by_name(name)
@@ -162,7 +175,7 @@ fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionEr
     pos.recompute_key();
     let them = !pos.side;
     let k = pos.kings[them.index()];
-    if k != 0 && movegen::attacked(&pos, &pos.board, k, pos.side) {
+    if k != 0 && attacks::attacked(&pos, &pos.board, k, pos.side) {
         return Err(perr("side to move", "the side not to move is in check"));
     }
     Ok(pos)
@@ -381,7 +394,7 @@ pub fn write_position(pos: &Croatian) -> String {
 /// Reads the author's setup string: `<variant symbol> <piece><field>[<tag>],...`; an uppercase
 /// symbol puts light on move. Tags: `^` (also `|`) may rush, `&` may castle, `=` promotion tag,
 /// `:` rushed last move (the author's current `cc_tag.h`).
-pub fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
+fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
     const F: &str = "setup";
     if !text.is_ascii() {
         return Err(perr(F, "non-ASCII character"));
@@ -461,7 +474,7 @@ pub fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
 }
 
 /// Writes the author's setup string (light pieces first, rank by rank).
-pub fn to_author_setup(pos: &Croatian) -> Option<String> {
+fn to_author_setup(pos: &Croatian) -> Option<String> {
     let symbol = pos.v.symbol?;
     let mut items = Vec::new();
     for color in Color::ALL {
