@@ -123,6 +123,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The game ended with the move that led here by a rule of its own, other than the side to
+    /// move having no move (a Croatian self-checkmate): the search scores such a state by its
+    /// result, and `default_ending` reports it. `None` (the default) while play goes on.
+    fn decided(&self) -> Option<Ending> {
+        None
+    }
+
     /// Is the side to move's royal piece attacked (or, per game, in the game's sense of check)?
     fn in_check(&self) -> bool;
 
@@ -167,9 +174,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 }
 
-/// The endings shared by most games: no legal move (mate if in check, else stalemate = draw),
+/// The endings shared by most games: an end the game decided by its own rule (`decided`), no
+/// legal move (mate if in check, else stalemate = draw),
 /// threefold repetition, and 100 plies without an irreversible move.
 pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
+    if let Some(end) = pos.decided() {
+        return Some(end);
+    }
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
     let any_legal = moves

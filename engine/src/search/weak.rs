@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{Bound, Evaluator, IterationInfo, Outcome, Report, Score};
 use crate::core::zobrist::KeyGenerator;
-use crate::core::{Game, MoveList};
+use crate::core::{Game, GameResult, MoveList};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayStyle {
@@ -119,6 +119,13 @@ fn choose<G: Game, E: Evaluator<G>>(
 /// The mover's view of `child`: a mate beats everything, a stalemate is zero.
 fn one_ply_value<G: Game, E: Evaluator<G>>(pos: &G, child: &G, eval: &E) -> i32 {
     let same_side = child.side_to_move() == pos.side_to_move();
+    if let Some(end) = child.decided() {
+        return match end.result {
+            GameResult::Draw => 0,
+            r if r == GameResult::win_for(pos.side_to_move()) => super::MATE,
+            _ => -super::MATE,
+        };
+    }
     let mut replies = G::MoveList::default();
     child.legal_moves(&mut replies);
     if replies.is_empty() {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use crate::core::{repetitions, Game, MoveList};
+use crate::core::{repetitions, Game, GameResult, MoveList};
 
 use super::ordering::{
     history_bonus, move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE,
@@ -271,6 +271,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
+    /// The score of a state the game decided by its own rule (`Game::decided`), for the side to
+    /// move at `ply`.
+    fn decided_score(pos: &G, ply: usize) -> Option<i32> {
+        let end = pos.decided()?;
+        Some(match end.result {
+            GameResult::Draw => 0,
+            r if r == GameResult::win_for(pos.side_to_move()) => MATE - ply as i32,
+            _ => -MATE + ply as i32,
+        })
+    }
+
     fn is_draw(&self, pos: &G) -> bool {
         let clock = pos.halfmove_clock();
         clock >= 100 || (clock >= 2 && repetitions(pos.key(), clock, &self.keys) > 0)
@@ -450,6 +461,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.seldepth = self.seldepth.max(ply);
         let in_progress = pos.turn_in_progress();
         if ply > 0 {
+            if let Some(score) = Self::decided_score(pos, ply) {
+                return score;
+            }
             if self.is_draw(pos) {
                 return 0;
             }
@@ -734,6 +748,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = Self::decided_score(pos, ply) {
+            return score;
+        }
         if pos.halfmove_clock() >= 100 {
             return 0;
         }

@@ -1,6 +1,6 @@
 //! Attack tests for check: which fields the side's active materiel attacks.
 
-use super::piece::{self, Cell, Kind, EMPTY};
+use super::piece::{self, Cell, Kind};
 use super::{Croatian, MAILBOX};
 use crate::core::Color;
 
@@ -48,7 +48,8 @@ pub(crate) fn at(sq: u16, d: isize) -> u16 {
     (sq as isize + d) as u16
 }
 
-/// Is `sq` attacked by a piece of `by` on `board`? Pyramids never attack (L402).
+/// Is `sq` attacked by a piece of `by` on `board`? Pyramids, Waves and Stars never attack
+/// (L402, L724); attack rays pass through Waves (L816).
 pub(crate) fn attacked(pos: &Croatian, board: &Board, sq: u16, by: Color) -> bool {
     attacked_with(pos, &Offsets::new(pos.stride()), board, sq, by)
 }
@@ -60,41 +61,54 @@ pub(crate) fn attacked_with(
     sq: u16,
     by: Color,
 ) -> bool {
+    !each_attacker(pos, o, board, sq, by, |_| false)
+}
+
+/// Calls `keep_going` with the field of every piece of `by` attacking `sq`, until it returns
+/// false; returns whether every call returned true (or there was none).
+pub(crate) fn each_attacker(
+    pos: &Croatian,
+    o: &Offsets,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    mut keep_going: impl FnMut(u16) -> bool,
+) -> bool {
     let cell = |s: u16| board[s as usize];
     let mine = |c: Cell, k: Kind| piece::is(c, k, by);
     // Pawns of `by` attack diagonally forward.
-    let fwd = if by == Color::White {
-        pos.stride()
-    } else {
-        -pos.stride()
-    };
+    let fwd = pos.forward(by);
     for d in [fwd + 1, fwd - 1] {
-        if mine(cell(at(sq, -d)), Kind::Pawn) {
-            return true;
+        let s = at(sq, -d);
+        if mine(cell(s), Kind::Pawn) && !keep_going(s) {
+            return false;
         }
     }
     for d in o.orth.iter().chain(o.diag.iter()) {
-        if mine(cell(at(sq, *d)), Kind::King) {
-            return true;
+        let s = at(sq, *d);
+        if mine(cell(s), Kind::King) && !keep_going(s) {
+            return false;
         }
     }
     let by_light = by == Color::White;
     for &d in &o.knight {
         let mut s = at(sq, d);
         let c = cell(s);
-        if mine(c, Kind::Knight) {
-            return true;
-        }
         // A Unicorn makes Knight jumps from a field of its own colour.
-        if mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light {
-            return true;
+        if (mine(c, Kind::Knight) || mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light)
+            && !keep_going(s)
+        {
+            return false;
         }
         let mut c = c;
         loop {
             if mine(c, Kind::Pegasus) {
-                return true;
+                if !keep_going(s) {
+                    return false;
+                }
+                break;
             }
-            if c != EMPTY {
+            if !piece::is_clear(c) {
                 break;
             }
             s = at(s, d);
@@ -106,8 +120,11 @@ pub(crate) fn attacked_with(
             let s = (sq as isize + d) as usize;
             if s < MAILBOX {
                 let c = board[s];
-                if mine(c, Kind::Unicorn) && pos.is_light_field(s as u16) != by_light {
-                    return true;
+                if mine(c, Kind::Unicorn)
+                    && pos.is_light_field(s as u16) != by_light
+                    && !keep_going(s as u16)
+                {
+                    return false;
                 }
             }
         }
@@ -117,16 +134,16 @@ pub(crate) fn attacked_with(
             let mut s = at(sq, d);
             loop {
                 let c = cell(s);
-                if c == EMPTY {
+                if piece::is_clear(c) {
                     s = at(s, d);
                     continue;
                 }
-                if mine(c, slider) || mine(c, Kind::Queen) {
-                    return true;
+                if (mine(c, slider) || mine(c, Kind::Queen)) && !keep_going(s) {
+                    return false;
                 }
                 break;
             }
         }
     }
-    false
+    true
 }

@@ -7,10 +7,11 @@ use arrayvec::ArrayVec;
 
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
+use super::variant::Promotion;
 use super::variant::Variant;
 use super::{Croatian, EpItem};
 use crate::core::zobrist::KeyGenerator;
-use crate::core::Color;
+use crate::core::{Color, GameResult};
 
 /// Cells in the mailbox: up to 30 columns x 34 rows for 26x26.
 pub const MAILBOX: usize = 1024;
@@ -23,6 +24,8 @@ struct Keys {
     ep_pawn: Vec<u64>,
     ep_from: Vec<u64>,
     side: u64,
+    /// Fields where a ply of the turn in play ended (cascade states only, never a position's).
+    moved: Vec<u64>,
 }
 
 fn keys() -> &'static Keys {
@@ -36,6 +39,7 @@ fn keys() -> &'static Keys {
             ep_pawn: table(MAILBOX),
             ep_from: table(MAILBOX),
             side: table(1)[0],
+            moved: table(MAILBOX),
         }
     })
 }
@@ -52,7 +56,7 @@ fn cell_key(sq: usize, c: Cell) -> u64 {
 }
 
 #[inline]
-fn ep_key(item: &EpItem) -> u64 {
+pub(super) fn ep_key(item: &EpItem) -> u64 {
     let k = keys();
     k.ep_pawn[item.pawn as usize] ^ k.ep_from[item.from as usize]
 }
@@ -139,6 +143,49 @@ impl Croatian {
         &self.ep
     }
 
+    /// The side to move's pawn's forward step as a mailbox offset.
+    #[inline]
+    pub fn forward(&self, color: Color) -> isize {
+        if color == Color::White {
+            self.stride()
+        } else {
+            -self.stride()
+        }
+    }
+
+    /// The rank a Pawn of `color` promotes on.
+    #[inline]
+    pub fn last_rank(&self, color: Color) -> u8 {
+        if color == Color::White {
+            self.v.size - 1
+        } else {
+            0
+        }
+    }
+
+    /// The Star fields of the board with each Star's colour (the corners holding Stars).
+    pub fn stars(&self) -> impl Iterator<Item = (u16, Color)> + '_ {
+        let n = self.v.size - 1;
+        [(0, 0), (n, 0), (0, n), (n, n)]
+            .into_iter()
+            .map(|(f, r)| self.sq(f, r))
+            .filter(|&s| piece::kind_bits(self.board[s as usize]) == Kind::Star as u8)
+            .map(|s| (s, piece::color(self.board[s as usize])))
+    }
+
+    /// The portal fields of a corner Star: its neighbours on the board (L1406-1413).
+    pub fn portals(&self, star: u16) -> [u16; 3] {
+        let (f, r) = (self.file_of(star), self.rank_of(star));
+        let df: isize = if f == 0 { 1 } else { -1 };
+        let dr: isize = if r == 0 { 1 } else { -1 };
+        let s = star as isize;
+        [
+            (s + df) as u16,
+            (s + dr * self.stride()) as u16,
+            (s + df + dr * self.stride()) as u16,
+        ]
+    }
+
     /// An empty board of `v` (sentinels placed), light to move.
     pub(super) fn empty(v: &'static Variant) -> Croatian {
         let mut pos = Croatian {
@@ -150,6 +197,7 @@ impl Croatian {
             fullmove: 1,
             key: 0,
             kings: [0; 2],
+            decided: None,
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -204,101 +252,11 @@ impl Croatian {
 
     /// Applies `mv` (one of `legal_moves`).
     pub(super) fn apply(&self, mv: &Move) -> Croatian {
-        let mut next = self.clone();
-        let us = self.side;
-        for item in &self.ep {
-            next.key ^= ep_key(item);
+        let mut turn = Turn::new(self);
+        for ply in mv.plies() {
+            turn.play(ply);
         }
-        next.ep.clear();
-        let mut irreversible = false;
-        let mut in_air: Cell = EMPTY;
-        for (i, ply) in mv.plies().iter().enumerate() {
-            let mover = if i == 0 {
-                next.board[ply.from as usize]
-            } else {
-                in_air
-            };
-            let owner = piece::color(mover);
-            if ply.has(flag::DELAYED) {
-                let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
-                next.set(ply.from, piece::make(k, owner, Tag::None));
-                irreversible = true;
-                continue;
-            }
-            if ply.has(flag::CASTLE) {
-                let rook = next.board[ply.aux as usize];
-                let rook_to = next.castle_rook_dest(ply);
-                next.set(ply.from, EMPTY);
-                next.set(ply.aux, EMPTY);
-                next.set(ply.to, piece::untagged(mover));
-                next.set(rook_to, piece::untagged(rook));
-                continue;
-            }
-            if i == 0 {
-                next.set(ply.from, EMPTY);
-                if piece::kind(mover) == Kind::Pawn {
-                    irreversible = true;
-                }
-            }
-            if ply.has(flag::EN_PASSANT) {
-                next.set(ply.aux, EMPTY);
-            }
-            let target = next.board[ply.to as usize];
-            if ply.flags & (flag::CAPTURE | flag::EN_PASSANT | flag::CONVERT) != 0 {
-                irreversible = true;
-            }
-            let moving_kind = piece::kind(mover);
-            if moving_kind == Kind::Pyramid && i > 0 {
-                if ply.has(flag::CONVERT) {
-                    next.set(ply.to, piece::make(piece::kind(target), owner, Tag::None));
-                    continue;
-                }
-                if ply.has(flag::PROMOTE) {
-                    let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
-                    next.set(ply.to, piece::make(k, owner, Tag::None));
-                    irreversible = true;
-                    continue;
-                }
-                if ply.has(flag::TAG_PROMOTION) {
-                    next.set(ply.to, piece::with_tag(target, Tag::Promotion));
-                    irreversible = true;
-                    continue;
-                }
-            }
-            let mut placed = piece::untagged(mover);
-            if moving_kind == Kind::Pawn {
-                if ply.has(flag::PROMOTE) {
-                    let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
-                    placed = piece::make(k, owner, Tag::None);
-                } else if ply.has(flag::TAG_PROMOTION) {
-                    placed = piece::with_tag(mover, Tag::Promotion);
-                }
-                let dr = (next.rank_of(ply.to) as i32 - next.rank_of(ply.from) as i32).abs();
-                if i == 0 && dr >= 2 {
-                    let item = EpItem {
-                        pawn: ply.to,
-                        from: ply.from,
-                    };
-                    next.key ^= ep_key(&item);
-                    next.ep.push(item);
-                }
-            }
-            if ply.has(flag::ACTIVATE) {
-                in_air = target;
-            }
-            next.set(ply.to, placed);
-        }
-        if irreversible {
-            next.halfmove = 0;
-        } else {
-            next.halfmove += 1;
-        }
-        if us == Color::Black {
-            next.fullmove += 1;
-        }
-        next.side = !us;
-        next.key ^= keys().side;
-        next
+        turn.finish()
     }
 
     /// The same position with the other side to move and no en-passant rights.
@@ -312,5 +270,284 @@ impl Croatian {
         next.key ^= keys().side;
         next.halfmove += 1;
         next
+    }
+}
+
+/// Most Pawns one cascade can rush: every rush after the first needs 2 of at most 25 momentum.
+pub const MAX_EP: usize = 16;
+
+/// A set of mailbox fields.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct FieldSet([u64; MAILBOX / 64]);
+
+impl Default for FieldSet {
+    fn default() -> Self {
+        FieldSet([0; MAILBOX / 64])
+    }
+}
+
+impl FieldSet {
+    #[inline]
+    pub fn contains(&self, sq: u16) -> bool {
+        self.0[sq as usize / 64] >> (sq % 64) & 1 != 0
+    }
+
+    /// Adds `sq`; false if it was there already.
+    #[inline]
+    pub fn insert(&mut self, sq: u16) -> bool {
+        let had = self.contains(sq);
+        self.0[sq as usize / 64] |= 1 << (sq % 64);
+        !had
+    }
+
+    #[inline]
+    pub fn remove(&mut self, sq: u16) {
+        self.0[sq as usize / 64] &= !(1 << (sq % 64));
+    }
+}
+
+/// What `Turn::play` changed, for `Turn::undo`.
+pub(super) struct Undo {
+    cells: ArrayVec<(u16, Cell), 4>,
+    ep: ArrayVec<EpItem, MAX_EP>,
+    marked: Option<u16>,
+    marked_rook: Option<u16>,
+    air: Cell,
+    irreversible: bool,
+}
+
+/// A turn being played ply by ply: the board so far (the side to move stays the mover, the key
+/// leaves out the previous move's en-passant items, which stay readable in `pos.ep`), the piece
+/// in the air, the rushes of this turn, and the fields where a ply ended ("moved in the cascade",
+/// T2-8). `apply` and the move generator both play plies through it.
+#[derive(Clone)]
+pub(super) struct Turn {
+    pub pos: Croatian,
+    /// The activated piece about to move (with its tags), or `EMPTY`.
+    pub air: Cell,
+    /// E.p. items left by the mover's own rushes in this turn (T2-2).
+    pub ep: ArrayVec<EpItem, MAX_EP>,
+    pub moved: FieldSet,
+    /// Zobrist-style hash of `moved`.
+    pub moved_key: u64,
+    pub irreversible: bool,
+}
+
+impl Turn {
+    pub fn new(pos: &Croatian) -> Turn {
+        let mut pos = pos.clone();
+        for item in &pos.ep {
+            pos.key ^= ep_key(item);
+        }
+        Turn {
+            pos,
+            air: EMPTY,
+            ep: ArrayVec::new(),
+            moved: FieldSet::default(),
+            moved_key: 0,
+            irreversible: false,
+        }
+    }
+
+    /// The key the position would have if the turn ended now.
+    pub fn result_key(&self) -> u64 {
+        let mut key = self.pos.key ^ keys().side;
+        for item in &self.ep {
+            key ^= ep_key(item);
+        }
+        key
+    }
+
+    /// Hash of the en-passant items of this turn so far.
+    pub fn ep_key(&self) -> u64 {
+        self.ep.iter().fold(0, |k, i| k ^ ep_key(i))
+    }
+
+    fn put(&mut self, undo: &mut Undo, sq: u16, c: Cell) {
+        undo.cells.push((sq, self.pos.board[sq as usize]));
+        self.pos.set(sq, c);
+    }
+
+    fn mark(&mut self, sq: u16) -> Option<u16> {
+        if self.moved.insert(sq) {
+            self.moved_key ^= keys().moved[sq as usize];
+            Some(sq)
+        } else {
+            None
+        }
+    }
+
+    /// Plays one ply: the first ply moves the piece on `from`, every later one the piece in the
+    /// air.
+    pub fn play(&mut self, ply: &Ply) -> Undo {
+        let mut undo = Undo {
+            cells: ArrayVec::new(),
+            ep: self.ep.clone(),
+            marked: None,
+            marked_rook: None,
+            air: self.air,
+            irreversible: self.irreversible,
+        };
+        let first = self.air == EMPTY;
+        let mover = if first {
+            self.pos.board[ply.from as usize]
+        } else {
+            self.air
+        };
+        let owner = piece::color(mover);
+        let kind = piece::kind(mover);
+        self.air = EMPTY;
+        if ply.has(flag::DELAYED) {
+            let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
+            self.put(&mut undo, ply.from, piece::make(k, owner, Tag::None));
+            self.irreversible = true;
+            undo.marked = self.mark(ply.from);
+            return undo;
+        }
+        if ply.has(flag::CASTLE) {
+            let rook = self.pos.board[ply.aux as usize];
+            let rook_to = self.pos.castle_rook_dest(ply);
+            self.put(&mut undo, ply.from, EMPTY);
+            self.put(&mut undo, ply.aux, EMPTY);
+            self.put(&mut undo, ply.to, piece::untagged(mover));
+            self.put(&mut undo, rook_to, piece::untagged(rook));
+            undo.marked = self.mark(ply.to);
+            undo.marked_rook = self.mark(rook_to);
+            return undo;
+        }
+        if first {
+            self.put(&mut undo, ply.from, EMPTY);
+        } else {
+            // A Pawn rushed earlier in this turn moves on: its e.p. tag goes (L1168, L1241).
+            self.ep.retain(|i| i.pawn != ply.from);
+        }
+        if kind == Kind::Pawn {
+            self.irreversible = true;
+        }
+        if ply.has(flag::EN_PASSANT) {
+            self.put(&mut undo, ply.aux, EMPTY);
+            self.irreversible = true;
+        }
+        if ply.has(flag::OBLATION) {
+            self.irreversible = true;
+            return undo;
+        }
+        let target = self.pos.board[ply.to as usize];
+        if ply.flags & (flag::CAPTURE | flag::CONVERT) != 0 {
+            self.irreversible = true;
+            self.ep.retain(|i| i.pawn != ply.to);
+        }
+        let placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {
+            piece::make(piece::kind(target), owner, Tag::None)
+        } else if kind == Kind::Pyramid && ply.has(flag::PROMOTE) {
+            self.irreversible = true;
+            piece::make(
+                Kind::from_index(ply.promo).unwrap_or(Kind::Queen),
+                owner,
+                Tag::None,
+            )
+        } else if kind == Kind::Pyramid && ply.has(flag::TAG_PROMOTION) {
+            self.irreversible = true;
+            piece::with_tag(target, Tag::Promotion)
+        } else if kind == Kind::Pawn && ply.has(flag::PROMOTE) {
+            piece::make(
+                Kind::from_index(ply.promo).unwrap_or(Kind::Queen),
+                owner,
+                Tag::None,
+            )
+        } else if kind == Kind::Pawn && ply.has(flag::TAG_PROMOTION) {
+            piece::with_tag(mover, Tag::Promotion)
+        } else {
+            piece::untagged(mover)
+        };
+        if kind == Kind::Pawn
+            && owner == self.pos.side
+            && !ply.has(flag::TELEPORT)
+            && (self.pos.rank_of(ply.to) as i32 - self.pos.rank_of(ply.from) as i32).abs() >= 2
+        {
+            self.ep.push(EpItem {
+                pawn: ply.to,
+                from: ply.from,
+            });
+        }
+        if ply.has(flag::ACTIVATE) {
+            self.air = target;
+        }
+        self.put(&mut undo, ply.to, placed);
+        undo.marked = self.mark(ply.to);
+        undo
+    }
+
+    pub fn undo(&mut self, undo: Undo) {
+        for &(sq, c) in undo.cells.iter().rev() {
+            self.pos.set(sq, c);
+        }
+        for sq in [undo.marked, undo.marked_rook].into_iter().flatten() {
+            self.moved.remove(sq);
+            self.moved_key ^= keys().moved[sq as usize];
+        }
+        self.ep = undo.ep;
+        self.air = undo.air;
+        self.irreversible = undo.irreversible;
+    }
+
+    /// The position after the turn: the other side to move, this turn's e.p. items, the clocks,
+    /// and whether the turn ended the game.
+    pub fn finish(self) -> Croatian {
+        let mut next = self.pos;
+        let us = next.side;
+        next.ep = self.ep;
+        for item in &next.ep {
+            next.key ^= ep_key(item);
+        }
+        if self.irreversible {
+            next.halfmove = 0;
+        } else {
+            next.halfmove += 1;
+        }
+        if us == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = !us;
+        next.key ^= keys().side;
+        next.decided = next.judge_self_checkmate();
+        next
+    }
+}
+
+impl Croatian {
+    /// A position where the side that just moved has its King attacked can only arise from a
+    /// self-checkmate (OQ-5, section 7): the side to move wins, or it is a draw when the side to
+    /// move is checkmated as well (double checkmate, L1114-1128).
+    pub(super) fn judge_self_checkmate(&self) -> Option<GameResult> {
+        if !self.v.has(Kind::Wave) {
+            return None;
+        }
+        let k = self.kings[(!self.side).index()];
+        if k == 0 || !super::attacks::attacked(self, &self.board, k, self.side) {
+            return None;
+        }
+        let mated = {
+            let mut moves = Vec::new();
+            super::movegen::legal_moves(self, &mut moves, true);
+            moves.is_empty()
+                && self.kings[self.side.index()] != 0
+                && super::attacks::attacked(
+                    self,
+                    &self.board,
+                    self.kings[self.side.index()],
+                    !self.side,
+                )
+        };
+        Some(if mated {
+            GameResult::Draw
+        } else {
+            GameResult::win_for(self.side)
+        })
+    }
+
+    /// True when a promotion is delayed in this variant.
+    pub fn delayed_promotion(&self) -> bool {
+        self.v.promotion == Promotion::Delayed
     }
 }

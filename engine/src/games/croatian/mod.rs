@@ -32,10 +32,12 @@
 
 mod attacks;
 mod board;
+mod cascade;
 mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod piece;
+mod plies;
 mod position;
 pub mod variant;
 
@@ -44,9 +46,10 @@ mod tests;
 
 use arrayvec::ArrayVec;
 
-use crate::core::{Color, Game, MoveError, PositionError};
+use crate::core::{Color, Ending, Game, GameResult, MoveError, PositionError};
 
 pub use board::MAILBOX;
+use board::MAX_EP;
 pub use moves::{flag, Move, Ply};
 use piece::Cell;
 pub use variant::Variant;
@@ -64,12 +67,14 @@ pub struct Croatian {
     v: &'static Variant,
     board: [Cell; MAILBOX],
     side: Color,
-    ep: ArrayVec<EpItem, 4>,
+    ep: ArrayVec<EpItem, MAX_EP>,
     halfmove: u32,
     fullmove: u32,
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
     kings: [u16; 2],
+    /// The previous move self-checkmated (a function of the board, so not in the key).
+    decided: Option<GameResult>,
 }
 
 impl std::fmt::Debug for Croatian {
@@ -126,7 +131,9 @@ impl Game for Croatian {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, out, true);
+        if self.decided.is_none() {
+            movegen::legal_moves(self, out, true);
+        }
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -135,6 +142,20 @@ impl Game for Croatian {
 
     fn null_move(&self) -> Option<Self> {
         Some(self.pass())
+    }
+
+    fn decided(&self) -> Option<Ending> {
+        let result = self.decided?;
+        let mover = if (!self.side) == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        Some(if result == GameResult::Draw {
+            Ending::new(result, "double checkmate")
+        } else {
+            Ending::new(result, format!("{mover} checkmates itself"))
+        })
     }
 
     fn in_check(&self) -> bool {

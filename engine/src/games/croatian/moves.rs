@@ -1,21 +1,49 @@
 //! Moves: a `Move` is a whole turn, the list of its plies (a cascade lists every ply).
 
-/// The longest cascade in the tier-1 variants: each Pyramid ply spends at least one field of
-/// momentum and the first ply builds at most `size - 1`, so 1 + 13 plies on 14x14.
-pub const MAX_PLIES: usize = 16;
-
 pub mod flag {
-    pub const CAPTURE: u8 = 1;
-    pub const EN_PASSANT: u8 = 2;
-    pub const CASTLE: u8 = 4;
-    pub const PROMOTE: u8 = 8;
+    pub const CAPTURE: u16 = 1;
+    pub const EN_PASSANT: u16 = 2;
+    pub const CASTLE: u16 = 4;
+    pub const PROMOTE: u16 = 8;
     /// Tag for delayed promotion (`=`).
-    pub const TAG_PROMOTION: u8 = 16;
-    pub const CONVERT: u8 = 32;
+    pub const TAG_PROMOTION: u16 = 16;
+    pub const CONVERT: u16 = 32;
     /// The ply ends on a piece it activates; the next ply moves that piece from `to`.
-    pub const ACTIVATE: u8 = 64;
+    pub const ACTIVATE: u16 = 64;
     /// A tagged Pawn promotes in place: the whole move (`from == to`).
-    pub const DELAYED: u8 = 128;
+    pub const DELAYED: u16 = 128;
+    /// The piece entered a Star: a non-Wave piece emerges on `to` (the Star entered is `aux`);
+    /// on a Wave ply it marks a route that went through a Star.
+    pub const TELEPORT: u16 = 256;
+    /// The piece leaves the board by the rules (L1135, L1427): a non-Wave piece that found no
+    /// empty portal field (`to` is the Star), or a Wave without a destination (`to` is its own
+    /// field, or the last Star it entered when its route teleported).
+    pub const OBLATION: u16 = 512;
+}
+
+/// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field
+/// of the Wave's own colour and the step from a field of the other colour (the same vector for
+/// every activator that keeps one direction; the Unicorn's short and long jump, L940-966), and
+/// at every Star the route meets, whether it teleports (bit set) or passes over (OQ-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Route {
+    pub own: (i8, i8),
+    pub other: (i8, i8),
+    pub stars: u8,
+}
+
+impl Route {
+    pub fn straight(dx: i8, dy: i8) -> Route {
+        Route {
+            own: (dx, dy),
+            other: (dx, dy),
+            stars: 0,
+        }
+    }
+
+    pub fn is_straight(&self) -> bool {
+        self.own == self.other
+    }
 }
 
 /// One piece's movement.
@@ -23,29 +51,33 @@ pub mod flag {
 pub struct Ply {
     pub from: u16,
     pub to: u16,
-    /// Castling: the Rook's origin; en passant: the captured Pawn's field; else 0.
+    /// Castling: the Rook's origin; en passant: the captured Pawn's field; teleport of a
+    /// non-Wave piece: the Star entered; else 0.
     pub aux: u16,
     /// The moving piece's kind (`Kind as u8`).
     pub piece: u8,
-    pub flags: u8,
     /// Promotion kind (`Kind as u8`), 0 if none.
     pub promo: u8,
+    pub flags: u16,
+    /// A Wave's way of moving; default for every other piece.
+    pub route: Route,
 }
 
 impl Ply {
-    pub fn new(from: u16, to: u16, piece: u8, flags: u8) -> Self {
+    pub fn new(from: u16, to: u16, piece: u8, flags: u16) -> Self {
         Ply {
             from,
             to,
             aux: 0,
             piece,
-            flags,
             promo: 0,
+            flags,
+            route: Route::default(),
         }
     }
 
     #[inline]
-    pub fn has(&self, f: u8) -> bool {
+    pub fn has(&self, f: u16) -> bool {
         self.flags & f != 0
     }
 }

@@ -143,6 +143,18 @@ pub fn with_tag(c: Cell, t: Tag) -> Cell {
     untagged(c) | (t as u8) << TAG_SHIFT
 }
 
+/// A Wave of either colour: transparent to every moving piece and to attacks (L722, L816).
+#[inline]
+pub fn is_wave(c: Cell) -> bool {
+    c & KIND_MASK == Kind::Wave as u8
+}
+
+/// Empty, or a Wave: what a sliding piece or an attack ray passes.
+#[inline]
+pub fn is_clear(c: Cell) -> bool {
+    c == EMPTY || is_wave(c)
+}
+
 /// Piece of `kind` and `color`, ignoring tags.
 #[inline]
 pub fn is(c: Cell, k: Kind, col: Color) -> bool {

@@ -3,6 +3,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::board::MAX_EP;
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
 use super::variant::{Castling, Promotion, Variant};
 use super::{attacks, Croatian, EpItem};
@@ -44,10 +45,14 @@ pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
         } else {
             Tag::None
         };
-        let s = pos.sq(f as u8, 0);
-        pos.board[s as usize] = piece::make(k, Color::White, tag);
-        let s = pos.sq(f as u8, n - 1);
-        pos.board[s as usize] = piece::make(k, Color::Black, tag);
+        for (rank, color) in [(0, Color::White), (n - 1, Color::Black)] {
+            let s = pos.sq(f as u8, rank);
+            let color = match k {
+                Kind::Star => star_colour(&pos, s).unwrap_or(color),
+                _ => color,
+            };
+            pos.board[s as usize] = piece::make(k, color, tag);
+        }
     }
     for &row in v.pawn_rows {
         for f in 0..n {
@@ -59,6 +64,22 @@ pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
     }
     pos.recompute_key();
     Ok(pos)
+}
+
+/// A Star belongs to no player; its colour is the opposite of its corner field's (light Stars
+/// on a1 and the top right corner, dark Stars on the other two, L1394). `None` off the corners.
+fn star_colour(pos: &Croatian, sq: u16) -> Option<Color> {
+    let last = pos.v.size - 1;
+    let corner = [pos.file_of(sq), pos.rank_of(sq)]
+        .iter()
+        .all(|&c| c == 0 || c == last);
+    corner.then(|| {
+        if pos.is_light_field(sq) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    })
 }
 
 fn parse_field(pos: &Croatian, text: &str) -> Option<u16> {
@@ -252,7 +273,7 @@ fn parse_rows(pos: &mut Croatian, text: &str) -> Result<(), PositionError> {
 
 /// Reads an en-passant item list against the board (the rushed Pawns belong to the side that
 /// just moved; the listed fields are exactly those between its Pawn row and the Pawn).
-fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, 4>, PositionError> {
+fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, MAX_EP>, PositionError> {
     const F: &str = "en passant";
     let mut items = ArrayVec::new();
     if text == "-" {

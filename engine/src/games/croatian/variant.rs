@@ -36,6 +36,9 @@ pub struct Variant {
     pub pawn_rows: &'static [u8],
     pub sideways_pawns: bool,
     pub castling: Castling,
+    /// From Nineteen on the King may castle out of and across check; only its destination must
+    /// not be attacked (L1605-1610).
+    pub castle_through_check: bool,
     pub promotion: Promotion,
     /// Pieces a Pawn may promote to (OQ-10: the kinds of the initial setup minus Pawn and King).
     pub promote_to: &'static [Kind],
@@ -77,6 +80,14 @@ const PROMO_TIES: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus];
 const PROMO_TIES_SIMPLE: &[Kind] = &[Queen, Rook, Bishop, Pegasus];
 const PROMO_MAYAN: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid];
 const PROMO_AQUARIUS: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn];
+const VEIL: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave,
+];
+const NINETEEN: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star,
+];
+/// Never to a Star (L1404, L1569).
+const PROMO_VEIL: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave];
 
 const fn simple(
     name: &'static str,
@@ -98,6 +109,7 @@ const fn simple(
         } else {
             Castling::Closest
         },
+        castle_through_check: false,
         promotion: Promotion::Forced,
         promote_to: if ties {
             PROMO_TIES_SIMPLE
@@ -115,7 +127,7 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
-pub static VARIANTS: [Variant; 15] = [
+pub static VARIANTS: [Variant; 17] = [
     Variant {
         name: "croatianties",
         symbol: Some("ct"),
@@ -124,6 +136,7 @@ pub static VARIANTS: [Variant; 15] = [
         pawn_rows: &[1],
         sideways_pawns: false,
         castling: Castling::Closest,
+        castle_through_check: false,
         promotion: Promotion::Forced,
         promote_to: PROMO_TIES,
         kinds: TIES,
@@ -136,6 +149,7 @@ pub static VARIANTS: [Variant; 15] = [
         pawn_rows: &[1],
         sideways_pawns: false,
         castling: Castling::Closest,
+        castle_through_check: false,
         promotion: Promotion::Forced,
         promote_to: PROMO_MAYAN,
         kinds: MAYAN,
@@ -148,9 +162,38 @@ pub static VARIANTS: [Variant; 15] = [
         pawn_rows: &[1],
         sideways_pawns: false,
         castling: Castling::Closest,
+        castle_through_check: false,
         promotion: Promotion::Delayed,
         promote_to: PROMO_AQUARIUS,
         kinds: AQUARIUS,
+    },
+    Variant {
+        name: "mirandasveil",
+        symbol: Some("mv"),
+        size: 16,
+        figure_row: "REAUWNBQKBNWUAER",
+        pawn_rows: &[1],
+        sideways_pawns: false,
+        castling: Castling::Closest,
+        castle_through_check: false,
+        promotion: Promotion::Delayed,
+        promote_to: PROMO_VEIL,
+        kinds: VEIL,
+    },
+    // The corner Stars are written `T` in the row; their colour is the opposite of their field's
+    // (light Stars on a1 and r18, dark on r1 and a18, L1394).
+    Variant {
+        name: "nineteen",
+        symbol: Some("n"),
+        size: 18,
+        figure_row: "TRNBWEUAQKAUEWBNRT",
+        pawn_rows: &[1, 2],
+        sideways_pawns: true,
+        castling: Castling::Closest,
+        castle_through_check: true,
+        promotion: Promotion::Delayed,
+        promote_to: PROMO_VEIL,
+        kinds: NINETEEN,
     },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
     simple("classical20", Some("cc20"), 20, CC20, false, false),
@@ -167,10 +210,12 @@ pub static VARIANTS: [Variant; 15] = [
 ];
 
 /// Every variant name this family plays, in table order.
-pub static NAMES: [&str; 15] = [
+pub static NAMES: [&str; 17] = [
     "croatianties",
     "mayanascendancy",
     "ageofaquarius",
+    "mirandasveil",
+    "nineteen",
     "classical14",
     "classical20",
     "classical26",

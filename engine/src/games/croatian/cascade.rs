@@ -1,0 +1,275 @@
+//! Cascades: a depth-first search over in-air states (the board so far, the piece in the air
+//! with its field, momentum, inherited pattern and whether it has moved before, the fields where
+//! plies ended, this turn's rushes). Every state is expanded once per move generation (OQ-8:
+//! Waves spend no momentum and may re-activate each other, so cascades can cycle), and each
+//! distinct resulting state is one move, listed with the first ply sequence that reached it.
+//!
+//! New pieces plug in through `plies` (how a piece in the air moves); a new in-air property
+//! goes into `InAir` and its key.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::attacks::{each_attacker, Offsets};
+use super::board::{Turn, Undo};
+use super::moves::{Move, Ply};
+use super::piece::{self, Cell, Kind, EMPTY};
+use super::plies::{Mover, Pattern, PlyGen};
+use super::Croatian;
+
+/// Keys are Zobrist-style already: hash them as they are.
+#[derive(Default)]
+pub(super) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+pub(super) type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// The piece in the air and what decides how it may move.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct InAir {
+    pub cell: Cell,
+    pub at: u16,
+    pub momentum: u8,
+    pub pattern: Pattern,
+    /// A Pawn of the side to move that has not moved in this turn yet (e.p., L1172).
+    pub first_ply: bool,
+}
+
+impl InAir {
+    /// The piece activated by the ply `by` of `mover` (the piece that made it, in the air or the
+    /// first piece), now in the air on `by.to` with momentum `left`; `was_moved` tells whether
+    /// a ply had ended on that field before.
+    pub fn after(
+        turn: &Turn,
+        mover: Cell,
+        mover_pattern: Pattern,
+        by: &Ply,
+        left: u8,
+        was_moved: bool,
+    ) -> InAir {
+        let cell = turn.air;
+        let pattern = if !piece::is_wave(cell) {
+            Pattern::Own
+        } else if piece::is_wave(mover) {
+            mover_pattern
+        } else {
+            Pattern::of(piece::kind(mover), piece::color(mover))
+        };
+        InAir {
+            cell,
+            at: by.to,
+            momentum: left,
+            pattern,
+            first_ply: piece::kind(cell) == Kind::Pawn
+                && piece::color(cell) == turn.pos.side
+                && !was_moved,
+        }
+    }
+
+    pub fn mover(&self) -> Mover {
+        Mover {
+            cell: self.cell,
+            from: self.at,
+            momentum: Some(self.momentum),
+            pattern: self.pattern,
+            may_ep: self.first_ply,
+        }
+    }
+
+    fn key(&self) -> u64 {
+        let packed = self.cell as u64
+            | (self.at as u64) << 8
+            | (self.momentum as u64) << 24
+            | self.pattern.code() << 32
+            | (self.first_ply as u64) << 40;
+        // SplitMix64's finaliser.
+        let mut z = packed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Every way `air` can end its ply in `turn`: a Wave with nowhere to go is oblationed.
+pub(super) fn air_plies(turn: &Turn, o: &Offsets, air: &InAir, out: &mut Vec<(Ply, u8)>) {
+    let gen = PlyGen {
+        pos: &turn.pos,
+        o,
+        moved: &turn.moved,
+        vacated: 0,
+    };
+    gen.plies(&air.mover(), out);
+}
+
+/// Whether the turn so far may end here: the mover's King is not attacked by an opponent's
+/// piece that did not move in it (section 7, OQ-5; an attack by pieces the mover moved is a
+/// self-checkmate, a legal move that loses).
+pub(super) fn may_end(turn: &Turn, o: &Offsets) -> bool {
+    let us = turn.pos.side;
+    let king = turn.pos.kings[us.index()];
+    king == 0
+        || each_attacker(&turn.pos, o, &turn.pos.board, king, !us, |s| {
+            turn.moved.contains(s)
+        })
+}
+
+/// The search's reusable allocations.
+#[derive(Default)]
+pub(super) struct Scratch {
+    expanded: KeySet,
+    on_path: Vec<u64>,
+    results: KeySet,
+    buffers: Vec<Vec<(Ply, u8)>>,
+    plies: Vec<Ply>,
+    found: Vec<(Move, u64, bool)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// Runs `f` with this thread's scratch space, cleared (a fresh one if it is in use).
+pub(super) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => {
+            scratch.expanded.clear();
+            scratch.on_path.clear();
+            scratch.results.clear();
+            scratch.plies.clear();
+            scratch.found.clear();
+            f(&mut scratch)
+        }
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// Cascade search from one position.
+pub(super) struct Cascades<'a> {
+    root: &'a Croatian,
+    o: &'a Offsets,
+    turn: Turn,
+    dedup: bool,
+    s: &'a mut Scratch,
+}
+
+impl<'a> Cascades<'a> {
+    pub fn new(root: &'a Croatian, o: &'a Offsets, dedup: bool, s: &'a mut Scratch) -> Self {
+        Cascades {
+            root,
+            o,
+            turn: Turn::new(root),
+            dedup,
+            s,
+        }
+    }
+
+    /// The cascades found, each with its resulting key and whether it might equal a single-ply
+    /// move (`single_like`).
+    pub fn found(&mut self) -> std::vec::Drain<'_, (Move, u64, bool)> {
+        self.s.found.drain(..)
+    }
+
+    /// Explores every cascade that starts with `first`, a ply of the first piece that activates
+    /// with momentum `left`.
+    pub fn run(&mut self, first: Ply, left: u8) {
+        let mover = self.root.cell(first.from);
+        let undo = self.turn.play(&first);
+        self.s.plies.push(first);
+        let air = InAir::after(&self.turn, mover, Pattern::Own, &first, left, false);
+        self.explore(air);
+        self.s.plies.pop();
+        self.turn.undo(undo);
+    }
+
+    fn state_key(&self, air: &InAir) -> u64 {
+        self.turn.pos.key ^ self.turn.moved_key ^ self.turn.ep_key() ^ air.key()
+    }
+
+    fn explore(&mut self, air: InAir) {
+        // Only Waves keep their momentum, so without Waves no state repeats and cascades are
+        // short: remembering states does not pay there.
+        let key = self.state_key(&air);
+        if !self.dedup {
+            if self.s.on_path.contains(&key) {
+                return;
+            }
+            self.s.on_path.push(key);
+        } else if self.root.v.has(Kind::Wave) && !self.s.expanded.insert(key) {
+            return;
+        }
+        let mut buffer = self.s.buffers.pop().unwrap_or_default();
+        buffer.clear();
+        air_plies(&self.turn, self.o, &air, &mut buffer);
+        for &(ply, left) in &buffer {
+            let was_moved = self.turn.moved.contains(ply.to);
+            let undo: Undo = self.turn.play(&ply);
+            self.s.plies.push(ply);
+            if self.turn.air != EMPTY {
+                let next = InAir::after(&self.turn, air.cell, air.pattern, &ply, left, was_moved);
+                self.explore(next);
+            } else {
+                self.finish();
+            }
+            self.s.plies.pop();
+            self.turn.undo(undo);
+        }
+        self.s.buffers.push(buffer);
+        if !self.dedup {
+            self.s.on_path.pop();
+        }
+    }
+
+    fn finish(&mut self) {
+        if !may_end(&self.turn, self.o) {
+            return;
+        }
+        let key = self.turn.result_key();
+        if self.dedup && !self.s.results.insert(key) {
+            return;
+        }
+        let single_like = self.single_like();
+        self.s
+            .found
+            .push((Move::cascade(&self.s.plies), key, single_like));
+    }
+
+    /// Whether the board differs from the root's as a single ply's could: the mover's origin
+    /// emptied, one field taken by an own piece that was empty or held an opponent's, perhaps
+    /// an opponent's Pawn taken e.p. (pieces pushed on and pulled back; a Pawn promoted to the
+    /// Pyramid it activated, R2).
+    fn single_like(&self) -> bool {
+        let us = self.root.side;
+        let mut fields: arrayvec::ArrayVec<u16, 3> = arrayvec::ArrayVec::new();
+        let (now, before) = (&self.turn.pos.board, &self.root.board);
+        for ply in &self.s.plies {
+            for sq in [ply.from, ply.to, ply.aux] {
+                let (a, b) = (now[sq as usize], before[sq as usize]);
+                if a == b || fields.contains(&sq) {
+                    continue;
+                }
+                let own_replaced = b != EMPTY && piece::color(b) == us && a != EMPTY;
+                let opponent_appears = a != EMPTY && piece::color(a) != us;
+                if fields.is_full() || own_replaced || opponent_appears {
+                    return false;
+                }
+                fields.push(sq);
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,733 @@
+//! What one piece can do in one ply, for the first piece of a move (which builds momentum) and
+//! for an activated piece (which spends the momentum it received): every way the ply can end,
+//! handed to a `Sink`. The move generator, the cascade search and the notation resolver all
+//! read the pieces' movement from here.
+//!
+//! Pieces of later variants plug in as another `Kind` arm (their own step pattern) and, for a
+//! Wave they activate, another `Pattern` (what the Wave inherits, Table 21).
+
+use arrayvec::ArrayVec;
+
+use super::attacks::{at, attacked, Offsets};
+use super::board::FieldSet;
+use super::moves::{flag, Ply, Route};
+use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
+use super::variant::{Castling, Promotion};
+use super::Croatian;
+use crate::core::Color;
+
+/// How an activated Wave moves: what it inherited from the last material piece before it in
+/// the cascade (Table 21, L5067-5089).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pattern {
+    /// Not a Wave: the piece moves by its own rules.
+    Own,
+    /// Knight or Pegasus: the 8 Knight rays (L889).
+    Pegasus,
+    Bishop,
+    /// Rook or Pyramid (L5077).
+    Rook,
+    /// Queen or King (L896-901).
+    Queen,
+    /// A Pawn of that colour: its forward step, both forward diagonals and, where Pawns step
+    /// sideways, both sideways steps, each as a ray; "forward" is the Pawn's (L1149, L1527).
+    Pawn(Color),
+    /// Unicorn: a Knight step from a field of the Wave's colour, a long jump from the other
+    /// colour, the first two chosen freely, then alternating (L940-966, OQ-2).
+    Unicorn,
+}
+
+impl Pattern {
+    /// What a Wave activated by a material piece of `kind` and `color` inherits.
+    pub fn of(kind: Kind, color: Color) -> Pattern {
+        match kind {
+            Kind::Knight | Kind::Pegasus => Pattern::Pegasus,
+            Kind::Bishop => Pattern::Bishop,
+            Kind::Rook | Kind::Pyramid => Pattern::Rook,
+            Kind::Queen | Kind::King => Pattern::Queen,
+            Kind::Pawn => Pattern::Pawn(color),
+            Kind::Unicorn => Pattern::Unicorn,
+            _ => Pattern::Own,
+        }
+    }
+
+    /// A small number identifying the pattern (for state keys).
+    pub fn code(self) -> u64 {
+        match self {
+            Pattern::Own => 0,
+            Pattern::Pegasus => 1,
+            Pattern::Bishop => 2,
+            Pattern::Rook => 3,
+            Pattern::Queen => 4,
+            Pattern::Pawn(Color::White) => 5,
+            Pattern::Pawn(Color::Black) => 6,
+            Pattern::Unicorn => 7,
+        }
+    }
+}
+
+/// The piece about to make a ply.
+#[derive(Clone, Copy, Debug)]
+pub struct Mover {
+    /// Kind, colour and tag.
+    pub cell: Cell,
+    pub from: u16,
+    /// Momentum it may spend; `None` for the first piece of a move, which builds momentum.
+    pub momentum: Option<u8>,
+    /// How a Wave moves (`Own` for every other piece).
+    pub pattern: Pattern,
+    /// A Pawn of the side to move on its first ply of the move: it may capture en passant
+    /// (L1172).
+    pub may_ep: bool,
+}
+
+/// Receives every way a ply can end.
+pub trait Sink {
+    /// One ending; `left` is the momentum an activated piece receives.
+    fn land(&mut self, ply: Ply, left: u8);
+
+    /// Enough found: the generator may stop.
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// Collects endings into a list.
+impl Sink for Vec<(Ply, u8)> {
+    fn land(&mut self, ply: Ply, left: u8) {
+        self.push((ply, left));
+    }
+}
+
+/// Whether a piece has any ply at all ("blocked", T2-6).
+struct Probe(bool);
+
+impl Sink for Probe {
+    fn land(&mut self, _: Ply, _: u8) {
+        self.0 = true;
+    }
+
+    fn full(&self) -> bool {
+        self.0
+    }
+}
+
+/// Farthest a Wave's route is followed off the board (T2-7).
+const OFF_BOARD_REACH: i32 = 8;
+
+/// The ply generator over one board state.
+pub struct PlyGen<'a> {
+    /// The board (the piece in the air is not on it), the variant, and the previous move's
+    /// en-passant items.
+    pub pos: &'a Croatian,
+    pub o: &'a Offsets,
+    /// Fields where a ply of this turn ended: a rushed Pawn standing on one has moved again.
+    pub moved: &'a FieldSet,
+    /// A field the mover has just left (the first piece's origin): empty for portal tests.
+    pub vacated: u16,
+}
+
+impl PlyGen<'_> {
+    #[inline]
+    fn cell(&self, sq: u16) -> Cell {
+        self.pos.board[sq as usize]
+    }
+
+    fn is_empty(&self, sq: u16) -> bool {
+        sq == self.vacated || self.cell(sq) == EMPTY
+    }
+
+    /// Momentum left after travelling `k` fields: the first piece has built `k`.
+    #[inline]
+    fn left(m: &Mover, k: u8) -> u8 {
+        match m.momentum {
+            None => k,
+            Some(b) => b - k,
+        }
+    }
+
+    #[inline]
+    fn budget(m: &Mover) -> u8 {
+        m.momentum.unwrap_or(u8::MAX)
+    }
+
+    /// Every way the ply of `m` can end. (An activated piece always has momentum 1 or more: a
+    /// Wave activates material only with momentum, a Pyramid is activated only with 1 left.)
+    pub fn plies<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let o = self.o;
+        match piece::kind(m.cell) {
+            Kind::Pawn => self.pawn(m, sink),
+            Kind::Knight => {
+                for &d in &o.knight {
+                    self.arrive(m, at(m.from, d), 1, sink);
+                }
+            }
+            Kind::King => {
+                for &d in o.orth.iter().chain(&o.diag) {
+                    self.arrive(m, at(m.from, d), 1, sink);
+                }
+            }
+            Kind::Unicorn => {
+                let own_colour =
+                    self.pos.is_light_field(m.from) == (piece::color(m.cell) == Color::White);
+                let jumps: &[isize] = if own_colour { &o.knight } else { &o.long };
+                for &d in jumps {
+                    self.arrive(m, at(m.from, d), 1, sink);
+                }
+            }
+            Kind::Bishop => self.rays(m, &o.diag, sink),
+            Kind::Rook => self.rays(m, &o.orth, sink),
+            Kind::Queen => {
+                self.rays(m, &o.orth, sink);
+                self.rays(m, &o.diag, sink);
+            }
+            Kind::Pegasus => self.rays(m, &o.knight, sink),
+            // Passive: it moves only when activated (L382).
+            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
+            Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
+            _ => {}
+        }
+    }
+
+    /// Whether the piece `cell` on `sq`, activated with `momentum`, has any ply (L861, T2-6).
+    pub fn can_move(&self, cell: Cell, sq: u16, momentum: u8) -> bool {
+        let m = Mover {
+            cell,
+            from: sq,
+            momentum: Some(momentum),
+            pattern: Pattern::Own,
+            may_ep: piece::color(cell) == self.pos.side && !self.moved.contains(sq),
+        };
+        let mut probe = Probe(false);
+        self.plies(&m, &mut probe);
+        probe.0
+    }
+
+    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
+        let budget = Self::budget(m);
+        for &d in dirs {
+            let mut to = m.from;
+            for k in 1..=budget {
+                to = at(to, d);
+                if !self.arrive(m, to, k, sink) || sink.full() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The `k`-th step of a non-Pawn, non-Wave piece lands on `to`: what it may do there.
+    /// Returns whether a ray goes on past `to` (empty, or a transparent Wave).
+    #[inline(always)]
+    fn arrive<S: Sink>(&self, m: &Mover, to: u16, k: u8, sink: &mut S) -> bool {
+        let c = self.cell(to);
+        let kind = piece::kind_bits(m.cell);
+        let left = Self::left(m, k);
+        let ply = |flags: u16| Ply::new(m.from, to, kind, flags);
+        if c == EMPTY {
+            sink.land(ply(0), left);
+            return true;
+        }
+        if c == OFF {
+            return false;
+        }
+        self.arrive_on_piece(m, to, c, left, sink)
+    }
+
+    /// `arrive` where `to` holds a piece `c`.
+    fn arrive_on_piece<S: Sink>(
+        &self,
+        m: &Mover,
+        to: u16,
+        c: Cell,
+        left: u8,
+        sink: &mut S,
+    ) -> bool {
+        let kind = piece::kind(m.cell);
+        let col = piece::color(m.cell);
+        let ply = |flags: u16| Ply::new(m.from, to, kind as u8, flags);
+        let target = piece::kind(c);
+        if target == Kind::Star {
+            // Any piece but the King teleports; a Star is the last step of a ride (L1396).
+            if kind != Kind::King {
+                self.teleport(m, to, sink);
+            }
+            return false;
+        }
+        if target == Kind::Wave {
+            // Activate an own Wave or capture an opponent's, or pass over it (L722, L809).
+            let own = piece::color(c) == col;
+            sink.land(ply(if own { flag::ACTIVATE } else { flag::CAPTURE }), left);
+            if kind == Kind::Pyramid && !own && self.pos.on_own_half(to, col) {
+                sink.land(ply(flag::CONVERT), left);
+            }
+            return true;
+        }
+        if piece::color(c) != col {
+            if target != Kind::King {
+                sink.land(ply(flag::CAPTURE), left);
+                // A Pyramid converts on its owner's half of the board (L454-456, R1).
+                if kind == Kind::Pyramid && self.pos.on_own_half(to, col) {
+                    sink.land(ply(flag::CONVERT), left);
+                }
+            }
+            return false;
+        }
+        if target == Kind::Pyramid {
+            // Through a capture-field, with momentum left (L406, L508).
+            if left >= 1 {
+                sink.land(ply(flag::ACTIVATE), left);
+            }
+        } else if kind == Kind::Pyramid && target == Kind::Pawn && !self.pos.on_own_half(to, col) {
+            // Promotion of an own Pawn on the opponent's half (L404, L431-433).
+            self.promotions(ply(0), sink, left);
+        }
+        false
+    }
+
+    /// `ply` with each promotion choice, and the promotion tag where promotion may wait.
+    fn promotions<S: Sink>(&self, ply: Ply, sink: &mut S, left: u8) {
+        for &p in self.pos.v.promote_to {
+            let mut promoted = ply;
+            promoted.flags |= flag::PROMOTE;
+            promoted.promo = p as u8;
+            sink.land(promoted, left);
+        }
+        if self.pos.v.promotion == Promotion::Delayed {
+            let mut tagged = ply;
+            tagged.flags |= flag::TAG_PROMOTION;
+            sink.land(tagged, left);
+        }
+    }
+
+    /// A Pawn arriving on `to`: promotion choices on its last rank.
+    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, flags: u16, k: u8, sink: &mut S) {
+        let ply = Ply::new(m.from, to, Kind::Pawn as u8, flags);
+        let left = Self::left(m, k);
+        if self.pos.rank_of(to) == self.pos.last_rank(piece::color(m.cell)) {
+            self.promotions(ply, sink, left);
+        } else {
+            sink.land(ply, left);
+        }
+    }
+
+    /// The previous move's rushed Pawns this Pawn could take en passant on `to` (the side to
+    /// move's Pawns only, T2-2; the rushed Pawn still standing unmoved where it rushed to).
+    #[inline]
+    fn en_passant_targets(&self, m: &Mover, to: u16) -> ArrayVec<u16, 4> {
+        let mut out = ArrayVec::new();
+        if !m.may_ep || self.pos.ep.is_empty() {
+            return out;
+        }
+        let them = !self.pos.side;
+        for item in &self.pos.ep {
+            if crossed(self.pos, item, to)
+                && piece::is(self.cell(item.pawn), Kind::Pawn, them)
+                && !self.moved.contains(item.pawn)
+                && !out.is_full()
+            {
+                out.push(item.pawn);
+            }
+        }
+        out
+    }
+
+    fn pawn<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let pos = self.pos;
+        let budget = Self::budget(m);
+        if budget < 1 {
+            return;
+        }
+        let col = piece::color(m.cell);
+        let fwd = pos.forward(col);
+        let one = at(m.from, fwd);
+        let c1 = self.cell(one);
+        if c1 == EMPTY {
+            self.pawn_arrival(m, one, 0, 1, sink);
+        } else if piece::kind_bits(c1) == Kind::Star as u8 {
+            self.teleport(m, one, sink);
+        } else if piece::is(c1, Kind::Wave, col) {
+            self.pawn_arrival(m, one, flag::ACTIVATE, 1, sink);
+        }
+        // A rush steps over Waves (L854) and ends on an empty field or an own Wave.
+        if piece::tag(m.cell) == Tag::Rush && budget >= 2 && piece::is_clear(c1) {
+            let limit = pos.v.rush_limit();
+            let mut to = one;
+            for k in 2..=budget {
+                to = at(to, fwd);
+                let r = pos.rank_of(to);
+                let rel = if col == Color::White {
+                    r
+                } else {
+                    pos.v.size - 1 - r
+                };
+                let c = self.cell(to);
+                if c == OFF || rel > limit {
+                    break;
+                }
+                if c == EMPTY {
+                    sink.land(Ply::new(m.from, to, Kind::Pawn as u8, 0), Self::left(m, k));
+                } else if piece::is(c, Kind::Wave, col) {
+                    let ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::ACTIVATE);
+                    sink.land(ply, Self::left(m, k));
+                }
+                if !piece::is_clear(c) {
+                    break;
+                }
+            }
+        }
+        for d in [fwd - 1, fwd + 1] {
+            let to = at(m.from, d);
+            let t = self.cell(to);
+            if t == OFF {
+                continue;
+            }
+            if piece::kind_bits(t) == Kind::Star as u8 {
+                self.teleport(m, to, sink);
+                continue;
+            }
+            let ep = self.en_passant_targets(m, to);
+            if t == EMPTY {
+                for pawn in ep {
+                    let mut ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::EN_PASSANT);
+                    ply.aux = pawn;
+                    sink.land(ply, Self::left(m, 1));
+                }
+                continue;
+            }
+            if piece::color(t) != col {
+                // A capturable piece on the field turns e.p. into a plain capture (L1168).
+                if piece::kind(t) != Kind::King {
+                    self.pawn_arrival(m, to, flag::CAPTURE, 1, sink);
+                }
+                continue;
+            }
+            let activates =
+                piece::is_wave(t) || piece::kind(t) == Kind::Pyramid && Self::left(m, 1) >= 1;
+            if activates {
+                // Activation with or without the e.p. capture (L1170, T2-3); any other own piece
+                // there blocks e.p.
+                self.pawn_arrival(m, to, flag::ACTIVATE, 1, sink);
+                for pawn in ep {
+                    let mut ply = Ply::new(
+                        m.from,
+                        to,
+                        Kind::Pawn as u8,
+                        flag::ACTIVATE | flag::EN_PASSANT,
+                    );
+                    ply.aux = pawn;
+                    sink.land(ply, Self::left(m, 1));
+                }
+            }
+        }
+        if pos.v.sideways_pawns {
+            for d in [1, -1] {
+                let to = at(m.from, d);
+                let c = self.cell(to);
+                if c == EMPTY {
+                    self.pawn_arrival(m, to, 0, 1, sink);
+                } else if piece::kind_bits(c) == Kind::Star as u8 {
+                    self.teleport(m, to, sink);
+                } else if piece::is(c, Kind::Wave, col) {
+                    // A sideways step can activate a Wave, never a Pyramid (L1513-1522).
+                    self.pawn_arrival(m, to, flag::ACTIVATE, 1, sink);
+                }
+            }
+        }
+        if m.momentum.is_none() && piece::tag(m.cell) == Tag::Promotion {
+            for &p in pos.v.promote_to {
+                let mut ply = Ply::new(m.from, m.from, Kind::Pawn as u8, flag::DELAYED);
+                ply.promo = p as u8;
+                sink.land(ply, 0);
+            }
+        }
+    }
+
+    /// A non-Wave piece enters the Star on `star`: it emerges on an empty portal field of either
+    /// Star of the other colour, or is oblationed when there is none (L1398-1400). Its momentum
+    /// is lost and the move ends. A Pawn emerging on the opponent's half is tagged for promotion
+    /// (or promoted on the last rank); on its own half it gets no tag (L1479-1489).
+    fn teleport<S: Sink>(&self, m: &Mover, star: u16, sink: &mut S) {
+        let pos = self.pos;
+        let kind = piece::kind(m.cell);
+        let col = piece::color(m.cell);
+        let star_colour = piece::color(self.cell(star));
+        let mut any = false;
+        for (s, c) in pos.stars() {
+            if c == star_colour {
+                continue;
+            }
+            for portal in pos.portals(s) {
+                if !self.is_empty(portal) {
+                    continue;
+                }
+                any = true;
+                let mut ply = Ply::new(m.from, portal, kind as u8, flag::TELEPORT);
+                ply.aux = star;
+                if kind == Kind::Pawn && !pos.on_own_half(portal, col) {
+                    if pos.rank_of(portal) == pos.last_rank(col) {
+                        self.promotions(ply, sink, 0);
+                    } else {
+                        ply.flags |= flag::TAG_PROMOTION;
+                        sink.land(ply, 0);
+                    }
+                } else {
+                    sink.land(ply, 0);
+                }
+            }
+        }
+        if !any {
+            let ply = Ply::new(m.from, star, kind as u8, flag::TELEPORT | flag::OBLATION);
+            sink.land(ply, 0);
+        }
+    }
+
+    /// The castlings of the first piece `m`, a King (section 5, R6; L1605-1610 from Nineteen
+    /// on). Waves between King and Rook do not block; a Wave on either destination does (L822).
+    pub fn castling<S: Sink>(&self, m: &Mover, in_check: bool, sink: &mut S) {
+        let pos = self.pos;
+        let us = piece::color(m.cell);
+        let through_check = pos.v.castle_through_check;
+        if piece::tag(m.cell) != Tag::Castle || in_check && !through_check {
+            return;
+        }
+        for dir in [-1isize, 1] {
+            let mut rook = at(m.from, dir);
+            while piece::is_clear(self.cell(rook)) {
+                rook = at(rook, dir);
+            }
+            let r = self.cell(rook);
+            if !piece::is(r, Kind::Rook, us) || piece::tag(r) != Tag::Castle {
+                continue;
+            }
+            let dist = (rook as isize - m.from as isize).abs();
+            let (min, max) = match pos.v.castling {
+                Castling::Closest => (2, if dir > 0 { dist - 1 } else { dist - 2 }),
+                Castling::Random => (1, dist),
+            };
+            for k in 1..=max {
+                let to = at(m.from, k * dir);
+                let hit = attacked(pos, &pos.board, to, !us);
+                if hit && !through_check {
+                    break;
+                }
+                let rook_to = at(to, -dir);
+                if k >= min
+                    && !hit
+                    && !piece::is_wave(self.cell(to))
+                    && !piece::is_wave(self.cell(rook_to))
+                {
+                    let mut ply = Ply::new(m.from, to, Kind::King as u8, flag::CASTLE);
+                    ply.aux = rook;
+                    sink.land(ply, 0);
+                }
+            }
+        }
+    }
+
+    /// A Wave in the air: it repeats its inherited step in one direction, or alternates the two
+    /// steps it chose (Unicorn), passing over every piece, off the board and through Stars
+    /// (L1436-1472), and may end on an empty field, on any Wave, or on an own material piece
+    /// other than King and Pyramid that can move, when it carries momentum (L720, L754, OQ-1).
+    /// With no such field at all it is oblationed (L1135-1142).
+    fn wave<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let mut found = false;
+        for route in self.routes(m) {
+            let mut visited = ArrayVec::<u16, 96>::new();
+            visited.push(m.from);
+            let (x, y) = self.xy(m.from);
+            found |= self.walk(m, route, x, y, 0, &mut visited, sink);
+        }
+        if !found {
+            sink.land(
+                Ply::new(m.from, m.from, Kind::Wave as u8, flag::OBLATION),
+                0,
+            );
+        }
+    }
+
+    fn xy(&self, sq: u16) -> (i32, i32) {
+        (self.pos.file_of(sq) as i32, self.pos.rank_of(sq) as i32)
+    }
+
+    /// The routes a Wave of pattern `m.pattern` may take from `m.from`.
+    fn routes(&self, m: &Mover) -> ArrayVec<Route, 128> {
+        const KNIGHT: [(i8, i8); 8] = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+        const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+        const LONG: [(i8, i8); 16] = [
+            (4, 1),
+            (4, -1),
+            (-4, 1),
+            (-4, -1),
+            (1, 4),
+            (1, -4),
+            (-1, 4),
+            (-1, -4),
+            (3, 2),
+            (3, -2),
+            (-3, 2),
+            (-3, -2),
+            (2, 3),
+            (2, -3),
+            (-2, 3),
+            (-2, -3),
+        ];
+        let mut out = ArrayVec::new();
+        let mut straight = |dirs: &[(i8, i8)]| {
+            for &(dx, dy) in dirs {
+                out.push(Route::straight(dx, dy));
+            }
+        };
+        match m.pattern {
+            Pattern::Pegasus => straight(&KNIGHT),
+            Pattern::Bishop => straight(&DIAG),
+            Pattern::Rook => straight(&ORTH),
+            Pattern::Queen => {
+                straight(&ORTH);
+                straight(&DIAG);
+            }
+            Pattern::Pawn(col) => {
+                let dy = if col == Color::White { 1 } else { -1 };
+                straight(&[(0, dy), (-1, dy), (1, dy)]);
+                if self.pos.v.sideways_pawns {
+                    straight(&[(-1, 0), (1, 0)]);
+                }
+            }
+            Pattern::Unicorn => {
+                for own in KNIGHT {
+                    for other in LONG {
+                        out.push(Route {
+                            own,
+                            other,
+                            stars: 0,
+                        });
+                    }
+                }
+            }
+            Pattern::Own => {}
+        }
+        out
+    }
+
+    /// Follows `route` from (x, y) (a field already visited), `stars_met` Star decisions so
+    /// far. Returns whether any ending was found on the way.
+    #[allow(clippy::too_many_arguments)]
+    fn walk<S: Sink>(
+        &self,
+        m: &Mover,
+        route: Route,
+        mut x: i32,
+        mut y: i32,
+        mut stars_met: u8,
+        visited: &mut ArrayVec<u16, 96>,
+        sink: &mut S,
+    ) -> bool {
+        let pos = self.pos;
+        let n = pos.v.size as i32;
+        let wave_light = piece::color(m.cell) == Color::White;
+        let mut found = false;
+        loop {
+            if sink.full() {
+                return found;
+            }
+            let light = (x + y).rem_euclid(2) == 1;
+            let (dx, dy) = if light == wave_light {
+                route.own
+            } else {
+                route.other
+            };
+            x += dx as i32;
+            y += dy as i32;
+            if x < 0 || y < 0 || x >= n || y >= n {
+                let far = (-x).max(-y).max(x - n + 1).max(y - n + 1);
+                if route.is_straight() || far > OFF_BOARD_REACH {
+                    return found;
+                }
+                continue;
+            }
+            let sq = pos.sq(x as u8, y as u8);
+            if visited.contains(&sq) || visited.is_full() {
+                // The route repeats itself (T2-5: never back to the start, OQ-4 loops).
+                return found;
+            }
+            visited.push(sq);
+            let c = self.cell(sq);
+            if piece::kind_bits(c) == Kind::Star as u8 {
+                let bit = 1u8 << stars_met.min(7);
+                stars_met += 1;
+                // Teleport: go on from the other Star of this colour (L1402, L1436-1441).
+                let colour = piece::color(c);
+                if let Some((exit, _)) = pos.stars().find(|&(s, col)| col == colour && s != sq) {
+                    let mut through = route;
+                    through.stars |= bit;
+                    let mut branch = visited.clone();
+                    let beyond = if branch.contains(&exit) || branch.is_full() {
+                        false
+                    } else {
+                        branch.push(exit);
+                        let (ex, ey) = self.xy(exit);
+                        self.walk(m, through, ex, ey, stars_met, &mut branch, sink)
+                    };
+                    if !beyond {
+                        // Nowhere to go after the teleport: oblationed (L1446-1448, R07).
+                        let mut ply = Ply::new(
+                            m.from,
+                            sq,
+                            Kind::Wave as u8,
+                            flag::OBLATION | flag::TELEPORT,
+                        );
+                        ply.route = through;
+                        sink.land(ply, 0);
+                    }
+                    found = true;
+                }
+                // Or pass over the Star (OQ-4).
+                continue;
+            }
+            let momentum = m.momentum.unwrap_or(0);
+            let flags = if route.stars != 0 { flag::TELEPORT } else { 0 };
+            let activates = if c == EMPTY {
+                Some(false)
+            } else if piece::is_wave(c)
+                || piece::color(c) == piece::color(m.cell)
+                    && !matches!(piece::kind(c), Kind::King | Kind::Pyramid)
+                    && momentum >= 1
+                    && self.can_move(c, sq, momentum)
+            {
+                Some(true)
+            } else {
+                None
+            };
+            if let Some(activate) = activates {
+                let mut ply = Ply::new(
+                    m.from,
+                    sq,
+                    Kind::Wave as u8,
+                    flags | if activate { flag::ACTIVATE } else { 0 },
+                );
+                ply.route = route;
+                sink.land(ply, momentum);
+                found = true;
+            }
+        }
+    }
+}
+
+/// Is `field` strictly between the rushed Pawn's start and its field?
+pub(crate) fn crossed(pos: &Croatian, item: &super::EpItem, field: u16) -> bool {
+    if pos.file_of(field) != pos.file_of(item.pawn) {
+        return false;
+    }
+    let (a, b) = (item.from.min(item.pawn), item.from.max(item.pawn));
+    field > a && field < b
+}
