@@ -417,9 +417,6 @@ impl Turn {
         }
         if first {
             self.put(&mut undo, ply.from, EMPTY);
-        } else {
-            // A Pawn rushed earlier in this turn moves on: its e.p. tag goes (L1168, L1241).
-            self.ep.retain(|i| i.pawn != ply.from);
         }
         if kind == Kind::Pawn {
             self.irreversible = true;
@@ -435,6 +432,10 @@ impl Turn {
         let target = self.pos.board[ply.to as usize];
         if ply.flags & (flag::CAPTURE | flag::CONVERT) != 0 {
             self.irreversible = true;
+        }
+        // A Pawn rushed earlier in this turn is captured, or activated to move on: its e.p. tag
+        // goes (L1168, L1241).
+        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::ACTIVATE) != 0 {
             self.ep.retain(|i| i.pawn != ply.to);
         }
         let placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {

@@ -105,6 +105,12 @@ impl InAir {
     }
 }
 
+/// The key of an in-air state: the board so far, the fields where plies ended, this turn's
+/// rushes, and the piece in the air.
+pub(super) fn state_key(turn: &Turn, air: &InAir) -> u64 {
+    turn.pos.key ^ turn.moved_key ^ turn.ep_key() ^ air.key()
+}
+
 /// Every way `air` can end its ply in `turn`: a Wave with nowhere to go is oblationed.
 pub(super) fn air_plies(turn: &Turn, o: &Offsets, air: &InAir, out: &mut Vec<(Ply, u8)>) {
     let gen = PlyGen {
@@ -196,14 +202,10 @@ impl<'a> Cascades<'a> {
         self.turn.undo(undo);
     }
 
-    fn state_key(&self, air: &InAir) -> u64 {
-        self.turn.pos.key ^ self.turn.moved_key ^ self.turn.ep_key() ^ air.key()
-    }
-
     fn explore(&mut self, air: InAir) {
         // Only Waves keep their momentum, so without Waves no state repeats and cascades are
         // short: remembering states does not pay there.
-        let key = self.state_key(&air);
+        let key = state_key(&self.turn, &air);
         if !self.dedup {
             if self.s.on_path.contains(&key) {
                 return;

@@ -43,6 +43,8 @@ pub mod variant;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_veil;
 
 use arrayvec::ArrayVec;
 

@@ -24,6 +24,9 @@ struct FirstPlies<'a> {
     out: &'a mut Vec<Move>,
     /// Plies that activate, with the momentum passed on.
     activations: Vec<(Ply, u8)>,
+    /// Teleports listed (a piece that can enter either Star of a colour emerges alike: one
+    /// move).
+    teleports: Vec<(u16, u16, u16, u8)>,
     /// Scratch copy of the board for King-safety tests.
     board: Board,
     king: u16,
@@ -34,7 +37,16 @@ impl Sink for FirstPlies<'_> {
     fn land(&mut self, ply: Ply, left: u8) {
         if ply.has(flag::ACTIVATE) {
             self.activations.push((ply, left));
-        } else if self.single_is_legal(&ply) {
+            return;
+        }
+        if ply.has(flag::TELEPORT) {
+            let signature = (ply.from, ply.to, ply.flags, ply.promo);
+            if self.teleports.contains(&signature) {
+                return;
+            }
+            self.teleports.push(signature);
+        }
+        if self.single_is_legal(&ply) {
             self.out.push(Move::single(ply));
         }
     }
@@ -174,6 +186,7 @@ pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
         o: &o,
         out,
         activations: Vec::new(),
+        teleports: Vec::new(),
         board: pos.board,
         king,
         in_check,

@@ -4,11 +4,15 @@
 //! (disambiguation checked by reading the text back) and the wire form (UCI long algebraic for
 //! single-ply moves that fit it, XAN otherwise; protocol.md).
 
+use super::attacks::{self, Offsets};
+use super::board::Turn;
+use super::cascade::{self, InAir, KeySet};
 use super::moves::{flag, Move, Ply};
-use super::piece::{self, Kind, Tag};
+use super::piece::{self, Cell, Kind, Tag};
+use super::plies::{self, Pattern};
 use super::variant::Castling;
 use super::{movegen, Croatian};
-use crate::core::{Game, MoveError};
+use crate::core::{Color, Game, MoveError};
 
 /// A field, 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -670,16 +674,19 @@ pub fn parse_notation(text: &str, size: u8) -> Result<Notation, SyntaxError> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Resolution against the legal moves.
+// What a ply looks like to the notation.
 
-/// What one ply of a legal move does, as the notation sees it.
+/// One ply of a move with what the notation writes about it, taken from the board before it.
 struct PlyFacts {
     ply: Ply,
     kind: Kind,
     /// The tag the moving piece loses without using it.
     mover_lost: Option<LostTag>,
-    /// The piece captured or converted on the destination, with its tag.
+    /// The piece captured or converted on the destination (or taken e.p.), with its tag.
     target: Option<(Kind, Tag)>,
+    /// The fields the ply steps on: one segment per teleport of a Wave; a non-Wave piece that
+    /// teleports has one segment to the Star (section 1.5: after `|` it only emerges).
+    segments: Vec<(u16, Vec<Option<u16>>)>,
 }
 
 fn lost_of(tag: Tag) -> Option<LostTag> {
@@ -691,43 +698,106 @@ fn lost_of(tag: Tag) -> Option<LostTag> {
     }
 }
 
+/// The tag the piece `mover` loses by `ply` without using it.
+fn mover_lost(pos: &Croatian, mover: Cell, ply: &Ply) -> Option<LostTag> {
+    let used = match piece::tag(mover) {
+        Tag::Rush => {
+            !ply.has(flag::TELEPORT)
+                && (pos.rank_of(ply.to) as i32 - pos.rank_of(ply.from) as i32).abs() >= 2
+        }
+        Tag::Castle => ply.has(flag::CASTLE),
+        Tag::Promotion => ply.has(flag::DELAYED),
+        Tag::None => true,
+    };
+    if used {
+        None
+    } else {
+        lost_of(piece::tag(mover))
+    }
+}
+
+/// The facts of `ply`, made by `mover`, on the board of `before`.
+fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
+    let kind = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
+    let target = if ply.flags & (flag::CAPTURE | flag::CONVERT) != 0 {
+        let c = before.cell(ply.to);
+        Some((piece::kind(c), piece::tag(c)))
+    } else if ply.has(flag::EN_PASSANT) {
+        let c = before.cell(ply.aux);
+        Some((Kind::Pawn, piece::tag(c)))
+    } else {
+        None
+    };
+    PlyFacts {
+        ply: *ply,
+        kind,
+        mover_lost: mover_lost(before, mover, ply),
+        target,
+        segments: segments(before, mover, ply),
+    }
+}
+
+/// The fields a ply steps on, in order (`None` off the board), split at a Wave's teleports.
+fn segments(pos: &Croatian, mover: Cell, ply: &Ply) -> Vec<(u16, Vec<Option<u16>>)> {
+    let kind = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
+    if kind == Kind::Wave {
+        if ply.has(flag::OBLATION) && !ply.has(flag::TELEPORT) {
+            return Vec::new();
+        }
+        let light = piece::color(mover) == Color::White;
+        let ends_in_star = ply.has(flag::OBLATION);
+        return plies::wave_path(pos, ply.from, light, &ply.route, ply.to, ends_in_star)
+            .unwrap_or_default();
+    }
+    let end = if ply.has(flag::TELEPORT) && !ply.has(flag::OBLATION) {
+        ply.aux
+    } else {
+        ply.to
+    };
+    let (ff, fr) = (pos.file_of(ply.from) as i32, pos.rank_of(ply.from) as i32);
+    let (tf, tr) = (pos.file_of(end) as i32, pos.rank_of(end) as i32);
+    let (dx, dy) = (tf - ff, tr - fr);
+    let g = gcd(dx.abs(), dy.abs()).max(1);
+    let linear = matches!(
+        kind,
+        Kind::Bishop | Kind::Rook | Kind::Queen | Kind::Pegasus | Kind::Pyramid | Kind::Pawn
+    );
+    let steps = if !linear || ply.flags & (flag::CASTLE | flag::DELAYED) != 0 {
+        vec![Some(end)]
+    } else {
+        (1..=g)
+            .map(|k| Some(pos.sq((ff + dx / g * k) as u8, (fr + dy / g * k) as u8)))
+            .collect()
+    };
+    vec![(ply.from, steps)]
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The facts of every ply of `mv`, replaying it.
 fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
+    let mut turn = Turn::new(pos);
     let mut out = Vec::with_capacity(mv.plies().len());
-    for (i, ply) in mv.plies().iter().enumerate() {
-        let kind = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
-        let mover_lost = if i == 0 {
-            let tag = piece::tag(pos.cell(ply.from));
-            let used = match tag {
-                Tag::Rush => (pos.rank_of(ply.to) as i32 - pos.rank_of(ply.from) as i32).abs() >= 2,
-                Tag::Castle => ply.has(flag::CASTLE),
-                Tag::Promotion => ply.has(flag::DELAYED),
-                Tag::None => true,
-            };
-            if used {
-                None
-            } else {
-                lost_of(tag)
-            }
+    for ply in mv.plies() {
+        let mover = if turn.air == piece::EMPTY {
+            turn.pos.cell(ply.from)
         } else {
-            None
+            turn.air
         };
-        let target = if ply.flags & (flag::CAPTURE | flag::CONVERT) != 0 {
-            let c = pos.cell(ply.to);
-            Some((piece::kind(c), piece::tag(c)))
-        } else if ply.has(flag::EN_PASSANT) {
-            Some((Kind::Pawn, Tag::None))
-        } else {
-            None
-        };
-        out.push(PlyFacts {
-            ply: *ply,
-            kind,
-            mover_lost,
-            target,
-        });
+        out.push(ply_facts(&turn.pos, mover, ply));
+        turn.play(ply);
     }
     out
 }
+
+// ---------------------------------------------------------------------------------------------
+// Resolution: the written plies are matched step by step against what the pieces can do.
 
 fn pos_matches(pos: &Croatian, p: Pos, sq: u16) -> bool {
     match p {
@@ -741,30 +811,35 @@ fn field_sq(pos: &Croatian, f: Field) -> u16 {
     pos.sq(f.file, f.rank)
 }
 
-/// The fields a ply passes through after its origin, destination included.
-fn path(pos: &Croatian, ply: &Ply) -> Vec<u16> {
-    let (ff, fr) = (pos.file_of(ply.from) as i32, pos.rank_of(ply.from) as i32);
-    let (tf, tr) = (pos.file_of(ply.to) as i32, pos.rank_of(ply.to) as i32);
-    let (dx, dy) = (tf - ff, tr - fr);
-    let g = gcd(dx.abs(), dy.abs()).max(1);
-    let linear = matches!(
-        Kind::from_index(ply.piece),
-        Some(Kind::Bishop | Kind::Rook | Kind::Queen | Kind::Pegasus | Kind::Pyramid | Kind::Pawn)
-    );
-    if !linear || ply.has(flag::CASTLE) {
-        return vec![ply.to];
-    }
-    (1..=g)
-        .map(|k| pos.sq((ff + dx / g * k) as u8, (fr + dy / g * k) as u8))
-        .collect()
+/// One written ply: its first part, and the parts after each `|` (a Wave's route after a
+/// teleport, or the field a teleported piece emerges on); `oblation` when `|||` ends it.
+struct Written<'a> {
+    parts: Vec<&'a ParsedPly>,
+    oblation: bool,
 }
 
-fn gcd(a: i32, b: i32) -> i32 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
+/// Splits the notation into written plies (`~` links them; `|` continues one).
+fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
+    let Notation::Plies { plies, end, .. } = n else {
+        return None;
+    };
+    let mut out: Vec<Written> = Vec::new();
+    for (link, ply) in plies {
+        match link {
+            Link::First | Link::Cascade => out.push(Written {
+                parts: vec![ply],
+                oblation: false,
+            }),
+            Link::Teleport => out.last_mut()?.parts.push(ply),
+            _ => return None,
+        }
     }
+    match end {
+        None => {}
+        Some(Terminator::TeleportOblation(_)) => out.last_mut()?.oblation = true,
+        Some(_) => return None,
+    }
+    Some(out)
 }
 
 fn tagged_matches(tp: &Option<TaggedPiece>, target: Option<(Kind, Tag)>) -> bool {
@@ -775,72 +850,67 @@ fn tagged_matches(tp: &Option<TaggedPiece>, target: Option<(Kind, Tag)>) -> bool
     }
 }
 
-fn ply_matches(pos: &Croatian, w: &ParsedPly, f: &PlyFacts, first: bool) -> bool {
-    let ply = &f.ply;
-    if w.piece.unwrap_or(Kind::Pawn) != f.kind || w.reposition.is_some() {
-        return false;
-    }
-    if let Some(lost) = w.lost {
-        if f.mover_lost != Some(lost) {
-            return false;
-        }
-    }
-    if let Some(o) = w.origin {
-        if !pos_matches(pos, o, ply.from) {
-            return false;
-        }
-    }
-    if !first && w.origin.is_some_and(|o| !matches!(o, Pos::Field(_))) {
-        return false;
-    }
-    let fields = path(pos, ply);
-    let mut dest_effects: &[Effect] = &w.effects;
-    match w.dest {
-        Some(Dest::Field(d)) => {
-            if field_sq(pos, d) != ply.to {
-                return false;
-            }
-        }
-        Some(Dest::CastleFile(file)) => {
-            if !ply.has(flag::CASTLE) || pos.file_of(ply.to) != file {
-                return false;
-            }
-        }
-        None => {
-            let Some(last) = w.steps.last() else {
-                return false;
-            };
-            if field_sq(pos, last.field) != ply.to {
-                return false;
-            }
-            dest_effects = &last.effects;
-        }
-    }
-    // Written steps lie on the path, in order, and carry nothing in these variants.
+/// Do the written steps of `part` lie on `steps` (after the start, index 0), `.` right after the
+/// previous one, `..` with at least one step between, and does its destination end them?
+fn route_matches(pos: &Croatian, part: &ParsedPly, steps: &[Option<u16>], end: u16) -> bool {
     let mut cursor = 0;
-    let step_count = if w.dest.is_none() {
-        w.steps.len().saturating_sub(1)
-    } else {
-        w.steps.len()
+    let written = match part.dest {
+        Some(Dest::Field(d)) => {
+            if field_sq(pos, d) != end {
+                return false;
+            }
+            &part.steps[..]
+        }
+        Some(Dest::CastleFile(_)) => return false,
+        None => {
+            match part.steps.last() {
+                Some(last) if field_sq(pos, last.field) == end => {}
+                _ => return false,
+            }
+            &part.steps[..]
+        }
     };
-    for step in &w.steps[..step_count] {
-        if !step.effects.is_empty() {
-            return false;
-        }
+    let last = written.len().saturating_sub(1);
+    for (i, step) in written.iter().enumerate() {
         let sq = field_sq(pos, step.field);
-        match fields[cursor..].iter().position(|&s| s == sq) {
-            Some(k) if step.distant || k == 0 => cursor += k + 1,
-            _ => return false,
-        }
-        if sq == ply.to {
+        let Some(k) = steps[cursor..]
+            .iter()
+            .position(|&s| s == Some(sq))
+            .map(|k| cursor + k + 1)
+        else {
             return false;
+        };
+        if step.distant != (k > cursor + 1) {
+            return false;
+        }
+        cursor = k;
+        let is_dest = part.dest.is_none() && i == last;
+        if !is_dest {
+            if sq == end {
+                return false;
+            }
+            // Only a passed piece may be noted on the way (`^`).
+            let occupied = pos.cell(sq) != piece::EMPTY;
+            for e in &step.effects {
+                match e {
+                    Effect::Transparency(k) => {
+                        if !occupied || k.is_some_and(|k| piece::kind(pos.cell(sq)) != k) {
+                            return false;
+                        }
+                    }
+                    _ => return false,
+                }
+            }
         }
     }
-    let mut promoted = false;
-    let mut tagged = false;
-    let mut converted = false;
-    let mut castled = false;
-    for e in dest_effects {
+    part.dest.is_some() || cursor == steps.len()
+}
+
+/// The side-effects written on a ply's destination, against what the ply does.
+fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: bool) -> bool {
+    let ply = &f.ply;
+    let (mut promoted, mut tagged, mut converted, mut castled) = (false, false, false, false);
+    for e in effects {
         let ok = match e {
             Effect::Capture(tp) => ply.has(flag::CAPTURE) && tagged_matches(tp, f.target),
             Effect::EnPassant(p, at) => {
@@ -872,7 +942,14 @@ fn ply_matches(pos: &Croatian, w: &ParsedPly, f: &PlyFacts, first: bool) -> bool
         }
     }
     // Mandatory side-effects must be written (a bare arrival on the last rank reads as a tag,
-    // ruling Q1).
+    // ruling Q1; so does a bare emergence of a teleported Pawn, Q6). A Pawn that activates a
+    // piece on an e.p. field may take e.p. or not (T2-3): there `:` tells the two apart.
+    if ply.has(flag::EN_PASSANT)
+        && ply.has(flag::ACTIVATE)
+        && !effects.iter().any(|e| matches!(e, Effect::EnPassant(..)))
+    {
+        return false;
+    }
     if ply.flags & (flag::PROMOTE | flag::DELAYED) != 0 && !promoted {
         return false;
     }
@@ -882,38 +959,189 @@ fn ply_matches(pos: &Croatian, w: &ParsedPly, f: &PlyFacts, first: bool) -> bool
     if ply.has(flag::CONVERT) != converted {
         return false;
     }
-    if ply.has(flag::CASTLE) && !castled && !matches!(w.dest, Some(Dest::CastleFile(_))) {
+    !ply.has(flag::CASTLE) || castled || castle_file
+}
+
+/// Does the written ply `w` describe `f`? `first`: the first ply of the move, whose origin is a
+/// disambiguation; later plies start where the previous one ended.
+fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bool {
+    let ply = &f.ply;
+    let head = w.parts[0];
+    if head.piece.unwrap_or(Kind::Pawn) != f.kind || head.reposition.is_some() {
         return false;
+    }
+    if head.lost.is_some() && head.lost != f.mover_lost {
+        return false;
+    }
+    if let Some(o) = head.origin {
+        let ok = if first {
+            pos_matches(pos, o, ply.from)
+        } else {
+            matches!(o, Pos::Field(_)) && pos_matches(pos, o, ply.from)
+        };
+        if !ok {
+            return false;
+        }
+    }
+    if ply.has(flag::DELAYED) {
+        // `l14Q`, `P<field>=Q`: the tagged Pawn's own field.
+        return w.parts.len() == 1
+            && !w.oblation
+            && head.steps.is_empty()
+            && matches!(head.dest, Some(Dest::Field(d)) if field_sq(pos, d) == ply.from)
+            && effects_match(pos, &head.effects, f, false);
+    }
+    if ply.has(flag::CASTLE) {
+        if let Some(Dest::CastleFile(file)) = head.dest {
+            return w.parts.len() == 1
+                && !w.oblation
+                && pos.file_of(ply.to) == file
+                && effects_match(pos, &head.effects, f, true);
+        }
+    }
+    let wave = f.kind == Kind::Wave;
+    let oblation = ply.has(flag::OBLATION);
+    if w.oblation != oblation {
+        return false;
+    }
+    if wave && oblation && !ply.has(flag::TELEPORT) {
+        // A Wave with nowhere to go, written as its own field: `Wp2|||`.
+        return w.parts.len() == 1
+            && head.steps.is_empty()
+            && head.effects.is_empty()
+            && matches!(head.dest, Some(Dest::Field(d)) if field_sq(pos, d) == ply.from);
+    }
+    // The segments the parts describe, and where each ends.
+    let teleported_piece = !wave && ply.has(flag::TELEPORT) && !oblation;
+    let routed = &f.segments;
+    let expected_parts = routed.len() + usize::from(teleported_piece);
+    if w.parts.len() != expected_parts || routed.is_empty() {
+        return false;
+    }
+    for (i, (start, steps)) in routed.iter().enumerate() {
+        let part = w.parts[i];
+        if i > 0 {
+            if part.piece.is_some_and(|k| k != f.kind) || part.lost.is_some() {
+                return false;
+            }
+            if let Some(o) = part.origin {
+                if !matches!(o, Pos::Field(_)) || !pos_matches(pos, o, *start) {
+                    return false;
+                }
+            }
+        }
+        let Some(&Some(end)) = steps.last() else {
+            return false;
+        };
+        if !route_matches(pos, part, steps, end) {
+            return false;
+        }
+        let last_part = i + 1 == expected_parts;
+        let effects = dest_effects(part);
+        if !last_part && !effects.is_empty() {
+            return false;
+        }
+        if last_part && !effects_match(pos, effects, f, false) {
+            return false;
+        }
+    }
+    if teleported_piece {
+        // The emergence field, with the Pawn's promotion or tag.
+        let part = w.parts[routed.len()];
+        if part.piece.is_some_and(|k| k != f.kind)
+            || part.origin.is_some()
+            || !part.steps.is_empty()
+            || !matches!(part.dest, Some(Dest::Field(d)) if field_sq(pos, d) == ply.to)
+        {
+            return false;
+        }
+        return effects_match(pos, &part.effects, f, false);
     }
     true
 }
 
-fn notation_matches(pos: &Croatian, n: &Notation, mv: &Move) -> bool {
-    let Notation::Plies { plies, end, .. } = n else {
-        return false;
-    };
-    if end.is_some() || plies.len() != mv.plies().len() {
-        return false;
+/// The side-effects written on a part's destination (after `-dest`, or on its last step).
+fn dest_effects(part: &ParsedPly) -> &[Effect] {
+    match (&part.dest, part.steps.last()) {
+        (None, Some(last)) => &last.effects,
+        _ => &part.effects,
     }
-    let facts = facts(pos, mv);
-    plies
-        .iter()
-        .zip(facts.iter())
-        .enumerate()
-        .all(|(i, ((link, w), f))| {
-            let link_ok = if i == 0 {
-                *link == Link::First
-            } else {
-                *link == Link::Cascade
-            };
-            link_ok && ply_matches(pos, w, f, i == 0)
-        })
 }
 
-fn all_sequences(pos: &Croatian) -> Vec<Move> {
-    let mut all = Vec::new();
-    movegen::legal_moves(pos, &mut all, false);
-    all
+/// A resulting key with the ply sequence that reached it.
+type Found = (u64, Vec<Ply>);
+
+/// Walks the legal continuations that fit the written plies, collecting the results.
+struct Resolver<'a> {
+    o: Offsets,
+    written: Vec<Written<'a>>,
+    found: Vec<Found>,
+    seen: KeySet,
+    plies: Vec<Ply>,
+    /// When set, a written text may stop while a piece is in the air: every way that piece can
+    /// go on is collected here (XAN, `~` after an activation).
+    next: Option<Vec<String>>,
+}
+
+impl Resolver<'_> {
+    /// Plays `ply` of the written ply `index`, made by `mover` (with the pattern it moves by),
+    /// and follows the rest.
+    fn follow(
+        &mut self,
+        turn: &mut Turn,
+        index: usize,
+        (ply, left): (Ply, u8),
+        (mover, pattern): (Cell, Pattern),
+    ) {
+        let was_moved = turn.moved.contains(ply.to);
+        let undo = turn.play(&ply);
+        self.plies.push(ply);
+        let last = index + 1 == self.written.len();
+        if turn.air == piece::EMPTY {
+            if last && cascade::may_end(turn, &self.o) {
+                let key = turn.result_key();
+                if !self.found.iter().any(|(k, _)| *k == key) {
+                    self.found.push((key, self.plies.clone()));
+                }
+            }
+        } else {
+            let next = InAir::after(turn, mover, pattern, &ply, left, was_moved);
+            if !last {
+                self.in_air(turn, index + 1, next);
+            } else if let Some(list) = &mut self.next {
+                let mut options = Vec::new();
+                cascade::air_plies(turn, &self.o, &next, &mut options);
+                for (p, _) in options {
+                    let f = ply_facts(&turn.pos, next.cell, &p);
+                    let mut text = ply_text(&turn.pos, &f, true, None, Steps::None);
+                    if p.has(flag::ACTIVATE) {
+                        text.push('~');
+                    }
+                    if !list.contains(&text) {
+                        list.push(text);
+                    }
+                }
+            }
+        }
+        self.plies.pop();
+        turn.undo(undo);
+    }
+
+    fn in_air(&mut self, turn: &mut Turn, index: usize, air: InAir) {
+        let key =
+            cascade::state_key(turn, &air) ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if !self.seen.insert(key) {
+            return;
+        }
+        let mut options = Vec::new();
+        cascade::air_plies(turn, &self.o, &air, &mut options);
+        for (ply, left) in options {
+            let f = ply_facts(&turn.pos, air.cell, &ply);
+            if written_matches(&turn.pos, &self.written[index], &f, false) {
+                self.follow(turn, index, (ply, left), (air.cell, air.pattern));
+            }
+        }
+    }
 }
 
 /// Resolves parsed notation: the one legal move it names.
@@ -924,15 +1152,14 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
             format!("'{w}' is a game-score symbol, not a move on the board"),
         ));
     }
-    let matched: Vec<Move> = all_sequences(pos)
-        .into_iter()
-        .filter(|m| notation_matches(pos, n, m))
-        .collect();
-    let Some(first) = matched.first() else {
+    let written = written_plies(n).ok_or_else(|| {
+        MoveError::illegal(text, "these variants have no such link or terminator")
+    })?;
+    let found = resolve_plies(pos, written);
+    let Some((key, _)) = found.first() else {
         return Err(MoveError::illegal(text, "no legal move fits it"));
     };
-    let key = pos.play(first).key();
-    if matched.iter().any(|m| pos.play(m).key() != key) {
+    if found.iter().any(|(k, _)| k != key) {
         return Err(MoveError::Ambiguous {
             text: text.to_string(),
         });
@@ -941,8 +1168,70 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
     pos.legal_moves(&mut listed);
     listed
         .into_iter()
-        .find(|m| pos.play(m).key() == key)
+        .find(|m| pos.play(m).key() == *key)
         .ok_or_else(|| MoveError::illegal(text, "no legal move fits it"))
+}
+
+/// Every legal ply sequence the written plies fit, by resulting key.
+fn resolve_plies(pos: &Croatian, written: Vec<Written>) -> Vec<Found> {
+    walk_written(pos, written, false).0
+}
+
+/// How the piece in the air can go on after the written plies `prefix` (XAN of each ply, `~`
+/// after one that activates): what a player sees while building a cascade.
+pub fn continuations(pos: &Croatian, prefix: &str) -> Result<Vec<String>, MoveError> {
+    let n = parse_notation(prefix, pos.v.size)
+        .map_err(|e| MoveError::unparsable(prefix, e.to_string()))?;
+    let written =
+        written_plies(&n).ok_or_else(|| MoveError::illegal(prefix, "no such link here"))?;
+    let mut next = walk_written(pos, written, true)
+        .1
+        .ok_or_else(|| MoveError::illegal(prefix, "no piece is in the air after it"))?;
+    next.sort();
+    Ok(next)
+}
+
+fn walk_written(
+    pos: &Croatian,
+    written: Vec<Written>,
+    continuations: bool,
+) -> (Vec<Found>, Option<Vec<String>>) {
+    if written.is_empty() || pos.decided.is_some() {
+        return (Vec::new(), None);
+    }
+    let o = Offsets::new(pos.stride());
+    let king = pos.king(pos.side);
+    let in_check = king.is_some_and(|k| attacks::attacked(pos, &pos.board, k, !pos.side));
+    let mut firsts: Vec<(Ply, u8)> = Vec::new();
+    movegen::first_plies(pos, &o, in_check, &mut firsts);
+    let mut r = Resolver {
+        o,
+        written,
+        found: Vec::new(),
+        seen: KeySet::default(),
+        plies: Vec::new(),
+        next: continuations.then(Vec::new),
+    };
+    let mut turn = Turn::new(pos);
+    let mut singles_seen: Vec<(u16, u16, u16, u8)> = Vec::new();
+    for (ply, left) in firsts {
+        let mover = pos.cell(ply.from);
+        let f = ply_facts(pos, mover, &ply);
+        if !written_matches(pos, &r.written[0], &f, true) {
+            continue;
+        }
+        // The same teleport through either Star of a colour is one move.
+        let signature = (ply.from, ply.to, ply.flags, ply.promo);
+        if ply.has(flag::TELEPORT) {
+            if singles_seen.contains(&signature) {
+                continue;
+            }
+            singles_seen.push(signature);
+        }
+        r.follow(&mut turn, 0, (ply, left), (mover, Pattern::Own));
+    }
+    let next = r.next.filter(|list| !list.is_empty());
+    (r.found, next)
 }
 
 /// Reads UCI long algebraic (`e2e4`, `e7e8q`, `k10k12`) for single-ply moves.
@@ -971,8 +1260,7 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
     pos.legal_moves(&mut moves);
     moves.into_iter().find(|m| {
         let ply = m.first();
-        m.plies().len() == 1
-            && ply.from == from
+        ply.from == from
             && ply.to == to
             && lan_fits(pos, m)
             && match promo {
@@ -982,11 +1270,12 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
     })
 }
 
-/// Whether a move has a unique UCI long algebraic form.
+/// Whether a move has a unique UCI long algebraic form: one ply that is no delayed promotion or
+/// promotion tag, no teleport and no randomized castling (where one field looks like a step).
 fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
     let ply = mv.first();
     mv.plies().len() == 1
-        && ply.flags & (flag::DELAYED | flag::TAG_PROMOTION) == 0
+        && ply.flags & (flag::DELAYED | flag::TAG_PROMOTION | flag::TELEPORT | flag::OBLATION) == 0
         && !(ply.has(flag::CASTLE) && pos.v.castling == Castling::Random)
 }
 
@@ -1012,27 +1301,147 @@ fn lost_text(l: Option<LostTag>) -> &'static str {
     }
 }
 
-/// XAN-canonical: every ply with piece letter, origin field, destination and all side-effects
-/// with the pieces involved and their lost tags.
-pub fn xan(pos: &Croatian, mv: &Move) -> String {
-    let mut out = String::new();
-    for (i, f) in facts(pos, mv).iter().enumerate() {
-        let ply = &f.ply;
-        if i > 0 {
-            out.push('~');
+/// How much of a ply's route to write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Steps {
+    /// Only the destination of each part.
+    None,
+    /// The first two steps of each part that are on the board, then the destination.
+    Start,
+    /// Every step on the board.
+    All,
+}
+
+/// Writes the steps of one segment (after its start) ending on its last field.
+fn steps_text(pos: &Croatian, steps: &[Option<u16>], how: Steps, out: &mut String) {
+    if how == Steps::None {
+        if let Some(Some(end)) = steps.last() {
+            out.push_str(&pos.field_name(*end));
         }
-        out.push(f.kind.letter());
-        out.push_str(lost_text(f.mover_lost));
-        if ply.has(flag::DELAYED) {
-            out.push_str(&pos.field_name(ply.to));
-        } else {
-            out.push_str(&pos.field_name(ply.from));
-            out.push('-');
-            out.push_str(&pos.field_name(ply.to));
-        }
-        out.push_str(&effects_text(pos, f, true));
+        return;
     }
-    out
+    let mut skipped = false;
+    let mut written = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let last = i + 1 == steps.len();
+        match step {
+            Some(sq) if last || how == Steps::All || written < 2 && !skipped => {
+                out.push_str(if skipped { ".." } else { "." });
+                out.push_str(&pos.field_name(*sq));
+                skipped = false;
+                written += 1;
+            }
+            _ => skipped = true,
+        }
+    }
+}
+
+fn field_text(pos: &Croatian, p: Pos) -> String {
+    match p {
+        Pos::File(file) => ((b'a' + file) as char).to_string(),
+        Pos::Rank(r) => (r as u32 + 1).to_string(),
+        Pos::Field(fl) => pos.field_name(pos.sq(fl.file, fl.rank)),
+    }
+}
+
+/// One ply in XAN (`long`: origin, every piece and lost tag) or EAN (`origin` as disambiguation,
+/// the route as `how` says).
+fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: Steps) -> String {
+    let ply = &f.ply;
+    let mut s = String::new();
+    let letter = |s: &mut String| {
+        if long || f.kind != Kind::Pawn {
+            s.push(f.kind.letter());
+        }
+    };
+    letter(&mut s);
+    if long {
+        s.push_str(lost_text(f.mover_lost));
+    }
+    let origin_text = if long {
+        Some(pos.field_name(ply.from))
+    } else {
+        origin.map(|o| field_text(pos, o))
+    };
+    if ply.has(flag::DELAYED) {
+        s.push_str(&pos.field_name(ply.from));
+        s.push_str(&effects_text(pos, f, long));
+        return s;
+    }
+    if ply.has(flag::CASTLE) && !long {
+        s.push_str(&origin_text.unwrap_or_default());
+        s.push((b'a' + pos.file_of(ply.to)) as char);
+        s.push('&');
+        return s;
+    }
+    if f.kind == Kind::Wave && ply.has(flag::OBLATION) && !ply.has(flag::TELEPORT) {
+        s.push_str(&pos.field_name(ply.from));
+        s.push_str("|||");
+        if long {
+            s.push('W');
+        }
+        return s;
+    }
+    for (i, (start, steps)) in f.segments.iter().enumerate() {
+        if i > 0 {
+            s.push('|');
+            letter(&mut s);
+        }
+        let segment_origin = if i == 0 {
+            origin_text.clone()
+        } else if long {
+            Some(pos.field_name(*start))
+        } else {
+            None
+        };
+        // A straight route is fixed by its ends; alternating steps (Unicorn) are written.
+        let how = if f.kind == Kind::Wave && !ply.route.is_straight() && long {
+            Steps::All
+        } else {
+            how
+        };
+        if let Some(o) = &segment_origin {
+            s.push_str(o);
+            if long && how == Steps::None {
+                s.push('-');
+            }
+        }
+        steps_text(pos, steps, how, &mut s);
+    }
+    if ply.has(flag::TELEPORT) && f.kind != Kind::Wave {
+        if ply.has(flag::OBLATION) {
+            s.push_str("|||");
+            if long {
+                s.push(f.kind.letter());
+            }
+            return s;
+        }
+        s.push('|');
+        if long {
+            s.push(f.kind.letter());
+        }
+        s.push_str(&pos.field_name(ply.to));
+    }
+    if f.kind == Kind::Wave && ply.has(flag::OBLATION) {
+        s.push_str("|||");
+        if long {
+            s.push('W');
+        }
+        return s;
+    }
+    s.push_str(&effects_text(pos, f, long));
+    s
+}
+
+/// XAN-canonical: every ply with piece letter, origin field, destination and all side-effects
+/// with the pieces involved and their lost tags; a Wave's route split at its teleports, its
+/// steps written when it alternates two.
+pub fn xan(pos: &Croatian, mv: &Move) -> String {
+    facts(pos, mv)
+        .iter()
+        .map(|f| ply_text(pos, f, true, None, Steps::None))
+        .collect::<Vec<_>>()
+        .join("~")
 }
 
 fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
@@ -1078,43 +1487,22 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
     s
 }
 
-/// EAN with the origin written as `origin` (first ply only).
-fn ean_with(pos: &Croatian, facts: &[PlyFacts], origin: Option<Pos>) -> String {
-    let mut out = String::new();
-    for (i, f) in facts.iter().enumerate() {
-        let ply = &f.ply;
-        if i > 0 {
-            out.push('~');
-        }
-        if f.kind != Kind::Pawn {
-            out.push(f.kind.letter());
-        }
-        if i == 0 {
-            if let Some(o) = origin {
-                out.push_str(&match o {
-                    Pos::File(file) => ((b'a' + file) as char).to_string(),
-                    Pos::Rank(r) => (r as u32 + 1).to_string(),
-                    Pos::Field(fl) => pos.field_name(pos.sq(fl.file, fl.rank)),
-                });
-            }
-        }
-        if ply.has(flag::CASTLE) {
-            out.push((b'a' + pos.file_of(ply.to)) as char);
-            out.push('&');
-            continue;
-        }
-        out.push_str(&pos.field_name(ply.to));
-        out.push_str(&effects_text(pos, f, false));
-    }
-    out
+/// Does `text` name the move whose result has `key`?
+fn names(pos: &Croatian, text: &str, key: u64) -> bool {
+    parse_notation(text, pos.v.size)
+        .ok()
+        .and_then(|n| written_plies(&n).map(|w| resolve_plies(pos, w)))
+        .is_some_and(|found| !found.is_empty() && found.iter().all(|(k, _)| *k == key))
 }
 
-/// EAN-minimal: the shortest origin disambiguation (none, file, rank, field) that reads back as
+/// EAN-minimal: each ply as short as it can be (the first one's origin: none, file, rank,
+/// field; a route: destinations only, its first steps, every step) while the text still names
 /// this move.
 pub fn ean(pos: &Croatian, mv: &Move) -> String {
     let facts = facts(pos, mv);
+    let key = pos.play(mv).key();
     let from = mv.first().from;
-    let choices = [
+    let origins = [
         None,
         Some(Pos::File(pos.file_of(from))),
         Some(Pos::Rank(pos.rank_of(from))),
@@ -1123,19 +1511,37 @@ pub fn ean(pos: &Croatian, mv: &Move) -> String {
             rank: pos.rank_of(from),
         })),
     ];
-    let target = pos.play(mv).key();
-    for origin in choices {
-        let text = ean_with(pos, &facts, origin);
-        if let Ok(found) = parse_notation(&text, pos.v.size)
-            .map_err(|e| MoveError::unparsable(&text, e.to_string()))
-            .and_then(|n| resolve(pos, &text, &n))
-        {
-            if pos.play(&found).key() == target {
-                return text;
+    let mut chosen: Vec<String> = Vec::new();
+    for (i, f) in facts.iter().enumerate() {
+        let rest: Vec<String> = facts[i + 1..]
+            .iter()
+            .map(|f| ply_text(pos, f, true, None, Steps::None))
+            .collect();
+        let mut candidates = Vec::new();
+        for how in [Steps::None, Steps::Start, Steps::All] {
+            if i == 0 {
+                for origin in origins {
+                    candidates.push(ply_text(pos, f, false, origin, how));
+                }
+            } else {
+                candidates.push(ply_text(pos, f, false, None, how));
             }
         }
+        let pick = candidates.into_iter().find(|c| {
+            let text: Vec<&str> = chosen
+                .iter()
+                .map(String::as_str)
+                .chain(std::iter::once(c.as_str()))
+                .chain(rest.iter().map(String::as_str))
+                .collect();
+            names(pos, &text.join("~"), key)
+        });
+        match pick {
+            Some(p) => chosen.push(p),
+            None => return xan(pos, mv),
+        }
     }
-    xan(pos, mv)
+    chosen.join("~")
 }
 
 /// The wire form: UCI long algebraic where a single ply fits it, XAN otherwise.

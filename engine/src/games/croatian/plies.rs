@@ -640,14 +640,7 @@ impl PlyGen<'_> {
             if sink.full() {
                 return found;
             }
-            let light = (x + y).rem_euclid(2) == 1;
-            let (dx, dy) = if light == wave_light {
-                route.own
-            } else {
-                route.other
-            };
-            x += dx as i32;
-            y += dy as i32;
+            (x, y) = wave_step(&route, x, y, wave_light);
             if x < 0 || y < 0 || x >= n || y >= n {
                 let far = (-x).max(-y).max(x - n + 1).max(y - n + 1);
                 if route.is_straight() || far > OFF_BOARD_REACH {
@@ -721,6 +714,69 @@ impl PlyGen<'_> {
             }
         }
     }
+}
+
+/// The next field of a Wave's route from (x, y): the step for that field's colour (L951-966;
+/// off-board fields have colours by the same parity, R:scn_mv_034).
+fn wave_step(route: &Route, x: i32, y: i32, wave_light: bool) -> (i32, i32) {
+    let light = (x + y).rem_euclid(2) == 1;
+    let (dx, dy) = if light == wave_light {
+        route.own
+    } else {
+        route.other
+    };
+    (x + dx as i32, y + dy as i32)
+}
+
+/// The fields a Wave of colour `light`/dark steps on from `from` along `route` until it ends on
+/// `to` (or, with `ends_in_star`, teleports on the Star `to` for the last time), as segments
+/// split at teleports: each segment's start and its steps (`None` off the board). `None` when
+/// the route does not lead there.
+pub fn wave_path(
+    pos: &Croatian,
+    from: u16,
+    light: bool,
+    route: &Route,
+    to: u16,
+    ends_in_star: bool,
+) -> Option<Vec<(u16, Vec<Option<u16>>)>> {
+    let n = pos.v.size as i32;
+    let (mut x, mut y) = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
+    let mut segments = vec![(from, Vec::new())];
+    let mut stars_met = 0;
+    for _ in 0..400 {
+        (x, y) = wave_step(route, x, y, light);
+        let steps = &mut segments.last_mut()?.1;
+        if x < 0 || y < 0 || x >= n || y >= n {
+            let far = (-x).max(-y).max(x - n + 1).max(y - n + 1);
+            if route.is_straight() || far > OFF_BOARD_REACH {
+                return None;
+            }
+            steps.push(None);
+            continue;
+        }
+        let sq = pos.sq(x as u8, y as u8);
+        steps.push(Some(sq));
+        if piece::kind_bits(pos.cell(sq)) == Kind::Star as u8 {
+            let teleports = route.stars >> stars_met.min(7) & 1 != 0;
+            stars_met += 1;
+            let later = route.stars >> stars_met.min(8) != 0;
+            if teleports {
+                if ends_in_star && sq == to && !later {
+                    return Some(segments);
+                }
+                let colour = piece::color(pos.cell(sq));
+                let (exit, _) = pos.stars().find(|&(s, c)| c == colour && s != sq)?;
+                (x, y) = (pos.file_of(exit) as i32, pos.rank_of(exit) as i32);
+                segments.push((exit, Vec::new()));
+            }
+            continue;
+        }
+        if sq == to && !ends_in_star {
+            return Some(segments);
+        }
+    }
+    None
 }
 
 /// Is `field` strictly between the rushed Pawn's start and its field?

@@ -162,6 +162,17 @@ fn place(pos: &mut Croatian, sq: u16, c: Cell, field: &'static str) -> Result<()
             ),
         ));
     }
+    if k == Kind::Star && star_colour(pos, sq) != Some(piece::color(c)) {
+        return Err(perr(
+            field,
+            format!(
+                "a Star stands only in a corner, light on a1 and the top right, dark on the \
+                 others: not {} on {}",
+                piece::fen_letter(c),
+                pos.field_name(sq)
+            ),
+        ));
+    }
     if k == Kind::Pawn && pos.v.promotion == Promotion::Forced {
         let last = match piece::color(c) {
             Color::White => pos.v.size - 1,
@@ -194,9 +205,11 @@ fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionEr
         return Err(perr(field, "more than one King of a colour"));
     }
     pos.recompute_key();
+    // With Waves the side that moved may have checkmated itself (OQ-5): a finished game.
+    pos.decided = pos.judge_self_checkmate();
     let them = !pos.side;
     let k = pos.kings[them.index()];
-    if k != 0 && attacks::attacked(&pos, &pos.board, k, pos.side) {
+    if pos.decided.is_none() && k != 0 && attacks::attacked(&pos, &pos.board, k, pos.side) {
         return Err(perr("side to move", "the side not to move is in check"));
     }
     Ok(pos)
@@ -302,10 +315,12 @@ fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, MAX_EP>, Posi
         let mut expect = pawn as isize;
         for &f in &fields {
             expect += back;
-            if f as isize != expect || pos.cell(f) != EMPTY {
+            // From Miranda's Veil on a rushing Pawn passes over Waves and a cascade may put
+            // pieces on the fields it crossed (T2-1); before, they are empty (R7).
+            if f as isize != expect || pos.cell(f) != EMPTY && !pos.v.has(Kind::Wave) {
                 return Err(perr(
                     F,
-                    format!("'{item}' must list the empty fields the Pawn crossed"),
+                    format!("'{item}' must list the fields the Pawn crossed"),
                 ));
             }
         }

@@ -14,7 +14,7 @@ pub(super) fn perft(pos: &Croatian, depth: u32) -> u64 {
     moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
 }
 
-fn start(name: &str) -> Croatian {
+pub(super) fn start(name: &str) -> Croatian {
     Croatian::start_position(name).unwrap()
 }
 
@@ -73,21 +73,21 @@ fn start_counts_depth3_big_boards() {
 // ---------------------------------------------------------------------------------------------
 // Helpers for hand-built positions (the author's setup format: `CT Ec2,Ei2,pi4`).
 
-fn setup(text: &str) -> Croatian {
+pub(super) fn setup(text: &str) -> Croatian {
     Croatian::from_author_setup(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn xans(pos: &Croatian) -> Vec<String> {
+pub(super) fn xans(pos: &Croatian) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves.iter().map(|m| notation::xan(pos, m)).collect()
 }
 
-fn has(pos: &Croatian, xan: &str) -> bool {
+pub(super) fn has(pos: &Croatian, xan: &str) -> bool {
     xans(pos).iter().any(|m| m == xan)
 }
 
-fn play(pos: &Croatian, text: &str) -> Croatian {
+pub(super) fn play(pos: &Croatian, text: &str) -> Croatian {
     let mv = pos
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text} in {pos:?}: {e}"));
@@ -95,7 +95,7 @@ fn play(pos: &Croatian, text: &str) -> Croatian {
 }
 
 /// Destinations of the single-ply moves starting on `from`, sorted.
-fn dests(pos: &Croatian, from: &str) -> Vec<String> {
+pub(super) fn dests(pos: &Croatian, from: &str) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut out: Vec<String> = moves
@@ -109,20 +109,20 @@ fn dests(pos: &Croatian, from: &str) -> Vec<String> {
 }
 
 /// The castling moves (XAN), sorted.
-fn castles(pos: &Croatian) -> Vec<String> {
+pub(super) fn castles(pos: &Croatian) -> Vec<String> {
     let mut v: Vec<String> = xans(pos).into_iter().filter(|m| m.contains("&R")).collect();
     v.sort();
     v
 }
 
-fn sorted(list: &[&str]) -> Vec<String> {
+pub(super) fn sorted(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
 
 /// Moves (as XAN) whose first ply is `first`.
-fn cascades_after(pos: &Croatian, first: &str) -> Vec<String> {
+pub(super) fn cascades_after(pos: &Croatian, first: &str) -> Vec<String> {
     let mut v: Vec<String> = xans(pos)
         .into_iter()
         .filter(|m| m.starts_with(first))
