@@ -44,6 +44,8 @@ pub mod variant;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_nineteen;
+#[cfg(test)]
 mod tests_veil;
 
 use arrayvec::ArrayVec;
