@@ -23,6 +23,17 @@
 //! half of its moves and with the 16 long jumps on the other half: 1.3 Knights. The Pyramid
 //! never moves by itself; it is worth what it adds to its activators (a capture, a conversion or
 //! a promotion at the end of a move), which we rate a little below a Knight.
+//!
+//! The Wave (Miranda's Veil on) never moves by itself, never captures and never checks; like
+//! the Pyramid it is worth what it adds to the pieces that reach it: one more ride of their own
+//! pattern, to any length and through every piece, passing on all their momentum. An activated
+//! Wave on 16x16 reaches on average about 40 fields after a King or Queen, 25 after a Rook or
+//! Bishop, 20 after a Pegasus or Knight and 3 to 5 after a Pawn: a Bishop's or Rook's reach on
+//! that board, but only once, only after an own piece has reached it, and shared by both sides
+//! (any Wave activates any Wave). That is rated at the Knight's value (300), plus a bonus for
+//! each own piece that reaches it now (`WAVE_ACTIVATOR`: the potential is real only then).
+//! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
+//! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
 use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
 use tiamat_engine::games::croatian::Croatian;
@@ -35,17 +46,22 @@ use crate::HasEvaluator;
 const SIZES: [u8; 5] = [10, 12, 14, 20, 26];
 
 /// Piece values per board size (rows follow `SIZES`), indexed by `Kind as usize - 1`:
-/// P N B R Q K E A U (later pieces 0 until their variants arrive).
-const VALUES: [[i32; 9]; 5] = [
-    [100, 300, 335, 520, 950, 0, 400, 250, 390],
-    [100, 300, 350, 540, 1000, 0, 430, 250, 390],
-    [100, 300, 365, 560, 1050, 0, 460, 250, 400],
-    [100, 290, 400, 600, 1150, 0, 520, 250, 400],
-    [100, 280, 430, 640, 1250, 0, 570, 250, 400],
+/// P N B R Q K E A U W T (later pieces 0 until their variants arrive).
+const VALUES: [[i32; 11]; 5] = [
+    [100, 300, 335, 520, 950, 0, 400, 250, 390, 300, 0],
+    [100, 300, 350, 540, 1000, 0, 430, 250, 390, 300, 0],
+    [100, 300, 365, 560, 1050, 0, 460, 250, 400, 300, 0],
+    [100, 290, 400, 600, 1150, 0, 520, 250, 400, 300, 0],
+    [100, 280, 430, 640, 1250, 0, 570, 250, 400, 300, 0],
 ];
 
 /// Centipawns per reachable field, by kind (same indexing as `VALUES`).
-const MOBILITY: [i32; 9] = [0, 4, 3, 2, 1, 0, 2, 0, 4];
+const MOBILITY: [i32; 11] = [0, 4, 3, 2, 1, 0, 2, 0, 4, 0, 0];
+/// Own Wave a piece can land on (its activation potential), per such piece.
+const WAVE_ACTIVATOR: i32 = 12;
+/// Empty portal field a piece could emerge on through a Star it can enter, counted as that many
+/// reachable fields.
+const PORTAL_MOBILITY: i32 = 1;
 /// Centipawns per rank a Pawn has advanced from its start.
 const PAWN_ADVANCE: i32 = 4;
 /// Extra per rank in the last quarter before promotion.
@@ -82,13 +98,26 @@ pub fn value(pos: &Croatian, kind: Kind) -> i32 {
         .unwrap_or(0)
 }
 
-fn is_open(c: piece::Cell) -> bool {
-    c == piece::EMPTY
+/// What a piece reaches in one ply, ignoring checks and activations: fields it could move to
+/// (empty or enemy, portal fields through a Star), and own Waves it could land on.
+#[derive(Default)]
+struct Reach {
+    fields: i32,
+    waves: i32,
 }
 
-/// Fields a piece could move to (empty or enemy), ignoring checks and activations.
-fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> i32 {
-    let mut n = 0;
+/// Empty portal fields of the Stars of the other colour than the Star on `star`.
+fn portals_open(pos: &Croatian, star: u16) -> i32 {
+    let colour = piece::color(pos.cell(star));
+    pos.stars()
+        .filter(|&(_, c)| c != colour)
+        .flat_map(|(s, _)| pos.portals(s))
+        .filter(|&p| pos.cell(p) == piece::EMPTY)
+        .count() as i32
+}
+
+fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
+    let mut reach = Reach::default();
     let mut count = |dirs: &[(isize, isize)], ride: bool| {
         for &(dx, dy) in dirs {
             let d = pos.offset(dx, dy);
@@ -98,11 +127,23 @@ fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> i32 {
                 if c == piece::OFF {
                     break;
                 }
-                if is_open(c) {
-                    n += 1;
+                if c == piece::EMPTY {
+                    reach.fields += 1;
+                } else if piece::kind(c) == Kind::Star {
+                    if kind != Kind::King {
+                        reach.fields += PORTAL_MOBILITY * portals_open(pos, s as u16);
+                    }
+                    break;
+                } else if piece::is_wave(c) {
+                    // Transparent: capture or activate it, or ride on past it.
+                    if piece::color(c) == color {
+                        reach.waves += 1;
+                    } else {
+                        reach.fields += 1;
+                    }
                 } else {
                     if piece::color(c) != color {
-                        n += 1;
+                        reach.fields += 1;
                     }
                     break;
                 }
@@ -161,7 +202,7 @@ fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> i32 {
         }
         _ => {}
     }
-    n
+    reach
 }
 
 fn king_safety(pos: &Croatian, color: Color) -> i32 {
@@ -185,7 +226,10 @@ fn king_safety(pos: &Croatian, color: Color) -> i32 {
             let c = pos.cell(s as u16);
             if piece::is_piece(c)
                 && piece::color(c) != color
-                && !matches!(piece::kind(c), Kind::Pawn | Kind::Pyramid)
+                && !matches!(
+                    piece::kind(c),
+                    Kind::Pawn | Kind::Pyramid | Kind::Wave | Kind::Star
+                )
             {
                 score -= KING_ATTACKER;
             }
@@ -227,10 +271,9 @@ pub fn white_score(pos: &Croatian) -> i32 {
                 }
                 _ => {}
             }
-            if let Some(w) = MOBILITY.get(idx) {
-                if *w != 0 {
-                    v += w * mobility(pos, sq, kind, color);
-                }
+            if let Some(w) = MOBILITY.get(idx).filter(|&&w| w != 0) {
+                let reach = mobility(pos, sq, kind, color);
+                v += w * reach.fields + WAVE_ACTIVATOR * reach.waves;
             }
             score += color.sign() * v;
         }
@@ -279,6 +322,8 @@ mod tests {
             "mayanascendancy",
             "ageofaquarius",
             "croatianties14",
+            "mirandasveil",
+            "nineteen",
         ] {
             let mut pos = Croatian::start_position(name).unwrap();
             let mut history = Vec::new();
@@ -314,6 +359,25 @@ mod tests {
         assert!(v(Kind::Pegasus) > v(Kind::Unicorn));
         assert!(v(Kind::Unicorn) > v(Kind::Knight));
         assert!(v(Kind::Knight) > v(Kind::Pyramid));
+        let veil = Croatian::start_position("mirandasveil").unwrap();
+        assert!(value(&veil, Kind::Wave) > value(&veil, Kind::Pyramid));
+        assert_eq!(value(&veil, Kind::Star), 0);
+    }
+
+    #[test]
+    fn a_wave_an_own_piece_reaches_is_worth_more() {
+        // The Rook on a8 reaches its Wave on e8 (and rides on past it); on a7 it does not.
+        let reached = Croatian::from_author_setup("MV Ka1,Ra8,We8,kp16").unwrap();
+        let alone = Croatian::from_author_setup("MV Ka1,Ra7,We8,kp16").unwrap();
+        assert!(white_score(&reached) > white_score(&alone) + WAVE_ACTIVATOR / 2);
+        // A Star a piece can enter counts the empty portals it could emerge on: the Rook on a10
+        // reaches a11..a17 and the six portals beyond a18, a9..a2 and six beyond a1, b10..r10.
+        let pos = Croatian::from_author_setup("N Ta1,tr1,ta18,Tr18,Kj1,Ra10,kj18").unwrap();
+        let a10 = pos.sq(0, 9);
+        assert_eq!(
+            mobility(&pos, a10, Kind::Rook, Color::White).fields,
+            7 + 6 + 8 + 6 + 17
+        );
     }
 
     #[test]
