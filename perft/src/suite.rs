@@ -22,6 +22,8 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
         "croatianties" => Some(include_str!("../suites/croatian-croatianties.txt")),
         "mayanascendancy" => Some(include_str!("../suites/croatian-mayanascendancy.txt")),
         "ageofaquarius" => Some(include_str!("../suites/croatian-ageofaquarius.txt")),
+        "mirandasveil" => Some(include_str!("../suites/croatian-mirandasveil.txt")),
+        "nineteen" => Some(include_str!("../suites/croatian-nineteen.txt")),
         "classical14" => Some(include_str!("../suites/croatian-classical14.txt")),
         "croatianties14" => Some(include_str!("../suites/croatian-croatianties14.txt")),
         "classical20" => Some(include_str!("../suites/croatian-classical20.txt")),

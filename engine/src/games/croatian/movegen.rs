@@ -24,9 +24,8 @@ struct FirstPlies<'a> {
     out: &'a mut Vec<Move>,
     /// Plies that activate, with the momentum passed on.
     activations: Vec<(Ply, u8)>,
-    /// Teleports listed (a piece that can enter either Star of a colour emerges alike: one
-    /// move).
-    teleports: Vec<(u16, u16, u16, u8)>,
+    /// Whether a teleport was listed: it may leave the state of another single ply.
+    teleported: bool,
     /// Scratch copy of the board for King-safety tests.
     board: Board,
     king: u16,
@@ -39,14 +38,8 @@ impl Sink for FirstPlies<'_> {
             self.activations.push((ply, left));
             return;
         }
-        if ply.has(flag::TELEPORT) {
-            let signature = (ply.from, ply.to, ply.flags, ply.promo);
-            if self.teleports.contains(&signature) {
-                return;
-            }
-            self.teleports.push(signature);
-        }
         if self.single_is_legal(&ply) {
+            self.teleported |= ply.has(flag::TELEPORT);
             self.out.push(Move::single(ply));
         }
     }
@@ -172,6 +165,35 @@ pub(super) fn first_plies<S: Sink>(pos: &Croatian, o: &Offsets, in_check: bool, 
     }
 }
 
+/// A teleport may leave the state of another single ply of the same piece (a Rook entering a1
+/// and emerging on a17, or riding there; a Bishop entering either Star of a colour): a teleport
+/// stays only when no plain ply and no earlier teleport from `start` on left its state.
+fn drop_coinciding_singles(pos: &Croatian, out: &mut Vec<Move>, start: usize) {
+    let origins: Vec<u16> = out[start..]
+        .iter()
+        .filter(|m| m.first().has(flag::TELEPORT))
+        .map(|m| m.first().from)
+        .collect();
+    let mut turn = Turn::new(pos);
+    let mut key_of = |ply: &Ply| {
+        let undo = turn.play(ply);
+        let key = turn.result_key();
+        turn.undo(undo);
+        key
+    };
+    let mut seen: KeySet = out[start..]
+        .iter()
+        .map(Move::first)
+        .filter(|p| !p.has(flag::TELEPORT) && origins.contains(&p.from))
+        .map(&mut key_of)
+        .collect();
+    let mut index = 0;
+    out.retain(|m| {
+        index += 1;
+        index <= start || !m.first().has(flag::TELEPORT) || seen.insert(key_of(m.first()))
+    });
+}
+
 /// Fills `out` with the legal moves; with `dedup`, turns that give one state are listed once,
 /// and each in-air state is explored once (without it, every ply sequence is listed once, no
 /// state repeating within a sequence: for tests).
@@ -186,13 +208,16 @@ pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
         o: &o,
         out,
         activations: Vec::new(),
-        teleports: Vec::new(),
+        teleported: false,
         board: pos.board,
         king,
         in_check,
     };
     first_plies(pos, &o, in_check, &mut first);
     let activations = std::mem::take(&mut first.activations);
+    if first.teleported {
+        drop_coinciding_singles(pos, out, singles_start);
+    }
     if activations.is_empty() {
         return;
     }
