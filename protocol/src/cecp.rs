@@ -1022,23 +1022,40 @@ fn cascade_first_leg(wire: &str) -> Option<String> {
 }
 
 /// A move of several plies written as `~`-joined plies that each start with a piece letter and
-/// `from-to` (the Croatian family's XAN: `Bi2-j1~Aj1-j2`) -> XBoard's legs `i2j1,j1j2`; the
-/// plies' side effects are left out, so the reader matches the legs against the legal moves.
+/// their origin (the Croatian family's XAN: `Bi2-j1~Aj1-j2`) -> XBoard's legs `i2j1,j1j2`, one
+/// from each ply's origin to where its piece ends (`ply_leg`); the plies' side effects are left
+/// out, so the reader matches the legs against the legal moves.
 fn cascade_legs(wire: &str) -> Option<String> {
     if !wire.contains('~') {
         return None;
     }
-    let legs: Option<Vec<String>> = wire
-        .split('~')
-        .map(|ply| {
-            let body =
-                ply.trim_start_matches(|c: char| c.is_ascii_uppercase() || "=:&".contains(c));
-            let (from, rest) = leading_square(body)?;
-            let (to, _) = leading_square(rest.strip_prefix('-')?)?;
-            Some(format!("{from}{to}"))
-        })
-        .collect();
+    let legs: Option<Vec<String>> = wire.split('~').map(ply_leg).collect();
     Some(legs?.join(","))
+}
+
+/// One XAN ply as a leg from its origin to where its piece ends: `Qo2-g10*E` -> `o2g10`, a
+/// Wave's steps `Wg4.f6.i8` -> `g4i8`, through a Star `Wg15-a18|Wr1-l4` -> `g15l4`, a Wave
+/// with nowhere to go `Wp2|||W` -> `p2p2`.
+fn ply_leg(ply: &str) -> Option<String> {
+    let (mut from, mut to) = (None, None);
+    for segment in ply.split('|') {
+        let mut rest =
+            segment.trim_start_matches(|c: char| c.is_ascii_uppercase() || "=:&".contains(c));
+        while let Some((square, after)) = leading_square(rest) {
+            from.get_or_insert(square);
+            to = Some(square);
+            match after
+                .strip_prefix("..")
+                .or_else(|| after.strip_prefix(['.', '-']))
+            {
+                Some(next) => rest = next,
+                None => break,
+            }
+        }
+    }
+    let (from, to) = (from?, to?);
+    // A ply written by its destination alone (EAN) is no leg; a Wave oblationed on its field is.
+    (from != to || ply.contains("|||")).then(|| format!("{from}{to}"))
 }
 
 /// How XBoard passes on a two-leg move `AB,BC` whose middle square holds a piece of the mover's
@@ -1213,6 +1230,27 @@ mod tests {
         assert_eq!(castling_relay("e1g1,h1f1"), None);
         assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
         assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1");
+        // Wave plies: steps, a route through a Star, an oblation; effects are not squares.
+        assert_eq!(
+            cascade_legs("Uc5-g4~Wg4.f6.i8.h10").as_deref(),
+            Some("c5g4,g4h10")
+        );
+        assert_eq!(
+            cascade_legs("Ei11-g15~Wg15-a18|Wr1-l4~Pl4-l5").as_deref(),
+            Some("i11g15,g15l4,l4l5")
+        );
+        assert_eq!(
+            cascade_legs("Rj10-j5~Wj5-l5~Wl5-l1~Rl1-p1~Wp1-p2~Wp2|||W").as_deref(),
+            Some("j10j5,j5l5,l5l1,l1p1,p1p2,p2p2")
+        );
+        assert_eq!(
+            cascade_legs("Pe5-d4:Pd6~Wd4-e3").as_deref(),
+            Some("e5d4,d4e3")
+        );
+        assert_eq!(
+            cascade_legs("Re6-e2~We2-c2~P::c2-b3*N").as_deref(),
+            Some("e6e2,e2c2,c2b3")
+        );
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
         assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");

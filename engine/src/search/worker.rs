@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::core::{repetitions, Game, GameResult, MoveList};
 
@@ -27,8 +27,11 @@ const EVAL_NONE: i32 = -32_768;
 const QS_QUIET_EVASIONS: usize = 2;
 /// The move hash recorded for a null move (countermoves and the "no two nulls" rule read it).
 const NULL_HASH: u64 = 0;
-/// Nodes between two looks at the clock and the stop flags.
+/// Most nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 256;
+/// The interval shrinks while polls are further apart than this (games whose nodes generate
+/// thousands of moves, cascades of Waves) and grows back below a quarter of it.
+const POLL_EVERY: Duration = Duration::from_millis(2);
 /// Nodes the first iteration may spend before a limit or `stop` can cut it short: enough to
 /// finish it in chess, so that the answer is searched; not so many that a game with an
 /// explosive first iteration could keep `stop` waiting.
@@ -45,7 +48,7 @@ pub struct Shared<'a, G: Game, E: Evaluator<G>> {
     pub limits: &'a Limits<G::Move>,
     /// Set by the main thread when it is done; helpers stop at once.
     pub abort: AtomicBool,
-    /// Nodes of each thread, published every `POLL_INTERVAL` nodes.
+    /// Nodes of each thread, published at every poll.
     pub nodes: Vec<AtomicU64>,
     pub null_move: bool,
     pub multipv: usize,
@@ -146,6 +149,10 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     score_buffers: Vec<Vec<i32>>,
     quiet_buffers: Vec<Vec<u64>>,
     pub nodes: u64,
+    /// The node count at which to poll next, the current interval, and when it last polled.
+    next_poll: u64,
+    poll_interval: u64,
+    last_poll: Instant,
     node_limit: u64,
     seldepth: usize,
     root_depth: i32,
@@ -188,6 +195,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             score_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiet_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             nodes: 0,
+            next_poll: POLL_INTERVAL,
+            poll_interval: POLL_INTERVAL,
+            last_poll: Instant::now(),
             node_limit,
             seldepth: 0,
             root_depth: 0,
@@ -207,7 +217,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+        if self.nodes >= self.next_poll {
             self.poll();
         }
         if self.nodes >= self.node_limit && self.may_stop() {
@@ -217,6 +227,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
     }
 
     fn poll(&mut self) {
+        let now = Instant::now();
+        let since = now - self.last_poll;
+        self.last_poll = now;
+        if since > POLL_EVERY {
+            self.poll_interval = (self.poll_interval / 2).max(1);
+        } else if since < POLL_EVERY / 4 {
+            self.poll_interval = (self.poll_interval * 2).min(POLL_INTERVAL);
+        }
+        self.next_poll = self.nodes + self.poll_interval;
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
         if !self.is_main() {
             if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.stopped() {
@@ -228,10 +247,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if let Some(clock) = &mut self.clock {
             clock.observe(pondering);
         }
-        if !self.may_stop() {
+        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
+        // Past the hard limit even an unfinished first root move stops the search: a move
+        // unsearched is better than a loss on time.
+        if !self.may_stop() && !out_of_time {
             return;
         }
-        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
         let out_of_nodes = self
             .shared
             .limits

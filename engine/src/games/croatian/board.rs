@@ -328,8 +328,8 @@ pub(super) struct Turn {
     /// E.p. items left by the mover's own rushes in this turn (T2-2).
     pub ep: ArrayVec<EpItem, MAX_EP>,
     pub moved: FieldSet,
-    /// Zobrist-style hash of `moved`.
-    pub moved_key: u64,
+    /// The fields of `moved`, in the order plies ended on them.
+    marked: Vec<u16>,
     pub irreversible: bool,
 }
 
@@ -344,7 +344,7 @@ impl Turn {
             air: EMPTY,
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
-            moved_key: 0,
+            marked: Vec::new(),
             irreversible: false,
         }
     }
@@ -370,11 +370,30 @@ impl Turn {
 
     fn mark(&mut self, sq: u16) -> Option<u16> {
         if self.moved.insert(sq) {
-            self.moved_key ^= keys().moved[sq as usize];
+            self.marked.push(sq);
             Some(sq)
         } else {
             None
         }
+    }
+
+    /// Hash of the part of `moved` that can still matter: fields holding an opponent's piece
+    /// that attacks (an attack by a moved piece is a self-checkmate, not an illegal move), and,
+    /// while the previous move left e.p. items, fields holding Pawns (e.p. only on a Pawn's first
+    /// ply, and not of a rushed Pawn that has moved). Cascade states that differ elsewhere in
+    /// `moved` go on alike.
+    pub fn moved_key(&self) -> u64 {
+        let us = self.pos.side;
+        let pawns = !self.pos.ep.is_empty();
+        self.marked
+            .iter()
+            .filter(|&&sq| {
+                let c = self.pos.board[sq as usize];
+                piece::is_piece(c)
+                    && (piece::color(c) != us && !piece::is_wave(c)
+                        || pawns && piece::kind(c) == Kind::Pawn)
+            })
+            .fold(0, |k, &sq| k ^ keys().moved[sq as usize])
     }
 
     /// Plays one ply: the first ply moves the piece on `from`, every later one the piece in the
@@ -483,9 +502,9 @@ impl Turn {
         for &(sq, c) in undo.cells.iter().rev() {
             self.pos.set(sq, c);
         }
-        for sq in [undo.marked, undo.marked_rook].into_iter().flatten() {
+        for sq in [undo.marked_rook, undo.marked].into_iter().flatten() {
             self.moved.remove(sq);
-            self.moved_key ^= keys().moved[sq as usize];
+            self.marked.pop();
         }
         self.ep = undo.ep;
         self.air = undo.air;

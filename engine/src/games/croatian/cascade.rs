@@ -1,13 +1,14 @@
 //! Cascades: a depth-first search over in-air states (the board so far, the piece in the air
 //! with its field, momentum, inherited pattern and whether it has moved before, the fields where
-//! plies ended, this turn's rushes). Every state is expanded once per move generation (OQ-8:
-//! Waves spend no momentum and may re-activate each other, so cascades can cycle), and each
-//! distinct resulting state is one move, listed with the first ply sequence that reached it.
+//! plies ended as far as they still matter, this turn's rushes). A state is expanded once per
+//! move generation, again only when reached in fewer plies (OQ-8: Waves spend no momentum and
+//! may re-activate each other, so cascades can cycle), and each distinct resulting state is one
+//! move, listed with one of the shortest ply sequences that reach it.
 //!
 //! New pieces plug in through `plies` (how a piece in the air moves); a new in-air property
 //! goes into `InAir` and its key.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::attacks::{each_attacker, Offsets};
@@ -38,6 +39,7 @@ impl Hasher for KeyHasher {
 }
 
 pub(super) type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+type KeyMap = HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
 
 /// The piece in the air and what decides how it may move.
 #[derive(Clone, Copy, Debug)]
@@ -105,10 +107,10 @@ impl InAir {
     }
 }
 
-/// The key of an in-air state: the board so far, the fields where plies ended, this turn's
-/// rushes, and the piece in the air.
+/// The key of an in-air state: the board so far, the fields where plies ended (as far as they
+/// can matter, `Turn::moved_key`), this turn's rushes, and the piece in the air.
 pub(super) fn state_key(turn: &Turn, air: &InAir) -> u64 {
-    turn.pos.key ^ turn.moved_key ^ turn.ep_key() ^ air.key()
+    turn.pos.key ^ turn.moved_key() ^ turn.ep_key() ^ air.key()
 }
 
 /// Every way `air` can end its ply in `turn`: a Wave with nowhere to go is oblationed.
@@ -137,9 +139,13 @@ pub(super) fn may_end(turn: &Turn, o: &Offsets) -> bool {
 /// The search's reusable allocations.
 #[derive(Default)]
 pub(super) struct Scratch {
-    expanded: KeySet,
+    /// In-air states expanded, with the fewest plies that reached each so far.
+    expanded: KeyMap,
     on_path: Vec<u64>,
-    results: KeySet,
+    /// Each result's index in `found`.
+    results: KeyMap,
+    /// Results reached with an unmoved attacker on the King, with the moved pieces then.
+    rejected: KeySet,
     buffers: Vec<Vec<(Ply, u8)>>,
     plies: Vec<Ply>,
     found: Vec<(Move, u64, bool)>,
@@ -156,6 +162,7 @@ pub(super) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
             scratch.expanded.clear();
             scratch.on_path.clear();
             scratch.results.clear();
+            scratch.rejected.clear();
             scratch.plies.clear();
             scratch.found.clear();
             f(&mut scratch)
@@ -211,8 +218,16 @@ impl<'a> Cascades<'a> {
                 return;
             }
             self.s.on_path.push(key);
-        } else if self.root.v.has(Kind::Wave) && !self.s.expanded.insert(key) {
-            return;
+        } else if self.root.v.has(Kind::Wave) {
+            // Again only when reached in fewer plies: then every result is listed with one of
+            // its shortest ply sequences.
+            let plies = self.s.plies.len();
+            match self.s.expanded.get(&key) {
+                Some(&seen) if seen <= plies => return,
+                _ => {
+                    self.s.expanded.insert(key, plies);
+                }
+            }
         }
         let mut buffer = self.s.buffers.pop().unwrap_or_default();
         buffer.clear();
@@ -237,14 +252,32 @@ impl<'a> Cascades<'a> {
     }
 
     fn finish(&mut self) {
-        if !may_end(&self.turn, self.o) {
+        let key = self.turn.result_key();
+        if !self.dedup {
+            if may_end(&self.turn, self.o) {
+                let single_like = self.single_like();
+                let mv = Move::cascade(&self.s.plies);
+                self.s.found.push((mv, key, single_like));
+            }
             return;
         }
-        let key = self.turn.result_key();
-        if self.dedup && !self.s.results.insert(key) {
+        if let Some(&i) = self.s.results.get(&key) {
+            // A shorter sequence to the same state reads better.
+            if self.s.plies.len() < self.s.found[i].0.plies().len() && may_end(&self.turn, self.o) {
+                self.s.found[i].0 = Move::cascade(&self.s.plies);
+            }
+            return;
+        }
+        let legality = key ^ self.turn.moved_key();
+        if self.s.rejected.contains(&legality) {
+            return;
+        }
+        if !may_end(&self.turn, self.o) {
+            self.s.rejected.insert(legality);
             return;
         }
         let single_like = self.single_like();
+        self.s.results.insert(key, self.s.found.len());
         self.s
             .found
             .push((Move::cascade(&self.s.plies), key, single_like));

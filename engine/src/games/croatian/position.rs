@@ -580,11 +580,11 @@ pub fn board_text(pos: &Croatian) -> String {
 
 /// XBoard's engine-defined variant: a `setup` line naming which of XBoard's piece slots our
 /// letters use (default order `PNBRQFEACWMOHIJGDVLSUK`: Pegasus in the Nightrider slot, Pyramid
-/// in the Archbishop slot, Unicorn in the Unicorn slot) and `piece` lines with Betza moves for
-/// the pieces XBoard does not know (`&` after the letter defines both colours, backend.c). The
-/// Pyramid moves only when activated, which Betza cannot say, and the Unicorn's colour-bound
-/// choice of jumps neither: play these variants with legality testing off. Boards above 16x16
-/// cannot be drawn by XBoard.
+/// in the Archbishop slot, Wave in the Wizard slot, Unicorn in the Unicorn slot) and `piece`
+/// lines with Betza moves for the pieces XBoard does not know (`&` after the letter defines both
+/// colours, backend.c). The Pyramid and the Wave move only when activated, which Betza cannot
+/// say, and the Unicorn's colour-bound choice of jumps neither: play these variants with legality
+/// testing off. Boards above 16x16 (Nineteen on) cannot be drawn by XBoard.
 pub fn cecp_setup(pos: &Croatian) -> Option<String> {
     let v = pos.v;
     if v.size > 16 {
@@ -598,6 +598,7 @@ pub fn cecp_setup(pos: &Croatian) -> Option<String> {
         Kind::Rook => Some(3),
         Kind::Queen => Some(4),
         Kind::Pyramid => Some(7),
+        Kind::Wave => Some(9),
         Kind::Pegasus => Some(12),
         Kind::Unicorn => Some(20),
         Kind::King => Some(21),

@@ -911,6 +911,13 @@ fn cecp_setup_for_boards_xboard_can_draw() {
         .unwrap()
         .contains("piece U&"));
     assert!(start("classical20").cecp_setup().is_none());
+    // Miranda's Veil fits XBoard's 16x16; its Waves take the Wizard slot. Nineteen does not fit.
+    let veil = start("mirandasveil").cecp_setup().unwrap();
+    let table = veil.split(['(', ')']).nth(1).unwrap();
+    assert_eq!(&table[9..10], "W");
+    assert_eq!(&table[31..32], "w");
+    assert!(veil.contains(" 16x16+0_fairy reauwnbqkbnwuaer/pppppppppppppppp/16/"));
+    assert!(start("nineteen").cecp_setup().is_none());
 }
 
 #[test]
