@@ -102,6 +102,10 @@ pub struct Session<G: HasEvaluator> {
     variant: &'static str,
     /// The position set last, then one state per move played since; the last is current.
     positions: Vec<G>,
+    /// The position text and move texts `set_position` built `positions` from (`None` once moves
+    /// are played or taken back otherwise): a new move list that extends them (a GUI repeats
+    /// the whole game every move) only reads its new moves.
+    set_from: Option<(Option<String>, Vec<String>)>,
     /// `None` while the searcher is lent to the worker thread.
     searcher: Option<Searcher<G, G::Evaluator>>,
     worker: Option<Worker<G>>,
@@ -119,6 +123,7 @@ impl<G: HasEvaluator> Session<G> {
         Session {
             variant,
             positions,
+            set_from: None,
             searcher: Some(Searcher::new(G::Evaluator::default(), options.clone())),
             worker: None,
             options,
@@ -167,11 +172,8 @@ impl<G: HasEvaluator> Session<G> {
 fn line_to_wire<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
     let mut pos = root.clone();
     let mut out = Vec::with_capacity(line.len());
-    let mut legal = G::MoveList::default();
     for mv in line {
-        legal.clear();
-        pos.legal_moves(&mut legal);
-        if !legal.as_slice().contains(mv) {
+        if !pos.is_legal(mv) {
             break;
         }
         out.push(pos.move_to_wire(mv));
@@ -190,14 +192,28 @@ impl<G: HasEvaluator> AnySession for Session<G> {
     }
 
     fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let root = match text {
-            None => G::start_position(self.variant),
-            Some(text) => G::from_position_string(self.variant, text),
-        }
-        .map_err(|e| e.to_string())?;
-        let mut positions = vec![root];
-        let mut keys = Vec::new();
-        for text in moves {
+        let known = match &self.set_from {
+            Some((root, texts))
+                if root.as_deref() == text
+                    && texts.len() < self.positions.len()
+                    && moves.len() >= texts.len()
+                    && moves.iter().zip(texts).all(|(a, b)| a == b) =>
+            {
+                texts.len()
+            }
+            _ => 0,
+        };
+        let mut positions = if known > 0 {
+            self.positions[..=known].to_vec()
+        } else {
+            vec![match text {
+                None => G::start_position(self.variant),
+                Some(text) => G::from_position_string(self.variant, text),
+            }
+            .map_err(|e| e.to_string())?]
+        };
+        let mut keys: Vec<u64> = positions[..known].iter().map(G::key).collect();
+        for text in &moves[known..] {
             let pos = positions.last().expect("never empty");
             let mv = Self::parse_legal(pos, &keys, text).map_err(|e| e.to_string())?;
             keys.push(pos.key());
@@ -205,6 +221,10 @@ impl<G: HasEvaluator> AnySession for Session<G> {
             positions.push(next);
         }
         self.positions = positions;
+        self.set_from = Some((
+            text.map(str::to_string),
+            moves.iter().map(|m| m.to_string()).collect(),
+        ));
         Ok(())
     }
 
@@ -217,12 +237,14 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         let wire = pos.move_to_wire(&mv);
         let next = pos.play(&mv);
         self.positions.push(next);
+        self.set_from = None;
         Ok(wire)
     }
 
     fn undo(&mut self) -> bool {
         if self.positions.len() > 1 {
             self.positions.pop();
+            self.set_from = None;
             true
         } else {
             false
@@ -374,5 +396,37 @@ fn result_to_wire<G: Game>(root: &G, outcome: &Outcome<G::Move>) -> SearchResult
     SearchResult {
         best,
         ponder: wire.next(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_longer_move_list_reads_only_its_new_moves() {
+        let mut s = new_session("chess", &Options::default()).unwrap();
+        s.set_position(None, &["e2e4", "e7e5"]).unwrap();
+        let after_two = s.position_string().unwrap();
+        s.set_position(None, &["e2e4", "e7e5", "g1f3"]).unwrap();
+        assert_eq!(s.moves_played(), 3);
+        assert!(s
+            .position_string()
+            .unwrap()
+            .starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/"));
+        // A list that does not extend the last one, or a bad move, starts over or changes
+        // nothing.
+        s.set_position(None, &["d2d4"]).unwrap();
+        assert_eq!(s.moves_played(), 1);
+        assert!(s.set_position(None, &["d2d4", "e2e5"]).is_err());
+        assert_eq!(s.moves_played(), 1);
+        s.set_position(None, &["e2e4", "e7e5"]).unwrap();
+        assert_eq!(s.position_string().unwrap(), after_two);
+        // Moves played otherwise end the reuse.
+        s.play("g1f3").unwrap();
+        s.undo();
+        s.undo();
+        s.set_position(None, &["e2e4", "e7e5", "b1c3"]).unwrap();
+        assert!(s.position_string().unwrap().contains("/2N5/"));
     }
 }

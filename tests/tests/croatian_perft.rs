@@ -65,6 +65,7 @@ fn wave_suite_moves_read_back_in_every_notation() {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in &moves {
+                assert!(pos.is_legal(mv), "{variant} {}", entry.name);
                 for written in [
                     notation::xan(&pos, mv),
                     notation::ean(&pos, mv),

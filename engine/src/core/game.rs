@@ -100,6 +100,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         moves.len()
     }
 
+    /// Whether `mv` is one of `legal_moves` (the protocols check every move of a principal
+    /// variation with it). Games whose full move list is costly may check one move directly.
+    fn is_legal(&self, mv: &Self::Move) -> bool {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.as_slice().contains(mv)
+    }
+
     /// The state after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: &Self::Move) -> Self;
 

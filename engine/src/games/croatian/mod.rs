@@ -140,6 +140,12 @@ impl Game for Croatian {
         }
     }
 
+    /// Checked ply by ply; a legal ply sequence that another one leaving the same state
+    /// stands for in `legal_moves` is legal too.
+    fn is_legal(&self, mv: &Move) -> bool {
+        movegen::is_legal(self, mv)
+    }
+
     fn play(&self, mv: &Move) -> Self {
         self.apply(mv)
     }

@@ -5,8 +5,9 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{attacked, attacked_with, Offsets};
+use super::board::FieldSet;
 use super::board::Turn;
-use super::cascade::{with_scratch, Cascades, KeySet};
+use super::cascade::{self, with_scratch, Cascades, InAir, KeySet};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
 use super::plies::{Mover, Pattern, PlyGen, Sink};
@@ -250,4 +251,82 @@ pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
             out.push(mv);
         }
     });
+}
+
+/// The listed move whose resulting state has `key` (the key `Turn::result_key` gives).
+pub(crate) fn listed_with_key(pos: &Croatian, key: u64) -> Option<Move> {
+    let mut moves = Vec::new();
+    if pos.decided.is_none() {
+        legal_moves(pos, &mut moves, true);
+    }
+    let mut turn = Turn::new(pos);
+    moves.into_iter().find(|mv| {
+        let undos: Vec<_> = mv.plies().iter().map(|p| turn.play(p)).collect();
+        let found = turn.result_key() == key;
+        for undo in undos.into_iter().rev() {
+            turn.undo(undo);
+        }
+        found
+    })
+}
+
+/// Whether `mv` is legal here, checked ply by ply: each ply one of what its piece can do at that
+/// point, the last ending the turn legally. (Listing every move costs much more where cascades
+/// of Waves abound.)
+pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
+    if pos.decided.is_some() {
+        return false;
+    }
+    let o = Offsets::new(pos.stride());
+    let first = mv.first();
+    let c = pos.cell(first.from);
+    if !piece::is_piece(c) || piece::color(c) != pos.side || piece::kind(c) == Kind::Star {
+        return false;
+    }
+    let king = pos.kings[pos.side.index()];
+    let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
+    let moved = FieldSet::default();
+    let mut options: Vec<(Ply, u8)> = Vec::new();
+    let mut turn = Turn::new(pos);
+    let mut air: Option<InAir> = None;
+    let plies = mv.plies();
+    for (i, ply) in plies.iter().enumerate() {
+        options.clear();
+        match &air {
+            None => {
+                let gen = PlyGen {
+                    pos,
+                    o: &o,
+                    moved: &moved,
+                    vacated: first.from,
+                };
+                let m = Mover {
+                    cell: c,
+                    from: first.from,
+                    momentum: None,
+                    pattern: Pattern::Own,
+                    may_ep: true,
+                };
+                gen.plies(&m, &mut options);
+                if piece::kind(c) == Kind::King {
+                    gen.castling(&m, in_check, &mut options);
+                }
+            }
+            Some(a) => cascade::air_plies(&turn, &o, a, &mut options),
+        }
+        let Some(&(_, left)) = options.iter().find(|(p, _)| p == ply) else {
+            return false;
+        };
+        let (mover, pattern) = air.map_or((c, Pattern::Own), |a| (a.cell, a.pattern));
+        let was_moved = turn.moved.contains(ply.to);
+        turn.play(ply);
+        let last = i + 1 == plies.len();
+        if (turn.air == EMPTY) != last {
+            return false;
+        }
+        if !last {
+            air = Some(InAir::after(&turn, mover, pattern, ply, left, was_moved));
+        }
+    }
+    cascade::may_end(&turn, &o)
 }

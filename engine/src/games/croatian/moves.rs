@@ -47,7 +47,7 @@ impl Route {
 }
 
 /// One piece's movement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply {
     pub from: u16,
     pub to: u16,
@@ -61,6 +61,23 @@ pub struct Ply {
     pub flags: u16,
     /// A Wave's way of moving; default for every other piece.
     pub route: Route,
+}
+
+/// The fields of the plies without Waves in the order they always had, so that the search's
+/// move hashes (history tables), and with them its node counts, stay those of the variants
+/// before the Wave.
+impl std::hash::Hash for Ply {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.to.hash(state);
+        self.aux.hash(state);
+        self.piece.hash(state);
+        self.flags.hash(state);
+        self.promo.hash(state);
+        if self.route != Route::default() {
+            self.route.hash(state);
+        }
+    }
 }
 
 impl Ply {

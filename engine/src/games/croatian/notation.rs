@@ -1164,11 +1164,7 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
             text: text.to_string(),
         });
     }
-    let mut listed = Vec::new();
-    pos.legal_moves(&mut listed);
-    listed
-        .into_iter()
-        .find(|m| pos.play(m).key() == *key)
+    movegen::listed_with_key(pos, *key)
         .ok_or_else(|| MoveError::illegal(text, "no legal move fits it"))
 }
 

@@ -301,10 +301,11 @@ impl PlyGen<'_> {
     }
 
     /// A Pawn arriving on `to`: promotion choices on its last rank.
-    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, flags: u16, k: u8, sink: &mut S) {
+    /// `rank` is `to`'s rank counted from the Pawn's own side (0-based).
+    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, rank: u8, flags: u16, sink: &mut S) {
         let ply = Ply::new(m.from, to, Kind::Pawn as u8, flags);
-        let left = Self::left(m, k);
-        if self.pos.rank_of(to) == self.pos.last_rank(piece::color(m.cell)) {
+        let left = Self::left(m, 1);
+        if rank == self.pos.v.size - 1 {
             self.promotions(ply, sink, left);
         } else {
             sink.land(ply, left);
@@ -340,14 +341,19 @@ impl PlyGen<'_> {
         }
         let col = piece::color(m.cell);
         let fwd = pos.forward(col);
+        // Ranks counted from the Pawn's own side.
+        let rank = match col {
+            Color::White => pos.rank_of(m.from),
+            Color::Black => pos.v.size - 1 - pos.rank_of(m.from),
+        };
         let one = at(m.from, fwd);
         let c1 = self.cell(one);
         if c1 == EMPTY {
-            self.pawn_arrival(m, one, 0, 1, sink);
+            self.pawn_arrival(m, one, rank + 1, 0, sink);
         } else if piece::kind_bits(c1) == Kind::Star as u8 {
             self.teleport(m, one, sink);
         } else if piece::is(c1, Kind::Wave, col) {
-            self.pawn_arrival(m, one, flag::ACTIVATE, 1, sink);
+            self.pawn_arrival(m, one, rank + 1, flag::ACTIVATE, sink);
         }
         // A rush steps over Waves (L854) and ends on an empty field or an own Wave.
         if piece::tag(m.cell) == Tag::Rush && budget >= 2 && piece::is_clear(c1) {
@@ -355,14 +361,8 @@ impl PlyGen<'_> {
             let mut to = one;
             for k in 2..=budget {
                 to = at(to, fwd);
-                let r = pos.rank_of(to);
-                let rel = if col == Color::White {
-                    r
-                } else {
-                    pos.v.size - 1 - r
-                };
                 let c = self.cell(to);
-                if c == OFF || rel > limit {
+                if c == OFF || rank + k > limit {
                     break;
                 }
                 if c == EMPTY {
@@ -398,7 +398,7 @@ impl PlyGen<'_> {
             if piece::color(t) != col {
                 // A capturable piece on the field turns e.p. into a plain capture (L1168).
                 if piece::kind(t) != Kind::King {
-                    self.pawn_arrival(m, to, flag::CAPTURE, 1, sink);
+                    self.pawn_arrival(m, to, rank + 1, flag::CAPTURE, sink);
                 }
                 continue;
             }
@@ -407,7 +407,7 @@ impl PlyGen<'_> {
             if activates {
                 // Activation with or without the e.p. capture (L1170, T2-3); any other own piece
                 // there blocks e.p.
-                self.pawn_arrival(m, to, flag::ACTIVATE, 1, sink);
+                self.pawn_arrival(m, to, rank + 1, flag::ACTIVATE, sink);
                 for pawn in ep {
                     let mut ply = Ply::new(
                         m.from,
@@ -425,12 +425,12 @@ impl PlyGen<'_> {
                 let to = at(m.from, d);
                 let c = self.cell(to);
                 if c == EMPTY {
-                    self.pawn_arrival(m, to, 0, 1, sink);
+                    self.pawn_arrival(m, to, rank, 0, sink);
                 } else if piece::kind_bits(c) == Kind::Star as u8 {
                     self.teleport(m, to, sink);
                 } else if piece::is(c, Kind::Wave, col) {
                     // A sideways step can activate a Wave, never a Pyramid (L1513-1522).
-                    self.pawn_arrival(m, to, flag::ACTIVATE, 1, sink);
+                    self.pawn_arrival(m, to, rank, flag::ACTIVATE, sink);
                 }
             }
         }

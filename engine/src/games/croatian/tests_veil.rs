@@ -544,3 +544,25 @@ fn activated_pawn_takes_en_passant_on_its_first_ply_tb_mv35_tb_mv36() {
     assert!(!options.is_empty());
     assert!(!options.iter().any(|m| m.contains(':')), "{options:?}");
 }
+
+#[test]
+fn a_move_is_checked_ply_by_ply() {
+    let pos = setup("MV Ka1,Nb1,Wc3,Wd5,kp16");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.iter().all(|m| pos.is_legal(m)));
+    // Another route to a listed state is legal too; a ply that is not there is not.
+    let long = pos.parse_move("Nb1-c3~Wc3-d5~Wd5-e7").unwrap();
+    assert!(pos.is_legal(&long));
+    let other = setup("MV Ka1,Nb1,Wc3,We5,kp16");
+    let mut elsewhere = Vec::new();
+    other.legal_moves(&mut elsewhere);
+    let foreign = elsewhere
+        .iter()
+        .find(|m| m.plies().len() == 2 && !moves.contains(m))
+        .unwrap();
+    assert!(!pos.is_legal(foreign));
+    // A cascade cut short is not a move.
+    let cut = Move::cascade(&long.plies()[..1]);
+    assert!(!pos.is_legal(&cut));
+}
