@@ -178,17 +178,46 @@ pub(super) struct Cascades<'a> {
     turn: Turn,
     dedup: bool,
     s: &'a mut Scratch,
+    /// The side to move's King was attacked before the move.
+    root_in_check: bool,
 }
 
 impl<'a> Cascades<'a> {
     pub fn new(root: &'a Croatian, o: &'a Offsets, dedup: bool, s: &'a mut Scratch) -> Self {
+        let king = root.kings[root.side.index()];
         Cascades {
             root,
             o,
             turn: Turn::new(root),
             dedup,
             s,
+            root_in_check: king != 0
+                && !each_attacker(root, o, &root.board, king, !root.side, |_| false),
         }
+    }
+
+    /// Whether the turn may end here (`may_end`). When the King stood safe before the move and
+    /// still stands where it stood, only a changed field on one of its lines can attack it.
+    fn may_end_here(&self) -> bool {
+        let king = self.turn.pos.kings[self.root.side.index()];
+        if self.root_in_check || king != self.root.kings[self.root.side.index()] || king == 0 {
+            return may_end(&self.turn, self.o);
+        }
+        let pos = self.root;
+        let (kx, ky) = (pos.file_of(king) as i32, pos.rank_of(king) as i32);
+        let aligned = |sq: u16| {
+            let dx = (pos.file_of(sq) as i32 - kx).abs();
+            let dy = (pos.rank_of(sq) as i32 - ky).abs();
+            let (lo, hi) = (dx.min(dy), dx.max(dy));
+            lo == 0 || lo == hi || hi == 2 * lo || hi <= 4 && lo + hi == 5
+        };
+        let touched = self
+            .s
+            .plies
+            .iter()
+            .flat_map(|p| [p.from, p.to, p.aux])
+            .any(|sq| sq != 0 && aligned(sq));
+        !touched || may_end(&self.turn, self.o)
     }
 
     /// The cascades found, each with its resulting key and whether it might equal a single-ply
@@ -254,7 +283,7 @@ impl<'a> Cascades<'a> {
     fn finish(&mut self) {
         let key = self.turn.result_key();
         if !self.dedup {
-            if may_end(&self.turn, self.o) {
+            if self.may_end_here() {
                 let single_like = self.single_like();
                 let mv = Move::cascade(&self.s.plies);
                 self.s.found.push((mv, key, single_like));
@@ -272,7 +301,7 @@ impl<'a> Cascades<'a> {
         if self.s.rejected.contains(&legality) {
             return;
         }
-        if !may_end(&self.turn, self.o) {
+        if !self.may_end_here() {
             self.s.rejected.insert(legality);
             return;
         }

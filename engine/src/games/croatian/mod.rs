@@ -1,14 +1,23 @@
 //! The Croatian Chess family (book: "Croatian Chess and other variants"; rulings in
-//! shared/rules/croatian/). One ruleset parameterised by [`variant::Variant`]; tier 1 plays
-//! Croatian Ties, Mayan Ascendancy, Age of Aquarius and the simple variants (14/20/26, plain and
-//! randomized).
+//! shared/rules/croatian/). One ruleset parameterised by [`variant::Variant`]: Croatian Ties,
+//! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
+//! two Pawn rows, sideways Pawns) and the simple variants (14/20/26, plain and randomized).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a
 //! sentinel) and four sentinel ranks above and below (vertical leaps up to 4, the Unicorn's long
-//! jump). A `Move` is a complete turn listing every ply of its cascade; generation deduplicates
-//! turns by the resulting state (two cascades that leave the same Pyramids on the same fields are
-//! one move, ruling R5).
+//! jump). A `Move` is a complete turn listing every ply of its cascade; turns that leave the same
+//! state are one move (two cascades that leave the same Pyramids on the same fields, ruling R5;
+//! a Rook riding to a17 or entering a1 and emerging there).
+//!
+//! Generation (`movegen`, `plies`, `cascade`): `plies` says what one piece can do in one ply,
+//! for the first piece of a move (which builds momentum) and for an activated one (which spends
+//! it), a Wave included; `movegen` checks single plies and hands activations to `cascade`, a
+//! search over in-air states with a visited set (OQ-8) whose results are deduplicated by key.
+//! `board::Turn` plays plies for the generator, for `play` and for the notation alike. A piece of
+//! a later variant is another arm in `plies` (and a `Pattern` for the Waves it activates); a new
+//! in-air property is a field of `cascade::InAir` and its key. Turns too many to list (One) can
+//! go action by action through the seam's `turn_in_progress`, reusing `Turn` and `InAir`.
 //!
 //! ## Readings decided here (where the book and the rulings pages leave a choice)
 //!
@@ -16,19 +25,42 @@
 //!   Rook on a side, moving 2 fields up to the field next to that Rook on its right and one field
 //!   short of that on its left. With the corner Rooks of the main variants this is exactly
 //!   Table 18; in the simple variants it is L5941. Attacks on the fields the King crosses are
-//!   tested on the board before the move (R6), the destination after it.
-//! * Only the side to move's own pieces move in tier-1 cascades, so a move is illegal exactly
-//!   when it leaves the own King attacked; self-checkmate (OQ-5) cannot arise before Waves.
-//! * The halfmove clock also resets when a Pyramid tags a Pawn (the Pyramid leaves the board).
-//! * Position strings refuse a Pawn on its promotion rank in forced-promotion variants, and a
-//!   position where the side not to move is in check.
+//!   tested on the board before the move (R6), the destination after it; from Nineteen on only
+//!   the destination, on the board before the move and again after it.
+//! * Before the Wave only the side to move's own pieces move in a cascade, so a move is illegal
+//!   exactly when it leaves the own King attacked. With Waves, an attack by an opponent's piece
+//!   that moved in the cascade (ended a ply, T2-8) is a self-checkmate: the game ends, the
+//!   opponent wins, or it is a draw when the opponent is checkmated too (section 7).
+//! * The halfmove clock also resets when a Pyramid tags a Pawn (the Pyramid leaves the board) and
+//!   when a piece is oblationed (as if captured).
+//! * Position strings refuse a Pawn on its promotion rank in forced-promotion variants. A position
+//!   where the side not to move is in check is refused before the Wave; from Miranda's Veil on it
+//!   is the end of a game (a self-checkmate, or a double checkmate), with no legal move.
+//! * The en-passant fields of a position string may hold pieces from Miranda's Veil on (Waves a
+//!   Pawn rushed over, pieces a cascade put there, T2-1); before, they are empty (R7).
 //! * The author's setup string is read with his current tag characters (`^` may rush, `&` may
 //!   castle, `=` promotion tag, `:` rushed last move; `|` is also read for rush) and written with
-//!   them; the en-passant fields of a `:` Pawn run from its first Pawn row. The simple variants
-//!   use the symbols `cc14` .. `ct26`; the randomized flavours have none.
+//!   them; the en-passant fields of a `:` Pawn run from its first Pawn row (in Nineteen the
+//!   second rank: the string does not say which row a Pawn rushed from). The simple variants
+//!   use the symbols `cc14` .. `ct26`, Miranda's Veil `mv`, Nineteen `n`; the randomized
+//!   flavours have none.
+//! * A Pyramid converts an opponent's Wave like any opponent's piece on its own half (section
+//!   4.2 excepts only the King).
+//! * A Wave whose route enters a Star teleports or passes over it (OQ-4). When after a teleport
+//!   it finds no field to end on (a teleport into the other Star of a colour its route has
+//!   already crossed included), the teleport ends its ply as an oblation (`Eg15~Wa18|||`, R07),
+//!   one of its options; a Wave with no option at all is oblationed where it stands.
 //! * Wire moves: UCI long algebraic for single plies that fit it (`e2e4`, `a13a11q`, castling as
-//!   the King's two-or-more-field move); XAN for cascades, promotion tags, delayed promotions and
-//!   randomized castling (where a one-field castling looks like a King step).
+//!   the King's two-or-more-field move); XAN for cascades, teleports, promotion tags, delayed
+//!   promotions and randomized castling (where a one-field castling looks like a King step).
+//! * XAN (`notation`) writes a teleport as its parts (`Bd15-a18|Bq18`, `Wg15-a18|Wr1-l4`), an
+//!   oblation with `|||` and the piece (`Ra13-a18|||R`, a Wave with nowhere to go on its own field
+//!   `Wp2|||W`), every on-board step of a Wave that alternates two steps (`Wq8.o9.r11..q15`), and
+//!   no transparency (a passed piece is readable, `Qo2..m4^W..g10*E`, never written). A Pawn that
+//!   activates a piece on an e.p. field may take e.p. or not (T2-3): `:` tells the two apart
+//!   there, so it must be written.
+//! * A cascade is listed with one of the shortest ply sequences that leave its state (with
+//!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 
 mod attacks;
 mod board;
@@ -57,6 +89,28 @@ use board::MAX_EP;
 pub use moves::{flag, Move, Ply};
 use piece::Cell;
 pub use variant::Variant;
+
+/// Miranda's Veil for `bench`: the start, two openings and four positions of games the engine
+/// played against its one-ply player (Waves activated and moved, Queens among the Pawns).
+pub const BENCH_MIRANDASVEIL: &[&str] = &[
+    "r&eauwnbqk&bnwuaer&/p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|/16/16/16/16/16/16/16/16/16/16/16/16/P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|/R&EAUWNBQK&BNWUAER& w - 0 1",
+    "r&eauwnbqk&bnw1aer&/p|p|p|p|p|p|p|p|p|p|p|p|1p|p|p|/15u/16/12p3/16/16/16/16/16/16/16/16/11P2P1/P|P|P|P|P|P|P|P|P|P|P|1P|P|1P|/R&EAUWNBQK&BNWUAER& w - 1 3",
+    "r&1auwn2k&b1w1a1r&/p|p|p|p|p|1p|4p|1p|p|p|/9p5u/10Q5/10E1p3/16/7p8/5E10/16/16/16/16/16/11P2P1/P|P|P|P|P|P|P|P|1P|P|1P|P|1P|/R&1AUWNB1K&BNWUA1R& w - 0 13",
+    "r&1au1n6ua1r&/1p|p|p|2p|p|1p|1Qp|p|p|1/7b8/7E8/6E3k5/16/p12q2/4p3p1p4p/16/16/16/11U4/8PB6/16/P|P|P|P|P|P|3P|P|1P|P|P|P|/R&1AUWN2K&BNW1A1R& w - 1 18",
+    "r&1auwnbqk&1nwua1Q/1p|p|p|p|1p|p|b1p|p|p|2p|/16/7E8/16/16/14p1/p4p3p6/16/16/16/16/5P8U1/16/P|P|P|P|P|1P|2P|P|P|P|P|P|P|/R&1AUWNB1K&1NW1AER& w - 0 11",
+    "2a1w3k&1nw1a2/10b2p|1p|/6np8/3B12/11p4/7p8/9B4E1/p9p1p3/16/7P8/16/16/16/16/P|P|P|P|P|P|P|2P|P|P|P|P|P|P|/R&1AUWN1QK&1NWUA1R& w m9:m14m13m12m11m10 0 23",
+];
+
+/// Nineteen for `bench`: the start, an opening and five positions of games the engine played
+/// against its one-ply player.
+pub const BENCH_NINETEEN: &[&str] = &[
+    "tr&nbweuaqk&auewbnr&T/p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|/p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|/18/18/18/18/18/18/18/18/18/18/18/18/P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|/P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|/TR&NBWEUAQK&AUEWBNR&t w - 0 1",
+    "tr&nbweuaqk&auewbnr&T/p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|p|/p|p|p|p|p|p|p|p|1p|1p|p|p|p|p|p|p|/18/8p9/10p7/18/18/18/18/18/18/2P15/18/4U13/P|P|1P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|/P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|P|/TR&NBWE1AQK&AUEWBNR&t w i14:i15 0 3",
+    "t3r1uaqk&a2ubnr&T/p|p|p|p|p|1p|p|p|p|p|p|p|p|p|p|p|p|/p|p|p|np|p|1p|1p|2p|p|p|p|p|p|/18/8p9/10p7/18/18/3p2P4p6/18/6P11/18/2P15/18/4U13/P|P|1P|P|2P|P|P|P|P|P|P|P|P|P|P|/P|P|P|P|NP|P|P|P|P|P|P|P|WP|P|P|P|/TR&1BQ3AK&A1EWBNwt w - 0 13",
+    "t6E1k&a2B1nr&T/p|p|p|p|p|3p|p|p|1p1p|p|p|p|/p|p|p|np|4p|3p|p|p|p|p|/18/5u2p9/10p7/18/11B6/7p4W5/18/6P5p5/18/2P15/18/4UP12/P|P|1P|3P|P|PP|P|1P|P|P|P|P|/P|P|P|P|QP|P|P|P|P|1P|1PP|P|P|P|/TR&6AK&A2W1Nwt w - 1 28",
+    "tr&1bw1ua1k&au2bnr&T/p|p|p|p|p|1p|1p|1p|p|1p|p|p|p|p|/p|p|p|np|8p|p|p|p|p|/18/18/18/3p2p11/12p5/11B6/11P6/12P5/18/18/18/3P14/P|P|P|1P|P|P|P|P|P|P|2EP|P|P|P|/P|P|P|P|BP|P|P|P|P|P|P|P|1P|P|P|P|/TR&N1WEUAQK&AU1W1NR&t w m11:m15m14m13m12 0 18",
+    "t9a5wT/1p|1p|1p3k2p1p|p|p|p|/3n10p|2p|/18/18/18/18/R1p1E8p4/1p6p1P4pp1/18/5P6P5/18/18/18/3P14/PP|P|NP|1P|P|P|P|P|1U1P|P|P|P|/P|1P|P|BP|P|P|P|P|P|P|P|1P|P|P|P|/T4EUAQK&A2W1NR&t w n11:n15n14n13n12 0 43",
+];
 
 /// A Pawn rushed in the last move: it stands on `pawn`, started on `from`; the fields strictly
 /// between are where an enemy Pawn may capture it en passant.
