@@ -1,8 +1,8 @@
 //! Rules tests: every figure of the seed, the dragon sections, perft and text round trips.
 
-use super::gen;
-use super::text::{read_square, square_name};
+use super::board::{read_square, square_name};
 use super::*;
+use super::{attacks, notation, position};
 use crate::core::Game;
 
 const EMPTY: &str = "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
@@ -776,7 +776,7 @@ impl Lcg {
 #[test]
 fn start_position_string() {
     let p = Dao::start_position("dao").unwrap();
-    assert_eq!(p.position_string(), super::text::START);
+    assert_eq!(p.position_string(), position::START);
     assert_eq!(p.side_to_move(), Color::White);
     assert_eq!(p.gate_at(s("a1")), Some(Color::White));
     assert_eq!(p.piece_at(s("a1")).unwrap().kind, Kind::Dragon);
@@ -801,7 +801,7 @@ fn random_games_round_trip_texts_and_keys() {
             assert_eq!(back, p, "{text}");
             assert_eq!(back.compute_key(), p.key());
             // Every move has exactly one wire string, and both texts parse back to it.
-            let wires = super::text::wire_list(&moves);
+            let wires = notation::wire_list(&moves);
             let mut unique = wires.clone();
             unique.sort();
             unique.dedup();
@@ -890,7 +890,7 @@ fn garbage_position_strings_name_the_field() {
     let t = "10/10/10/10/10/10/10/1L8/(Rg)(nG)G7/10 b - b3:c2c3 [Ff] a2 - 3 7";
     let p = Dao::from_position_string("dao", t).unwrap();
     assert_eq!(p.position_string(), t);
-    assert!(Dao::from_position_string("chess", super::text::START).is_err());
+    assert!(Dao::from_position_string("chess", position::START).is_err());
 }
 
 #[test]
@@ -951,7 +951,7 @@ fn dragon_notation_names_the_mimicked_piece() {
 /// implementation exists), D2 of position D also checked by hand.
 const SUITE: &[(&str, [u64; 3])] = &[
     // Start: 6 pawns x 3 + 4 lancers x 7 + 2 knights x 4 = 54 (reference 54 / 2,948 / 176,170).
-    (super::text::START, [54, 2_948, 176_170]),
+    (position::START, [54, 2_948, 176_170]),
     // A - archer dropped on gate a1, gate j1 vacant, an ox in reserve. King 5; archer: a1 b1-e1
     // (4), from gate j1 i1-g1 (3), null move a1~j1 (1); O@j1 (1); gate a1: 9 diagonal + b3, c2;
     // gate j1: 9 diagonal + h2, i3. 5 + 8 + 1 + 11 + 11 = 36.
@@ -1235,7 +1235,7 @@ fn mutated_position_strings_never_panic() {
     let alphabet: Vec<char> = "()/0123456789 KQRBNPLAOFDGkqrbnplaofdgwx-:[]@~é"
         .chars()
         .collect();
-    let start: Vec<char> = super::text::START.chars().collect();
+    let start: Vec<char> = position::START.chars().collect();
     for _ in 0..3000 {
         let mut t = start.clone();
         for _ in 0..1 + rng.next(4) {
@@ -1296,8 +1296,8 @@ fn attack_prefilter_agrees_with_full_generation() {
             for target in 0..100u8 {
                 for by in Color::ALL {
                     assert_eq!(
-                        gen::attacked(&p, target, by, false),
-                        gen::attacked_unfiltered(&p, target, by),
+                        attacks::attacked(&p, target, by, false),
+                        attacks::attacked_unfiltered(&p, target, by),
                         "{} {} {by}",
                         p.position_string(),
                         square_name(target)
@@ -1328,7 +1328,7 @@ fn long_random_games_deep() {
                 break;
             }
             let moves = legal(&p);
-            let wires = super::text::wire_list(&moves);
+            let wires = notation::wire_list(&moves);
             let mut unique = wires.clone();
             unique.sort();
             unique.dedup();

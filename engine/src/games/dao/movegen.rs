@@ -1,77 +1,21 @@
-//! Move generation, attacks and legality for Dragons, Archers & Oxen.
+//! Legal move generation for Dragons, Archers & Oxen.
 //!
 //! One routine per movement pattern (rays with the transporter topology, leaps, the archer's leap,
 //! the fool's reflecting ride, the ox push). A dragon runs the routine of every type it may
 //! currently mimic. Attacks reuse the same routines in capture-only mode, so whatever a piece can
 //! capture on a king square is exactly what gives check.
 
-use super::{bit, file_of, offset, rank_of, sq, Dao, Move, MoveKind, Piece, NO_SQUARE, SIZE};
-use crate::core::Color;
 use arrayvec::ArrayVec;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Pawn = 0,
-    Lancer,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
-    Dragon,
-    Ox,
-    Archer,
-    Fool,
-    Gate,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 12] = [
-        Kind::Pawn,
-        Kind::Lancer,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-        Kind::Dragon,
-        Kind::Ox,
-        Kind::Archer,
-        Kind::Fool,
-        Kind::Gate,
-    ];
-
-    pub fn letter(self) -> char {
-        match self {
-            Kind::Pawn => 'P',
-            Kind::Lancer => 'L',
-            Kind::Knight => 'N',
-            Kind::Bishop => 'B',
-            Kind::Rook => 'R',
-            Kind::Queen => 'Q',
-            Kind::King => 'K',
-            Kind::Dragon => 'D',
-            Kind::Ox => 'O',
-            Kind::Archer => 'A',
-            Kind::Fool => 'F',
-            Kind::Gate => 'G',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        let up = c.to_ascii_uppercase();
-        Kind::ALL.iter().copied().find(|k| k.letter() == up)
-    }
-
-    /// Pieces whose move gives the dragons a power (not pawns, lancers, gates, dragons).
-    pub fn confers(self) -> bool {
-        !matches!(self, Kind::Pawn | Kind::Lancer | Kind::Gate | Kind::Dragon)
-    }
-
-    pub fn is_pawn_class(self) -> bool {
-        matches!(self, Kind::Pawn | Kind::Lancer)
-    }
-}
+use super::attacks::{attacked, attacks_as, in_check, piece_attacks};
+use super::board::{
+    bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
+    Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
+    WHITE_QUEEN_SIDE,
+};
+use super::moves::{Move, MoveKind};
+use super::Dao;
+use crate::core::Color;
 
 /// The chess knight: the gate's leap and the fool's ride.
 pub(crate) use crate::core::geometry::KNIGHT;
@@ -90,40 +34,6 @@ pub const GNU: [(i8, i8); 16] = {
 };
 
 const UNLIMITED: u8 = 20;
-
-pub(crate) fn forward(c: Color) -> i8 {
-    match c {
-        Color::White => 1,
-        Color::Black => -1,
-    }
-}
-
-/// Rank counted from `c`'s own side, 0-based.
-fn relative_rank(s: u8, c: Color) -> i8 {
-    match c {
-        Color::White => rank_of(s),
-        Color::Black => SIZE - 1 - rank_of(s),
-    }
-}
-
-/// Unit step from `a` towards `b` along a line.
-pub(crate) fn unit(a: u8, b: u8) -> (i8, i8) {
-    (
-        (file_of(b) - file_of(a)).signum(),
-        (rank_of(b) - rank_of(a)).signum(),
-    )
-}
-
-pub(crate) fn distance(a: u8, b: u8) -> i8 {
-    (file_of(b) - file_of(a))
-        .abs()
-        .max((rank_of(b) - rank_of(a)).abs())
-}
-
-fn on_edge(s: u8) -> bool {
-    let (f, r) = (file_of(s), rank_of(s));
-    f == 0 || r == 0 || f == SIZE - 1 || r == SIZE - 1
-}
 
 /// Promotion choices for a `color` pawn or lancer arriving on `to` (ruling 4.11.1).
 pub(crate) fn promotion_choices(pos: &Dao, color: Color, to: u8) -> Vec<Kind> {
@@ -747,9 +657,9 @@ impl PieceGen<'_> {
 }
 
 /// A list of squares (at most the whole board).
-type Squares = ArrayVec<u8, 100>;
+pub(super) type Squares = ArrayVec<u8, 100>;
 
-fn own_gates(pos: &Dao, side: Color) -> Squares {
+pub(super) fn own_gates(pos: &Dao, side: Color) -> Squares {
     (0..100u8)
         .filter(|&s| pos.gates[s as usize] == Some(side))
         .collect()
@@ -765,10 +675,10 @@ fn occupancy(pos: &Dao) -> u128 {
     o
 }
 
-struct Ctx {
-    own_gates: Squares,
-    occupied: u128,
-    ep_targets: u128,
+pub(super) struct Ctx {
+    pub(super) own_gates: Squares,
+    pub(super) occupied: u128,
+    pub(super) ep_targets: u128,
 }
 
 impl Ctx {
@@ -789,7 +699,7 @@ impl Ctx {
 
 /// All moves of the piece on `from` (moving as `mimic`; every power for a dragon).
 #[allow(clippy::too_many_arguments)]
-fn piece_moves(
+pub(super) fn piece_moves(
     pos: &Dao,
     ctx: &Ctx,
     from: u8,
@@ -856,97 +766,6 @@ fn piece_moves(
     }
 }
 
-/// Can the piece on `from` capture on `target` (check semantics: a king's gates always count)?
-pub(crate) fn piece_attacks(pos: &Dao, from: u8, no_fool: bool, target: u8) -> bool {
-    attacks_as(pos, from, None, no_fool, target)
-}
-
-/// Can the piece on `from`, moving as `kind` (its own kind if `None`), capture on `target`?
-fn attacks_as(pos: &Dao, from: u8, kind: Option<Kind>, no_fool: bool, target: u8) -> bool {
-    let Some(p) = pos.board[from as usize] else {
-        return false;
-    };
-    let ctx = Ctx {
-        own_gates: own_gates(pos, p.color),
-        occupied: 0,
-        ep_targets: 0,
-    };
-    let mut out = Vec::new();
-    piece_moves(pos, &ctx, from, kind, true, no_fool, true, &mut out);
-    out.iter().any(|m| m.to == target)
-}
-
-/// On one line (rank, file, diagonal) or within three files and ranks (every leap and step).
-fn related(a: u8, b: u8) -> bool {
-    let df = (file_of(a) - file_of(b)).abs();
-    let dr = (rank_of(a) - rank_of(b)).abs();
-    df == 0 || dr == 0 || df == dr || (df <= 3 && dr <= 3)
-}
-
-/// Is `target` attacked by any piece of `by`?
-pub(crate) fn attacked(pos: &Dao, target: u8, by: Color, no_fool: bool) -> bool {
-    let ctx = Ctx {
-        own_gates: own_gates(pos, by),
-        occupied: 0,
-        ep_targets: 0,
-    };
-    let mut out = Vec::new();
-    let vacant_gates: Squares = ctx
-        .own_gates
-        .iter()
-        .copied()
-        .filter(|&g| pos.board[g as usize].is_none())
-        .collect();
-    let dragon_rebounds = pos.dragon_powers(by).contains(&Some(Kind::Fool));
-    for s in 0..100u8 {
-        match pos.board[s as usize] {
-            Some(p) if p.color == by => {
-                // A piece that neither stands on its gate nor lies on a line or within a leap of
-                // a vacant own gate never uses the transporter, so it can only capture along its
-                // own lines and leaps (the fool's rebounds excepted).
-                let may_reach = p.kind == Kind::Fool
-                    || (p.kind == Kind::Dragon && dragon_rebounds)
-                    || pos.gates[s as usize] == Some(by)
-                    || related(s, target)
-                    || vacant_gates.iter().any(|&g| related(s, g));
-                if !may_reach {
-                    continue;
-                }
-                out.clear();
-                piece_moves(pos, &ctx, s, None, true, no_fool, true, &mut out);
-                if out.iter().any(|m| m.to == target) {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-    }
-    false
-}
-
-/// `attacked` without the prefilter, for tests of the prefilter.
-#[cfg(test)]
-pub(crate) fn attacked_unfiltered(pos: &Dao, target: u8, by: Color) -> bool {
-    let ctx = Ctx {
-        own_gates: own_gates(pos, by),
-        occupied: 0,
-        ep_targets: 0,
-    };
-    let mut out = Vec::new();
-    (0..100u8).any(|s| {
-        pos.board[s as usize].is_some_and(|p| p.color == by) && {
-            out.clear();
-            piece_moves(pos, &ctx, s, None, true, false, true, &mut out);
-            out.iter().any(|m| m.to == target)
-        }
-    })
-}
-
-pub(crate) fn in_check(pos: &Dao, side: Color) -> bool {
-    pos.king_square(side)
-        .is_some_and(|k| attacked(pos, k, !side, false))
-}
-
 /// Every move of the side to move before the test of its own king's safety.
 fn pseudo_moves(pos: &Dao, checked: bool, out: &mut Vec<Move>) {
     let side = pos.side;
@@ -957,7 +776,7 @@ fn pseudo_moves(pos: &Dao, checked: bool, out: &mut Vec<Move>) {
         }
     }
     // Drops onto vacant own gates.
-    for (i, &k) in super::RESERVE_KINDS.iter().enumerate() {
+    for (i, &k) in RESERVE_KINDS.iter().enumerate() {
         if pos.reserve[side.index()][i] == 0 {
             continue;
         }
@@ -1015,9 +834,9 @@ fn pseudo_moves(pos: &Dao, checked: bool, out: &mut Vec<Move>) {
     if !checked {
         let r = if side == Color::White { 0 } else { 9 };
         let rights = if side == Color::White {
-            (super::WHITE_KING_SIDE, super::WHITE_QUEEN_SIDE)
+            (WHITE_KING_SIDE, WHITE_QUEEN_SIDE)
         } else {
-            (super::BLACK_KING_SIDE, super::BLACK_QUEEN_SIDE)
+            (BLACK_KING_SIDE, BLACK_QUEEN_SIDE)
         };
         let king = Some(Piece {
             color: side,
@@ -1158,7 +977,7 @@ fn notation_rank(mv: &Move) -> (usize, String) {
     let via = if mv.via == NO_SQUARE {
         String::new()
     } else {
-        super::text::square_name(mv.via)
+        square_name(mv.via)
     };
     let mimic = if mv.piece == Kind::Dragon {
         mv.mimic.letter().to_string()
