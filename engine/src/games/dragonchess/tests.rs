@@ -1,4 +1,27 @@
+use super::board::*;
+use super::geometry::*;
+use super::movegen::*;
+use super::moves::*;
 use super::*;
+
+/// Counts leaf turns `depth` plies ahead (draw rules ignored, ruling 2.6.5).
+fn perft(pos: &Dragonchess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 {
+        let mut n = 0;
+        pos.gen_legal(&mut |_| n += 1);
+        return n;
+    }
+    let mut moves = Moves::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .as_slice()
+        .iter()
+        .map(|mv| perft(&pos.play(mv), depth - 1))
+        .sum()
+}
 
 /// A position from a piece list like `["K2a1", "k2l8", "G3d4"]` (uppercase Gold) and `'g'`/`'s'`.
 fn setup(pieces: &[&str], side: char) -> Dragonchess {
