@@ -62,20 +62,8 @@ pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
 }
 
 fn parse_field(pos: &Croatian, text: &str) -> Option<u16> {
-    let b = text.as_bytes();
-    if b.len() < 2 || !b[0].is_ascii_lowercase() {
-        return None;
-    }
-    let file = b[0] - b'a';
-    let digits = &text[1..];
-    if digits.starts_with('0') || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let rank: u8 = digits.parse().ok()?;
-    if file >= pos.v.size || rank == 0 || rank > pos.v.size {
-        return None;
-    }
-    Some(pos.sq(file, rank - 1))
+    let name = crate::core::square::parse_square(text, pos.v.size, pos.v.size)?;
+    Some(pos.sq(name.file, name.rank))
 }
 
 /// Splits `b8:b3b4b5` style field runs into fields.

@@ -4,7 +4,7 @@
 use super::moves::{Move, MoveKind};
 use super::Dao;
 use crate::core::zobrist::KeyGenerator;
-use crate::core::Color;
+use crate::core::{square, Color};
 
 /// Board width and height.
 pub const SIZE: i8 = 10;
@@ -152,26 +152,13 @@ pub(super) fn on_edge(s: u8) -> bool {
 }
 
 pub fn square_name(s: u8) -> String {
-    format!("{}{}", (b'a' + file_of(s) as u8) as char, rank_of(s) + 1)
+    square::square_name(file_of(s) as u8, rank_of(s) as u8)
 }
 
 /// Reads a square name at the start of `text`; returns it and the bytes used.
 pub fn read_square(text: &str) -> Option<(u8, usize)> {
-    let b = text.as_bytes();
-    let f = *b.first()?;
-    if !(b'a'..b'a' + SIZE as u8).contains(&f) {
-        return None;
-    }
-    let mut used = 1;
-    let mut rank = 0u32;
-    while used < b.len() && b[used].is_ascii_digit() && used < 3 {
-        rank = rank * 10 + (b[used] - b'0') as u32;
-        used += 1;
-    }
-    if used == 1 || !(1..=SIZE as u32).contains(&rank) {
-        return None;
-    }
-    Some((sq((f - b'a') as i8, rank as i8 - 1), used))
+    square::read_square(text.as_bytes(), SIZE as u8, SIZE as u8)
+        .map(|(name, used)| (sq(name.file as i8, name.rank as i8), used))
 }
 
 /// Castling right bits.

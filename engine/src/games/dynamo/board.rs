@@ -4,7 +4,7 @@
 use super::moves::*;
 use super::Dynamo;
 use crate::core::zobrist::KeyGenerator;
-use crate::core::Color;
+use crate::core::{square, Color};
 
 /// Piece codes: the type in the low three bits, `BLACK` set for Black; 0 is an empty square.
 pub const EMPTY: u8 = 0;
@@ -147,16 +147,13 @@ pub fn occupancy(board: &Board) -> u64 {
 }
 
 pub fn square_name(sq: u8) -> String {
-    let mut s = String::with_capacity(2);
-    s.push((b'a' + (sq & 7)) as char);
-    s.push((b'1' + (sq >> 3)) as char);
-    s
+    square::square_name(sq & 7, sq >> 3)
 }
 
 /// Reads `e4`-style square names.
 pub fn parse_square(text: &[u8]) -> Option<u8> {
-    match text {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((r - b'1') * 8 + (f - b'a')),
+    match square::read_square(text, 8, 8) {
+        Some((name, used)) if used == text.len() => Some(name.rank * 8 + name.file),
         _ => None,
     }
 }

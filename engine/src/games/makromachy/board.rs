@@ -174,25 +174,13 @@ pub const fn on_board(index: i32) -> bool {
 
 /// Square name, `a1` .. `n14`.
 pub fn square_name(sq: u16) -> String {
-    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+    crate::core::square::square_name(file_of(sq) as u8, rank_of(sq) as u8)
 }
 
 /// Reads a square name at the start of `text`; returns the square and the bytes used.
 pub fn read_square(text: &[u8]) -> Option<(u16, usize)> {
-    let file = *text.first()?;
-    if !(b'a'..b'a' + FILES as u8).contains(&file) {
-        return None;
-    }
-    let mut used = 1;
-    let mut rank = 0usize;
-    while used < text.len() && text[used].is_ascii_digit() && used <= 2 {
-        rank = rank * 10 + (text[used] - b'0') as usize;
-        used += 1;
-    }
-    if used == 1 || rank == 0 || rank > RANKS || (used == 3 && text[1] == b'0') {
-        return None;
-    }
-    Some((square((file - b'a') as usize, rank - 1), used))
+    crate::core::square::read_square(text, FILES as u8, RANKS as u8)
+        .map(|(name, used)| (square(name.file as usize, name.rank as usize), used))
 }
 
 /// A vector (dx, dy) as a mailbox offset.
