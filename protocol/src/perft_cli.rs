@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use tiamat_engine::Game;
-use tiamat_perft::{divide, Options};
+use tiamat_perft::{divide, suite, Options};
 
 use crate::registry::{variant_names, with_game, GameKind};
 
@@ -94,6 +94,62 @@ fn parse_args(args: &[String]) -> Result<Request, String> {
     }
     request.depth = depth.ok_or_else(|| format!("--depth is required\n{USAGE}"))?;
     Ok(request)
+}
+
+/// What checking a variant's perft suite found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuiteCheck {
+    pub positions: usize,
+    /// Counts compared with the suite's.
+    pub checked: usize,
+}
+
+/// Checks the perft suite of `variant` (its game's [`Game::perft_suite`]): every count within
+/// the suite's budget, or every count when `all`; that its `start` entry, if any, is the
+/// variant's start position; and that a variant with a start position has a suite. `Ok(None)`
+/// for a variant without a start position or a suite.
+pub fn check_suite(
+    variant: &str,
+    all: bool,
+    options: &Options,
+) -> Result<Option<SuiteCheck>, String> {
+    let kind =
+        GameKind::from_variant(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    with_game!(kind, G => check_suite_of::<G>(variant, all, options))
+}
+
+fn check_suite_of<G: Game>(
+    variant: &str,
+    all: bool,
+    options: &Options,
+) -> Result<Option<SuiteCheck>, String> {
+    let start = G::start_position(variant).ok();
+    let Some(text) = G::perft_suite(variant) else {
+        return match start {
+            Some(_) => Err(format!("{variant} has a start position but no perft suite")),
+            None => Ok(None),
+        };
+    };
+    let suite = suite::parse_suite(text).map_err(|e| format!("{variant}: {e}"))?;
+    if let (Some(start), Some(entry)) = (&start, suite.entry("start")) {
+        let written = G::from_position_string(variant, entry.position)
+            .map_err(|e| format!("{variant} start: {e}"))?
+            .position_string();
+        if written != start.position_string() {
+            return Err(format!("{variant}: the suite's start is not the start position"));
+        }
+    }
+    let budget = if all {
+        u64::MAX
+    } else {
+        suite.budget.unwrap_or(u64::MAX)
+    };
+    let checked = suite::run::<G>(variant, &suite, budget, options)
+        .map_err(|e| format!("{variant}: {e}"))?;
+    Ok(Some(SuiteCheck {
+        positions: suite.entries.len(),
+        checked,
+    }))
 }
 
 /// The position named by a position string (or the start) with `moves` played on it.

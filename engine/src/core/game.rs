@@ -165,6 +165,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn cecp_setup(&self) -> Option<String> {
         None
     }
+
+    /// The perft suite of `variant` where the game keeps one: positions with known counts in the
+    /// format of [`perft`](super::perft), in the game's folder (`perft/<variant>.txt`). The tests
+    /// check the suite of every variant in the registry.
+    fn perft_suite(_variant: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// The positions `tiamat bench` searches for `variant`. The default: its perft suite's.
+    fn bench_positions(variant: &str) -> Vec<&'static str> {
+        Self::perft_suite(variant)
+            .and_then(|text| super::perft::parse_suite(text).ok())
+            .map(|suite| suite.entries.iter().map(|entry| entry.position).collect())
+            .unwrap_or_default()
+    }
 }
 
 /// The endings shared by most games: no legal move (mate if in check, else stalemate = draw),

@@ -5,6 +5,7 @@ mod error;
 mod game;
 pub mod geometry;
 mod movelist;
+pub mod perft;
 pub mod placement;
 pub mod square;
 pub mod zobrist;

@@ -40,7 +40,7 @@ mod tests;
 pub use bitboard::{squares, Bitboard, Piece, PieceType, Square, Squares};
 pub use board::castling;
 pub use moves::{ChessMove, ChessMoveList};
-pub use position::START_FEN;
+pub use position::{BENCH_POSITIONS, START_FEN};
 
 use crate::core::{default_ending, Color, Ending, Game, GameResult, MoveError, PositionError};
 
@@ -170,5 +170,15 @@ impl Game for Chess {
 
     fn board_text(&self) -> String {
         Chess::board_text(self)
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        VARIANTS
+            .contains(&variant)
+            .then_some(include_str!("perft/chess.txt"))
+    }
+
+    fn bench_positions(_variant: &str) -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
     }
 }

@@ -148,4 +148,8 @@ impl Game for Dao {
     fn cecp_setup(&self) -> Option<String> {
         Some(position::cecp_setup(self))
     }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        (variant == "dao").then_some(include_str!("perft/dao.txt"))
+    }
 }

@@ -37,7 +37,7 @@ use geometry::SQUARES;
 
 pub use board::Kind;
 pub use moves::{Move, Moves};
-pub use position::MAX_PIECES_PER_SIDE;
+pub use position::{BENCH_POSITIONS, MAX_PIECES_PER_SIDE};
 
 pub const VARIANT: &str = "dragonchess";
 
@@ -152,6 +152,14 @@ impl Game for Dragonchess {
 
     fn board_text(&self) -> String {
         position::board_text(self)
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        (variant == VARIANT).then_some(include_str!("perft/dragonchess.txt"))
+    }
+
+    fn bench_positions(_variant: &str) -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
     }
 }
 fn check_variant(variant: &str) -> Result<(), PositionError> {

@@ -10,6 +10,17 @@ use crate::core::{Color, Game, PositionError};
 /// Most pieces a side may have (the start count).
 pub const MAX_PIECES_PER_SIDE: usize = 42;
 
+/// The positions `tiamat bench` searches: the start, three positions of a game the engine played
+/// against itself, and two with pieces on foreign levels and a check across levels.
+pub const BENCH_POSITIONS: &[&str] = &[
+    "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1|ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1",
+    "2g7g1/s1s1s1G1s1s1/5s6/12/4G7/12/S1S3S1S1S1/4r1R5|ouhtc1kpthuo/wwwwwwwwwwww/12/12/12/7H4/WWWWWWWWWWWW/OUHT2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B2ME3B1 s 3 7",
+    "2g7g1/s1s1s1G1s1s1/5s6/12/4G7/12/S1S3S1S1S1/3r2R5|ouhtc1k1thuo/wwwwwww1wwww/7w4/12/12/4H2W4/WWWWWWW1WWWW/OU1T2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B1M1E3B1 s 1 13",
+    "12/3rs1G1sRs1/1s5g4/g3s7/12/12/S1SG2S1S1S1/12|ou1tc1k1thuo/wwwwwww1wwww/4h2w4/12/12/4H2W4/WWWWWWW1WWWW/OU1T2KPT1UO|2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2BM2E3B1 s 13 21",
+    "12/12/12/12/12/12/12/K11|11k/12/12/5w6/12/12/12/12|12/12/12/12/4H7/12/12/12 g 0 1",
+    "12/12/12/12/5m6/12/12/12|11k/12/12/12/7P4/3U8/12/12|12/12/12/12/5K6/12/12/12 g 0 1",
+];
+
 /// Level names in the order the position string writes them (upper first).
 const BOARD_FIELDS: [(&str, usize); 3] = [
     ("upper board", UPPER),

@@ -186,6 +186,10 @@ impl Game for Dynamo {
         Some(position::cecp_setup(self))
     }
 
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        (variant == "dynamo").then_some(include_str!("perft/dynamo.txt"))
+    }
+
     fn board_text(&self) -> String {
         position::board_text(self)
     }

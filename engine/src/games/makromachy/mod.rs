@@ -146,4 +146,12 @@ impl Game for Makromachy {
     fn cecp_setup(&self) -> Option<String> {
         Some(position::cecp_setup())
     }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        (variant == "makromachy").then_some(include_str!("perft/makromachy.txt"))
+    }
+
+    fn bench_positions(_variant: &str) -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
+    }
 }
