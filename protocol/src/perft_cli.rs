@@ -136,7 +136,9 @@ fn check_suite_of<G: Game>(
             .map_err(|e| format!("{variant} start: {e}"))?
             .position_string();
         if written != start.position_string() {
-            return Err(format!("{variant}: the suite's start is not the start position"));
+            return Err(format!(
+                "{variant}: the suite's start is not the start position"
+            ));
         }
     }
     let budget = if all {
@@ -144,8 +146,8 @@ fn check_suite_of<G: Game>(
     } else {
         suite.budget.unwrap_or(u64::MAX)
     };
-    let checked = suite::run::<G>(variant, &suite, budget, options)
-        .map_err(|e| format!("{variant}: {e}"))?;
+    let checked =
+        suite::run::<G>(variant, &suite, budget, options).map_err(|e| format!("{variant}: {e}"))?;
     Ok(Some(SuiteCheck {
         positions: suite.entries.len(),
         checked,

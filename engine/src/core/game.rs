@@ -166,6 +166,33 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// A move's text for XBoard, from its wire form, where the other legal moves are not at hand
+    /// (a principal variation). XBoard writes a move of several legs as from-to legs joined by
+    /// commas ([`xboard`](super::xboard)); squares are in this game's numbering (the CECP front
+    /// end converts the ranks where XBoard numbers them from 0). The default: a move through
+    /// several squares (`g2h3h4`) as its legs (`g2h3,h3h4`), any other as its wire form.
+    fn cecp_move_text(wire: &str) -> String {
+        super::xboard::split_legs(wire).unwrap_or_else(|| wire.to_string())
+    }
+
+    /// The texts XBoard is sent for the legal moves `legal` (their wire forms), one for each and
+    /// no text for two. The default: each move's [`Game::cecp_move_text`].
+    fn cecp_move_texts(legal: &[String]) -> Vec<String> {
+        legal
+            .iter()
+            .map(|wire| Self::cecp_move_text(wire))
+            .collect()
+    }
+
+    /// Which of the legal moves `legal` (their wire forms) XBoard means by `text`, a text that is
+    /// neither a wire form nor notation `parse_move` reads: what [`Game::cecp_move_texts`] wrote,
+    /// or what XBoard passes on in its own way. The default: the move written as `text`.
+    fn cecp_read_move(legal: &[String], text: &str) -> Option<usize> {
+        Self::cecp_move_texts(legal)
+            .iter()
+            .position(|written| written == text)
+    }
+
     /// The perft suite of `variant` where the game keeps one: positions with known counts in the
     /// format of [`perft`](super::perft), in the game's folder (`perft/<variant>.txt`). The tests
     /// check the suite of every variant in the registry.

@@ -38,6 +38,7 @@ pub mod notation;
 pub mod piece;
 mod position;
 pub mod variant;
+mod xboard;
 
 #[cfg(test)]
 mod tests;
@@ -172,6 +173,18 @@ impl Game for Croatian {
 
     fn cecp_setup(&self) -> Option<String> {
         position::cecp_setup(self)
+    }
+
+    fn cecp_move_text(wire: &str) -> String {
+        xboard::move_text(wire)
+    }
+
+    fn cecp_move_texts(legal: &[String]) -> Vec<String> {
+        xboard::move_texts(legal)
+    }
+
+    fn cecp_read_move(legal: &[String], text: &str) -> Option<usize> {
+        xboard::read_move(legal, text)
     }
 
     fn perft_suite(variant: &str) -> Option<&'static str> {
