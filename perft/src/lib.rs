@@ -7,9 +7,9 @@
 pub mod suite;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use parking_lot::Mutex;
 use rayon::prelude::*;
 use tiamat_engine::Game;
 
@@ -75,9 +75,7 @@ fn report_progress(
     if now.duration_since(started) < after {
         return;
     }
-    let Ok(mut last) = last_report.lock() else {
-        return;
-    };
+    let mut last = last_report.lock();
     if now.duration_since(*last) < Duration::from_secs(1) && finished < total {
         return;
     }

@@ -9,7 +9,9 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::Arc;
+
+use parking_lot::{Mutex, RwLock};
 
 use crate::{cecp, uci};
 
@@ -30,7 +32,12 @@ static SINK: RwLock<Option<OutputSink>> = RwLock::new(None);
 
 /// Writes one line (or several, separated by `\n`) to standard output at once.
 pub fn send(text: &str) {
-    let sink = SINK.read().unwrap_or_else(PoisonError::into_inner).clone();
+    if log::log_enabled!(log::Level::Debug) {
+        for line in text.lines() {
+            log::debug!("out: {line}");
+        }
+    }
+    let sink = SINK.read().clone();
     if let Some(sink) = sink {
         return sink(text);
     }
@@ -51,18 +58,19 @@ pub fn run() -> ExitCode {
 /// going to `sink`, for tests and fuzzing. Output is process-wide, so sessions run one at a time.
 pub fn run_lines(lines: Vec<String>, sink: OutputSink) -> ExitCode {
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let _turn = ONE_AT_A_TIME.lock();
     /// Gives standard output back even when the session panics.
     struct Restore;
     impl Drop for Restore {
         fn drop(&mut self) {
-            *SINK.write().unwrap_or_else(PoisonError::into_inner) = None;
+            *SINK.write() = None;
         }
     }
     let _restore = Restore;
-    *SINK.write().unwrap_or_else(PoisonError::into_inner) = Some(sink);
+    *SINK.write() = Some(sink);
     let (tx, rx) = mpsc::channel();
     for line in lines {
+        log::debug!("in:  {line}");
         let _ = tx.send(Input::Line(line));
     }
     let _ = tx.send(Input::Eof);
@@ -97,6 +105,7 @@ fn spawn_reader(tx: Sender<Input>) {
                     // Bytes that are not UTF-8 become U+FFFD and then an unknown command.
                     let line = String::from_utf8_lossy(&buffer);
                     let line = line.trim_end_matches(['\n', '\r']).to_string();
+                    log::debug!("in:  {line}");
                     if tx.send(Input::Line(line)).is_err() {
                         return;
                     }

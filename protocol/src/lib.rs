@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod cecp;
 pub mod frontend;
+pub mod logging;
 pub mod matchrunner;
 pub mod perft_cli;
 pub mod registry;

@@ -85,7 +85,7 @@ pub enum Bound {
 }
 
 /// What the `go` command asked for. Times are for the side to move unless named per colour.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Limits<M> {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
