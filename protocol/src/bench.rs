@@ -7,6 +7,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::Args;
+
 use crate::registry::{with_game, GameKind};
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::Game;
@@ -120,58 +122,28 @@ pub fn bench(
     })
 }
 
-struct Args {
-    depth: u32,
-    variant: String,
-    threads: usize,
+/// `tiamat bench`: its arguments.
+#[derive(Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// Search depth
+    #[arg(default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// The variant whose bench positions are searched
+    #[arg(default_value = "chess")]
+    pub variant: String,
+    /// Search threads (the node count is a signature only with one)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_count)]
+    pub threads: usize,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut parsed = Args {
-        depth: DEFAULT_DEPTH,
-        variant: "chess".to_string(),
-        threads: 1,
-    };
-    let mut positional = 0;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if arg == "--threads" {
-            let value = iter.next().ok_or("--threads needs a number")?;
-            parsed.threads = value
-                .parse()
-                .ok()
-                .filter(|&t| (1..=256).contains(&t))
-                .ok_or_else(|| format!("bad thread count '{value}' (1..256)"))?;
-        } else if arg.starts_with("--") {
-            return Err(format!("unknown option '{arg}'"));
-        } else {
-            match positional {
-                0 => {
-                    parsed.depth = arg
-                        .parse()
-                        .ok()
-                        .filter(|&d| (1..=64).contains(&d))
-                        .ok_or_else(|| format!("bad depth '{arg}' (1..64)"))?;
-                }
-                1 => parsed.variant = arg.clone(),
-                _ => return Err(format!("unexpected argument '{arg}'")),
-            }
-            positional += 1;
-        }
-    }
-    Ok(parsed)
+fn thread_count(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|t| (1..=256).contains(t))
+        .ok_or_else(|| format!("bad thread count '{text}' (1..256)"))
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    let args = match parse_args(args) {
-        Ok(args) => args,
-        Err(message) => {
-            eprintln!(
-                "tiamat bench: {message}\nusage: tiamat bench [depth] [variant] [--threads N]"
-            );
-            return ExitCode::from(2);
-        }
-    };
+pub fn run(args: &BenchArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match bench(&args.variant, args.depth, args.threads, &mut out) {
@@ -238,15 +210,26 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_rejected() {
-        let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert!(parse_args(&args(&["x"])).is_err());
-        assert!(parse_args(&args(&["0"])).is_err());
-        assert!(parse_args(&args(&["5", "chess", "extra"])).is_err());
-        assert!(parse_args(&args(&["--threads"])).is_err());
-        assert!(parse_args(&args(&["--threads", "0"])).is_err());
-        assert!(parse_args(&args(&["--frobnicate"])).is_err());
-        let ok = parse_args(&args(&["9", "chess", "--threads", "2"])).unwrap();
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Bench {
+            #[command(flatten)]
+            args: BenchArgs,
+        }
+        let parse = |list: &[&str]| {
+            Bench::try_parse_from(std::iter::once("bench").chain(list.iter().copied()))
+                .map(|bench| bench.args)
+        };
+        assert!(parse(&["x"]).is_err());
+        assert!(parse(&["0"]).is_err());
+        assert!(parse(&["5", "chess", "extra"]).is_err());
+        assert!(parse(&["--threads"]).is_err());
+        assert!(parse(&["--threads", "0"]).is_err());
+        assert!(parse(&["--frobnicate"]).is_err());
+        let ok = parse(&["9", "chess", "--threads", "2"]).unwrap();
         assert_eq!((ok.depth, ok.variant.as_str(), ok.threads), (9, "chess", 2));
+        let defaults = parse(&[]).unwrap();
+        assert_eq!((defaults.depth, defaults.threads), (DEFAULT_DEPTH, 1));
         assert!(bench("nosuchgame", 1, 1, &mut Vec::new()).is_err());
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod cecp;
+pub mod cli;
 pub mod frontend;
 pub mod logging;
 pub mod matchrunner;
