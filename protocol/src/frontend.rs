@@ -70,7 +70,6 @@ pub fn run_lines(lines: Vec<String>, sink: OutputSink) -> ExitCode {
     *SINK.write() = Some(sink);
     let (tx, rx) = mpsc::channel();
     for line in lines {
-        log::debug!("in:  {line}");
         let _ = tx.send(Input::Line(line));
     }
     let _ = tx.send(Input::Eof);
@@ -80,7 +79,7 @@ pub fn run_lines(lines: Vec<String>, sink: OutputSink) -> ExitCode {
 fn dispatch(rx: Receiver<Input>, tx: Sender<Input>) -> ExitCode {
     loop {
         match rx.recv() {
-            Ok(Input::Line(line)) => match line.split_whitespace().next() {
+            Ok(Input::Line(line)) => match logged(&line).split_whitespace().next() {
                 None => continue,
                 Some("xboard") | Some("protover") => return cecp::run(rx, tx, line),
                 Some("quit") => return ExitCode::SUCCESS,
@@ -105,7 +104,6 @@ fn spawn_reader(tx: Sender<Input>) {
                     // Bytes that are not UTF-8 become U+FFFD and then an unknown command.
                     let line = String::from_utf8_lossy(&buffer);
                     let line = line.trim_end_matches(['\n', '\r']).to_string();
-                    log::debug!("in:  {line}");
                     if tx.send(Input::Line(line)).is_err() {
                         return;
                     }
@@ -116,7 +114,17 @@ fn spawn_reader(tx: Sender<Input>) {
     });
 }
 
-/// The next input, or `Eof` when every sender is gone.
+/// The next input, or `Eof` when every sender is gone. Lines are logged as the front end takes
+/// them, so the log shows them in order with what they caused.
 pub fn next_input(rx: &Receiver<Input>) -> Input {
-    rx.recv().unwrap_or(Input::Eof)
+    let input = rx.recv().unwrap_or(Input::Eof);
+    if let Input::Line(line) = &input {
+        logged(line);
+    }
+    input
+}
+
+fn logged(line: &str) -> &str {
+    log::debug!("in:  {line}");
+    line
 }

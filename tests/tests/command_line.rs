@@ -78,10 +78,20 @@ fn usage_version_and_wrong_arguments_for_every_command() {
 
 #[test]
 fn perft_options_keep_their_meaning() {
-    let out = tiamat(&["perft", "--position", "8/8/8/8/8/8/8/K6k w - - 0 1", "--depth", "1"]);
+    let out = tiamat(&[
+        "perft",
+        "--position",
+        "8/8/8/8/8/8/8/K6k w - - 0 1",
+        "--depth",
+        "1",
+    ]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("Nodes: 3"));
     let out = tiamat(&["perft", "--suite", "--variant", "dao"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("dao: 40 counts of 14 positions"));
 }
