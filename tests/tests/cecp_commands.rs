@@ -1,5 +1,7 @@
 //! One transcript per CECP (XBoard protocol 2) command, driving the real binary.
 
+use std::time::{Duration, Instant};
+
 use tiamat_tests::Engine;
 
 /// White to move, 99 quiet plies behind: any quiet move ends the game by the 50-move rule
@@ -295,6 +297,32 @@ fn analyze_exit_and_status() {
     let lines = engine.sync_cecp(1);
     assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
     assert!(is_legal(&mut engine, "e7e5", 2), "e2e4 was played");
+}
+
+#[test]
+fn st_searches_the_whole_time() {
+    // A lower bound only: a busy machine makes the answer later, never earlier.
+    let mut engine = xboard();
+    engine.send("new");
+    engine.send("post");
+    engine.send("st 1");
+    engine.send("force");
+    engine.sync_cecp(1);
+    let started = Instant::now();
+    engine.send("go");
+    let lines = engine.read_until(|line| line.starts_with("move "));
+    let took = started.elapsed();
+    // XBoard's mate scores are 100000 and more.
+    let mate = lines.iter().any(|line| {
+        line.split_whitespace()
+            .nth(1)
+            .and_then(|score| score.parse::<i64>().ok())
+            .is_some_and(|score| score.abs() >= 100_000)
+    });
+    assert!(
+        mate || took >= Duration::from_millis(900),
+        "st 1 answered after {took:?}"
+    );
 }
 
 #[test]
