@@ -32,5 +32,6 @@ for variant in "${variants[@]}"; do
 done
 for variant in "${variants[@]}"; do
     printf '%-18s %s\n' "$variant" "$(grep '^Final score' "series/$variant.log")"
+    grep '^Elo difference' "series/$variant.log" | sed 's/^/                   /'
     grep -E '^(tiamat|oneply):' "series/$variant.log" | sed 's/^/                   /'
 done
