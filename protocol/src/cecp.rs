@@ -17,7 +17,7 @@
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tiamat_engine::search::{Bound, Control, IterationInfo, Options, PlayStyle, Score};
@@ -66,15 +66,6 @@ struct Clock {
     opponent: Option<Duration>,
 }
 
-/// The latest iteration, for the `.` status request in analyze mode.
-#[derive(Clone, Debug, Default)]
-struct Status {
-    depth: u32,
-    nodes: u64,
-    time: Duration,
-    best: String,
-}
-
 struct Cecp {
     tx: Sender<Input>,
     session: Box<dyn AnySession>,
@@ -88,7 +79,6 @@ struct Cecp {
     active: Option<Active>,
     next_id: u64,
     coords: Coords,
-    status: Arc<Mutex<Status>>,
     /// When the engine started thinking on its last move.
     think_started: Option<Instant>,
     /// The start position as written in the variant's `setup` line.
@@ -114,7 +104,6 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         active: None,
         next_id: 0,
         coords: Coords::default(),
-        status: Arc::new(Mutex::new(Status::default())),
         think_started: None,
         setup_position: None,
     };
@@ -295,7 +284,9 @@ impl Cecp {
                     self.analyzing = false;
                 }
             }
-            "." => self.status_line(),
+            // The status request is optional (CECP section 12); a `stat01:` answer is
+            // unexpected output to python-chess, which sends `.` when it stops analysing.
+            "." => {}
             "ping" => send(&format!("pong {rest}")),
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.set_options(|o| o.hash_mb = mb),
@@ -337,7 +328,7 @@ impl Cecp {
              feature myname=\"Tiamat {}\"\n\
              feature variants=\"{}\"\n\
              feature setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 san=0 analyze=1\n\
-             feature memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1 ics=0 name=0 pause=0 \
+             feature memory=1 smp=1 colors=0 sigint=0 reuse=1 ics=0 name=0 pause=0 \
              nps=0 debug=0 exclude=0 setscore=0\n\
              feature option=\"{PLAY_STYLE} -combo {}\"\n\
              feature done=1",
@@ -602,19 +593,11 @@ impl Cecp {
         });
         let post = self.post || task == Task::Analyze;
         let coords = self.coords;
-        let status = self.status.clone();
-        *status.lock().unwrap_or_else(|e| e.into_inner()) = Status::default();
         let sink = Arc::new(move |event: SearchEvent| {
             if let SearchEvent::Iteration(info) = event {
                 if info.bound != Bound::Exact {
                     return;
                 }
-                *status.lock().unwrap_or_else(|e| e.into_inner()) = Status {
-                    depth: info.depth,
-                    nodes: info.nodes,
-                    time: info.time,
-                    best: info.pv.first().cloned().unwrap_or_default(),
-                };
                 if post {
                     send(&thinking_line(&info, &coords));
                 }
@@ -738,27 +721,6 @@ impl Cecp {
             ..GoParams::default()
         };
         self.start(params, Task::Analyze, None);
-    }
-
-    fn status_line(&self) {
-        if !self.analyzing {
-            return;
-        }
-        let status = self
-            .status
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        let total = self.session.legal_moves().len();
-        send(&format!(
-            "stat01: {} {} {} {} {} {}",
-            status.time.as_millis() / 10,
-            status.nodes,
-            status.depth,
-            0,
-            total,
-            self.coords.wire_to_xboard(&status.best)
-        ));
     }
 }
 

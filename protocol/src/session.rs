@@ -17,8 +17,9 @@ use crate::registry::GameKind;
 /// The largest transposition table and thread count either protocol accepts.
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
-/// The option that turns the engine into a weak baseline player (`PlayStyle`).
-pub const PLAY_STYLE: &str = "Play Style";
+/// The option that turns the engine into a weak baseline player (`PlayStyle`). One word: CECP
+/// clients (python-chess) read an option's name up to the first space.
+pub const PLAY_STYLE: &str = "PlayStyle";
 
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
 pub type GoParams = Limits<String>;

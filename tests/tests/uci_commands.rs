@@ -46,6 +46,7 @@ fn uci_identifies_and_lists_options() {
         "option name Ponder type check default false",
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
+        "option name PlayStyle type combo default search",
         "option name UCI_Variant type combo default chess",
     ] {
         assert!(
@@ -91,6 +92,8 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
         "setoption name Clear Hash",
         "setoption name hash value 8",
         "setoption name UCI_Variant value chess",
+        "setoption name PlayStyle value oneply",
+        "setoption name playstyle value Search",
     ] {
         engine.send(good);
         assert!(engine.sync_uci().is_empty(), "{good} was not accepted");
@@ -100,6 +103,7 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
         "setoption name Hash value lots",
         "setoption name Threads value -1",
         "setoption name Ponder value maybe",
+        "setoption name PlayStyle value strong",
         "setoption name Nonsense value 1",
         "setoption name UCI_Variant value nosuchgame",
         "setoption Hash 32",
