@@ -414,7 +414,12 @@ impl Cecp {
 
     /// A legal move's text for XBoard (see [`xboard_move_texts`]).
     fn xboard_text(&self, wire: &str) -> String {
-        xboard_move_text(self.coords, wire, &self.session.legal_moves())
+        let legal = self.session.legal_moves();
+        let texts = xboard_move_texts(self.coords, &self.session.xboard_moves());
+        legal
+            .iter()
+            .position(|mv| mv == wire)
+            .map_or_else(|| self.coords.wire_to_xboard(wire), |i| texts[i].clone())
     }
 
     /// The legal move that we would write to XBoard as `text` (our cascades lose their side
@@ -424,8 +429,16 @@ impl Cecp {
     fn legal_move_written_as(&self, text: &str) -> Option<String> {
         let moves = self.session.legal_moves();
         // What we write names one move (ours, relayed back unchanged).
-        let written = xboard_move_texts(self.coords, &moves);
+        let written = xboard_move_texts(self.coords, &self.session.xboard_moves());
         if let Some(i) = written.iter().position(|w| w == text) {
+            return Some(moves[i].clone());
+        }
+        // XBoard's relay of what we write through a square of the mover's (a piece leaving the
+        // board takes itself: `c1c1,c1c1` comes back as `c1c1,c1b1`).
+        if let Some(i) = written
+            .iter()
+            .position(|w| castling_relay(w).is_some_and(|relay| relay == text))
+        {
             return Some(moves[i].clone());
         }
         let sent = |mv: &String| self.coords.wire_to_xboard(mv);
@@ -724,18 +737,8 @@ impl Cecp {
     }
 }
 
-/// How the engine writes the legal move `wire` (one of `legal`, all the legal moves) to XBoard;
-/// see [`xboard_move_texts`].
-fn xboard_move_text(coords: Coords, wire: &str, legal: &[String]) -> String {
-    let texts = xboard_move_texts(coords, legal);
-    legal
-        .iter()
-        .position(|mv| mv == wire)
-        .map_or_else(|| coords.wire_to_xboard(wire), |i| texts[i].clone())
-}
-
-/// How the engine writes each of the legal moves `legal` to XBoard, one text per move and no
-/// text for two: in XBoard's coordinates; a cascade as its first ply when no other legal move
+/// How the engine writes each of the legal moves `legal` (as [`AnySession::xboard_moves`] gives
+/// them) to XBoard, one text per move and no text for two: in XBoard's coordinates; a cascade as its first ply when no other legal move
 /// starts with it, else as all its legs; legs that several cascades share (a Pyramid that may
 /// capture or convert, or promote to several pieces) followed by XBoard's promotion suffix for
 /// the piece the last ply leaves of its own (`n1l1,l1l2e` converts a Pegasus, `n1l1,l1l2`
@@ -918,6 +921,7 @@ impl Coords {
     pub fn wire_to_xboard(self, wire: &str) -> String {
         let legs = split_legs(wire)
             .or_else(|| cascade_first_leg(wire))
+            .or_else(|| exit_legs(wire))
             .unwrap_or_else(|| wire.to_string());
         if self.shifts_ranks() {
             shift_ranks(&legs, -1)
@@ -962,9 +966,18 @@ fn squares(text: &str) -> Option<(Vec<&str>, &str)> {
     Some((squares, ""))
 }
 
-/// `g2h3h4` -> `g2h3,h3h4`: XBoard writes each leg of a multi-leg move as a from-to pair.
+/// A move written as three or more squares, as XBoard's legs: `g2h3h4` -> `g2h3,h3h4`, each
+/// leg a from-to pair. Three squares that are not two steps to neighbouring squares are a King's
+/// move and its partner's square (Makromachy's fast castling `i1h1a1`: King from, King to,
+/// corner), which XBoard plays as castling when the second leg starts on the partner and the
+/// King's `piece` line allows castling (`O`): `i1h1,a1i1` (backend.c `ApplyMove`).
 fn split_legs(wire: &str) -> Option<String> {
     let (squares, suffix) = squares(wire)?;
+    if let [king, to, partner] = squares[..] {
+        if !(neighbours(king, to) && neighbours(to, partner)) {
+            return Some(format!("{king}{to},{partner}{king}{suffix}"));
+        }
+    }
     if squares.len() < 3 {
         return None;
     }
@@ -973,6 +986,26 @@ fn split_legs(wire: &str) -> Option<String> {
         .map(|w| format!("{}{}", w[0], w[1]))
         .collect();
     Some(format!("{}{suffix}", legs.join(",")))
+}
+
+/// A piece leaving the board (Dynamo's `c1x`) as XBoard can show it: the piece taking itself,
+/// `c1c1,c1c1` (its legs' shared square is removed first, then nothing is left to move).
+fn exit_legs(wire: &str) -> Option<String> {
+    let square = wire.strip_suffix('x')?;
+    let (squares, suffix) = squares(square)?;
+    (squares.len() == 1 && suffix.is_empty()).then(|| format!("{square}{square},{square}{square}"))
+}
+
+/// Whether two squares (`g2`, `h3`) are a King's step apart.
+fn neighbours(a: &str, b: &str) -> bool {
+    let coordinates = |square: &str| -> Option<(i32, i32)> {
+        let file = i32::from(*square.as_bytes().first()?);
+        Some((file, square[1..].parse().ok()?))
+    };
+    match (coordinates(a), coordinates(b)) {
+        (Some((fa, ra)), Some((fb, rb))) => a != b && (fa - fb).abs() <= 1 && (ra - rb).abs() <= 1,
+        _ => false,
+    }
 }
 
 /// What XBoard is told of a cascade: its first ply. XBoard cannot show a piece pushing another
@@ -1157,6 +1190,10 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("g2h3h4"), "g2h3,h3h4");
         assert_eq!(coords.xboard_to_wire("g2h3,h3h4"), "g2h3h4");
         assert_eq!(coords.wire_to_xboard("a1b2c3d4"), "a1b2,b2c3,c3d4");
+        // Makromachy's fast castling: the King's move, then the corner to the King's square.
+        assert_eq!(coords.wire_to_xboard("i1h1a1"), "i1h1,a1i1");
+        assert_eq!(coords.wire_to_xboard("i14j14n14"), "i14j14,n14i14");
+        assert_eq!(coords.wire_to_xboard("i1b1a1"), "i1b1,a1i1");
         // Legs that do not chain (XBoard's castling form) pass through unchanged.
         assert_eq!(coords.xboard_to_wire("e1g1,h1f1"), "e1g1,h1f1");
         // A Croatian cascade goes as its first ply; its legs are read too.
@@ -1175,6 +1212,10 @@ mod tests {
         assert_eq!(castling_relay("e1g1,h1f1"), None);
         assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
         assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1");
+        // A piece leaving the board takes itself; XBoard relays that as castling.
+        assert_eq!(coords.wire_to_xboard("c1x"), "c1c1,c1c1");
+        assert_eq!(castling_relay("c1c1,c1c1").as_deref(), Some("c1c1,c1b1"));
+        assert_eq!(coords.wire_to_xboard("c1x,d2x"), "c1x,d2x");
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
         assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");

@@ -367,7 +367,11 @@ impl Game for Makromachy {
         notation::board_text(self)
     }
 
+    fn xboard_legs(&self, mv: &Move) -> Option<String> {
+        notation::xboard_legs(mv)
+    }
+
     fn cecp_setup(&self) -> Option<String> {
-        Some(notation::cecp_setup())
+        Some(notation::cecp_setup(self))
     }
 }
