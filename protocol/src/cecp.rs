@@ -5,7 +5,13 @@
 //! - on boards with exactly 10 ranks XBoard numbers ranks from 0 (`ONE` is `'0'` there), so our
 //!   rank `n` is XBoard's `n-1`; on boards with more than 10 ranks it writes the rank number in
 //!   decimal as we do, and on smaller boards the two agree;
-//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`);
+//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`); XBoard removes
+//!   the square two legs share, and where the second leg starts on another piece of the mover's
+//!   side and the mover's `piece` line allows castling, it castles, setting that piece beside the
+//!   mover (`ApplyMove`):
+//!   so Makromachy's castling `i1h1a1` goes as `i1h1,a1i1`, a piece leaving the board (`c1x`)
+//!   as `c1c1,c1c1`, and a game's own legs (`Game::xboard_legs`: en passant through its victim)
+//!   as the game gives them;
 //! - a Croatian cascade (`Bi2-j1~Aj1-j2`) goes out as its first ply (its legs where several
 //!   cascades start with that ply, plus XBoard's promotion suffix where the legs are shared too:
 //!   a Pyramid converting or promoting), one text per legal move; what XBoard sends back (that
