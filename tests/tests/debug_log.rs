@@ -66,8 +66,8 @@ fn cecp_debug_log_file_holds_the_traffic() {
     let features = engine.read_until(|line| line.contains("done=1"));
     assert!(features
         .iter()
-        .any(|line| line == "feature option=\"Debug Log File -file \""));
-    engine.send(&format!("option Debug Log File={}", path.display()));
+        .any(|line| line == "feature option=\"DebugLogFile -file \""));
+    engine.send(&format!("option DebugLogFile={}", path.display()));
     engine.sync_cecp(1);
     engine.send("new");
     engine.send("sd 2");

@@ -166,31 +166,44 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
-    /// A move's text for XBoard, from its wire form, where the other legal moves are not at hand
-    /// (a principal variation). XBoard writes a move of several legs as from-to legs joined by
-    /// commas ([`xboard`](super::xboard)); squares are in this game's numbering (the CECP front
-    /// end converts the ranks where XBoard numbers them from 0). The default: a move through
-    /// several squares (`g2h3h4`) as its legs (`g2h3,h3h4`), any other as its wire form.
-    fn cecp_move_text(wire: &str) -> String {
-        super::xboard::split_legs(wire).unwrap_or_else(|| wire.to_string())
+    // XBoard (CECP) move text. XBoard writes a move of several legs as from-to legs joined by
+    // commas ([`xboard`](super::xboard)); the front end gives it, for each legal move, the
+    // move's `xboard_legs` or else its wire form (the move's *given* text), turned into XBoard's
+    // text by the three hooks after it. Squares are in this game's numbering: the front end
+    // converts the ranks where XBoard numbers them from 0.
+
+    /// The move as XBoard's comma-joined legs (`e5d5,d5d6`, our square names) where XBoard
+    /// would play its wire form wrongly: an en-passant capture whose victim XBoard's own rule
+    /// does not find (it knows only its Pawn's double step) goes as the capturer's leg onto the
+    /// victim and on to the target, which XBoard plays as a capture of the square in between.
+    /// `None` (the default): XBoard is given the wire form.
+    fn xboard_legs(&self, _mv: &Self::Move) -> Option<String> {
+        None
     }
 
-    /// The texts XBoard is sent for the legal moves `legal` (their wire forms), one for each and
-    /// no text for two. The default: each move's [`Game::cecp_move_text`].
-    fn cecp_move_texts(legal: &[String]) -> Vec<String> {
-        legal
+    /// A given text (see above) as XBoard's text where the other legal moves are not at hand (a
+    /// principal variation). The default: a move through several squares (`g2h3h4`) as its
+    /// legs (`g2h3,h3h4`), any other text as it is.
+    fn cecp_move_text(given: &str) -> String {
+        super::xboard::split_legs(given).unwrap_or_else(|| given.to_string())
+    }
+
+    /// XBoard's texts for the legal moves, from their given texts (see above): one for each and
+    /// no text for two. The default: each one's [`Game::cecp_move_text`].
+    fn cecp_move_texts(given: &[String]) -> Vec<String> {
+        given
             .iter()
-            .map(|wire| Self::cecp_move_text(wire))
+            .map(|text| Self::cecp_move_text(text))
             .collect()
     }
 
-    /// Which of the legal moves `legal` (their wire forms) XBoard means by `text`, a text that is
-    /// neither a wire form nor notation `parse_move` reads: what [`Game::cecp_move_texts`] wrote,
-    /// or what XBoard passes on in its own way. The default: the move written as `text`.
-    fn cecp_read_move(legal: &[String], text: &str) -> Option<usize> {
-        Self::cecp_move_texts(legal)
-            .iter()
-            .position(|written| written == text)
+    /// Which legal move (an index into `given`, their given texts) XBoard means by `text`, a
+    /// text that is neither a wire form nor notation `parse_move` reads: what
+    /// [`Game::cecp_move_texts`] wrote, or what XBoard passes on in its own way. The default:
+    /// the move written as `text`, or whose text XBoard relays as castling (`c1c1,c1c1` comes
+    /// back as `c1c1,c1b1`).
+    fn cecp_read_move(given: &[String], text: &str) -> Option<usize> {
+        super::xboard::read_written(&Self::cecp_move_texts(given), text)
     }
 
     /// The perft suite of `variant` where the game keeps one: positions with known counts in the

@@ -48,6 +48,38 @@ pub fn split_legs(wire: &str) -> Option<String> {
     Some(format!("{}{suffix}", legs.join(",")))
 }
 
+/// How XBoard passes on a two-leg move `AB,BC` whose second leg starts on a piece of the mover's
+/// side: it takes it for castling (backend.c `SendMoveToProgram`) and writes `AC,BX`, X beside C
+/// on the side of A. A Croatian cascade through an own Pyramid arrives in that form, and a
+/// Dynamo piece leaving the board, sent as taking itself (`c1c1,c1c1`), as `c1c1,c1b1`.
+pub fn castling_relay(legs: &str) -> Option<String> {
+    let (first, second) = legs.split_once(',')?;
+    let (a, b) = leading_square(first)?;
+    let (b2, c) = leading_square(second)?;
+    let (b, _) = leading_square(b).filter(|(_, rest)| rest.is_empty())?;
+    let (c, _) = leading_square(c).filter(|(_, rest)| rest.is_empty())?;
+    if b != b2 {
+        return None;
+    }
+    let file = |square: &str| square.as_bytes()[0];
+    let beside = if file(a) > file(b) {
+        file(c).checked_add(1)?
+    } else {
+        file(c).checked_sub(1)?
+    };
+    Some(format!("{a}{c},{b}{}{}", beside as char, &c[1..]))
+}
+
+/// Which of the texts `written` (one per legal move) XBoard means by `text`: the text itself,
+/// relayed back unchanged, or XBoard's castling-style relay of it.
+pub fn read_written(written: &[String], text: &str) -> Option<usize> {
+    written.iter().position(|w| w == text).or_else(|| {
+        written
+            .iter()
+            .position(|w| castling_relay(w).is_some_and(|relay| relay == text))
+    })
+}
+
 /// `g2h3,h3h4` -> `g2h3h4` when each leg starts where the previous one ended.
 pub fn join_legs(text: &str) -> Option<String> {
     if !text.contains(',') {
@@ -87,6 +119,23 @@ mod tests {
         // Legs that do not chain (XBoard's castling form) are not one path.
         assert_eq!(join_legs("e1g1,h1f1"), None);
         assert_eq!(join_legs("e2e4"), None);
+    }
+
+    #[test]
+    fn xboard_relays_two_legs_through_an_own_piece_as_castling() {
+        // Seen with XBoard 4.9.1.
+        assert_eq!(
+            castling_relay("a12c12,c12b12").as_deref(),
+            Some("a12b12,c12a12")
+        );
+        assert_eq!(castling_relay("g2h3,h3h4").as_deref(), Some("g2h4,h3g4"));
+        assert_eq!(castling_relay("c1c1,c1c1").as_deref(), Some("c1c1,c1b1"));
+        assert_eq!(castling_relay("e1g1,h1f1"), None);
+        assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
+        let written = ["c1c1,c1c1".to_string(), "e2e4".to_string()];
+        assert_eq!(read_written(&written, "e2e4"), Some(1));
+        assert_eq!(read_written(&written, "c1c1,c1b1"), Some(0));
+        assert_eq!(read_written(&written, "e2e3"), None);
     }
 
     #[test]

@@ -1109,6 +1109,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             log::debug!("search stopped after depth {depth}: stop requested");
             return true;
         }
+        if limits.depth.is_none()
+            && self.shared.multipv == 1
+            && mate_settled(self.root_moves[0].score, depth)
+        {
+            log::debug!("search stopped after depth {depth}: the mate is confirmed");
+            return true;
+        }
         if let Some(limit) = limits.nodes {
             if self.all_nodes() >= limit {
                 log::debug!("search stopped after depth {depth}: node limit");
@@ -1151,6 +1158,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         soft_expired || !fits
     }
+}
+
+/// Whether a mate score has been confirmed by a search more than twice as deep as the mate is long. Deeper
+/// iterations cannot change it; mate-distance pruning makes them nearly free, so they would
+/// only report depths that were never really searched.
+fn mate_settled(score: i32, depth: u32) -> bool {
+    let plies = MATE - score.abs();
+    score.abs() > MATE_BOUND && depth > 2 * plies as u32
 }
 
 /// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded

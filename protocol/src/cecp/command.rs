@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use tiamat_engine::search::PlayStyle;
 
-use crate::logging::DEBUG_LOG_FILE;
+use crate::logging;
 use crate::session::{MAX_HASH_MB, MAX_THREADS, PLAY_STYLE};
 
 /// One command of CECP protocol 2 (the commands Tiamat answers; interface chatter it may
@@ -46,8 +46,6 @@ pub enum Command {
     NoPost,
     Analyze,
     Exit,
-    /// `.`: the status of the analysis.
-    Status,
     Ping(String),
     Memory(usize),
     Cores(usize),
@@ -56,6 +54,10 @@ pub enum Command {
     /// A lone word that is no command: a bare move of protocol 1 interfaces, or nonsense.
     BareWord(String),
 }
+
+/// The debug log option's name in CECP: one word, since CECP clients (python-chess) read an
+/// option's name up to its first space. UCI's `Debug Log File` is read too.
+pub const DEBUG_LOG_FILE: &str = "DebugLogFile";
 
 /// The options announced with `feature option=...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,7 +198,9 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "nopost" => Command::NoPost,
         "analyze" => Command::Analyze,
         "exit" => Command::Exit,
-        "." => Command::Status,
+        // The status request is optional (CECP section 12); a `stat01:` answer is unexpected
+        // output to python-chess, which sends `.` when it stops analysing.
+        "." => Command::Ignored,
         "ping" => Command::Ping(rest.to_string()),
         "memory" => match rest.parse::<usize>() {
             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Command::Memory(mb),
@@ -224,7 +228,9 @@ fn parse_option(rest: &str) -> Result<EngineOption, ErrorKind> {
         PlayStyle::parse(value.trim())
             .map(EngineOption::PlayStyle)
             .ok_or(ErrorKind::BadOptionValue)
-    } else if name.eq_ignore_ascii_case(DEBUG_LOG_FILE) {
+    } else if name.eq_ignore_ascii_case(DEBUG_LOG_FILE)
+        || name.eq_ignore_ascii_case(logging::DEBUG_LOG_FILE)
+    {
         Ok(EngineOption::DebugLogFile(value.trim().to_string()))
     } else {
         Err(ErrorKind::UnknownOption)
@@ -288,6 +294,7 @@ mod tests {
         );
         assert_eq!(parse("ping 7"), Ok(Command::Ping("7".into())));
         assert_eq!(parse("e2e4"), Ok(Command::BareWord("e2e4".into())));
+        assert_eq!(parse("."), Ok(Command::Ignored));
         assert_eq!(parse("memory 64"), Ok(Command::Memory(64)));
         assert_eq!(parse("cores 2"), Ok(Command::Cores(2)));
         assert_eq!(parse("sd 9"), Ok(Command::Depth(9)));
@@ -313,18 +320,20 @@ mod tests {
     #[test]
     fn options_by_name() {
         assert_eq!(
-            parse("option Play Style=Random"),
+            parse("option PlayStyle=Random"),
             Ok(Command::Option(EngineOption::PlayStyle(PlayStyle::Random)))
         );
+        for name in ["DebugLogFile", "Debug Log File"] {
+            assert_eq!(
+                parse(&format!("option {name}=/tmp/log.txt")),
+                Ok(Command::Option(EngineOption::DebugLogFile(
+                    "/tmp/log.txt".into()
+                )))
+            );
+        }
         assert_eq!(
-            parse("option Debug Log File=/tmp/log.txt"),
-            Ok(Command::Option(EngineOption::DebugLogFile(
-                "/tmp/log.txt".into()
-            )))
-        );
-        assert_eq!(
-            error("option Play Style=Sleepy"),
-            "Error (bad option value): option Play Style=Sleepy"
+            error("option PlayStyle=Sleepy"),
+            "Error (bad option value): option PlayStyle=Sleepy"
         );
         assert_eq!(
             error("option Nothing=1"),

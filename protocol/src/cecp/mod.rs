@@ -12,7 +12,6 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use parking_lot::Mutex;
 use tiamat_engine::search::{Bound, Control, Options};
 use tiamat_engine::{Color, MoveError};
 
@@ -56,15 +55,6 @@ struct Clock {
     opponent: Option<Duration>,
 }
 
-/// The latest iteration, for the `.` status request in analyze mode.
-#[derive(Clone, Debug, Default)]
-struct Status {
-    depth: u32,
-    nodes: u64,
-    time: Duration,
-    best: String,
-}
-
 struct Cecp {
     tx: Sender<Input>,
     session: Box<dyn AnySession>,
@@ -78,7 +68,6 @@ struct Cecp {
     active: Option<Active>,
     next_id: u64,
     coords: Coords,
-    status: Arc<Mutex<Status>>,
     /// When the engine started thinking on its last move.
     think_started: Option<Instant>,
     /// The start position as written in the variant's `setup` line.
@@ -104,7 +93,6 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         active: None,
         next_id: 0,
         coords: Coords::default(),
-        status: Arc::new(Mutex::new(Status::default())),
         think_started: None,
         setup_position: None,
     };
@@ -233,7 +221,6 @@ impl Cecp {
                     self.analyzing = false;
                 }
             }
-            Command::Status => self.status_line(),
             Command::Ping(text) => send(&format!("pong {text}")),
             Command::Memory(mb) => self.set_options(|o| o.hash_mb = mb),
             Command::Cores(cores) => self.set_options(|o| o.threads = cores),
@@ -301,9 +288,14 @@ impl Cecp {
     /// Whether `text` names a legal move: its wire form, or what the engine writes for it.
     fn is_legal_move(&self, text: &str) -> bool {
         let ours = self.coords.xboard_to_wire(text);
-        let legal = self.session.legal_moves();
-        legal.iter().any(|mv| *mv == ours || *mv == text)
-            || self.coords.read_move(&legal, text).is_some()
+        self.session
+            .legal_moves()
+            .iter()
+            .any(|mv| *mv == ours || *mv == text)
+            || self
+                .coords
+                .read_move(&self.session.xboard_moves(), text)
+                .is_some()
     }
 
     /// Reads and plays a move in XBoard's form; reports an illegal one and changes nothing.
@@ -321,7 +313,7 @@ impl Cecp {
             }
         }
         let legal = self.session.legal_moves();
-        match self.coords.read_move(&legal, text) {
+        match self.coords.read_move(&self.session.xboard_moves(), text) {
             Some(i) => self.session.play(&legal[i]).map_err(|_| first),
             None => Err(first),
         }
@@ -436,19 +428,11 @@ impl Cecp {
         });
         let post = self.post || task == Task::Analyze;
         let coords = self.coords;
-        let status = self.status.clone();
-        *status.lock() = Status::default();
         let sink = Arc::new(move |event: SearchEvent| {
             if let SearchEvent::Iteration(info) = event {
                 if info.bound != Bound::Exact {
                     return;
                 }
-                *status.lock() = Status {
-                    depth: info.depth,
-                    nodes: info.nodes,
-                    time: info.time,
-                    best: info.pv.first().cloned().unwrap_or_default(),
-                };
                 if post {
                     send(&thinking_line(&info, &coords));
                 }
@@ -493,7 +477,11 @@ impl Cecp {
             self.announce_ending();
             return;
         };
-        let text = self.coords.move_text(&best, &self.session.legal_moves());
+        let text = self.coords.move_text(
+            &best,
+            &self.session.legal_moves(),
+            &self.session.xboard_moves(),
+        );
         if self.session.play(&best).is_err() {
             return send(&error_line(
                 "internal",
@@ -572,22 +560,5 @@ impl Cecp {
             ..GoParams::default()
         };
         self.start(params, Task::Analyze, None);
-    }
-
-    fn status_line(&self) {
-        if !self.analyzing {
-            return;
-        }
-        let status = self.status.lock().clone();
-        let total = self.session.legal_moves().len();
-        send(&format!(
-            "stat01: {} {} {} {} {} {}",
-            status.time.as_millis() / 10,
-            status.nodes,
-            status.depth,
-            0,
-            total,
-            self.coords.wire_to_xboard(&status.best)
-        ));
     }
 }

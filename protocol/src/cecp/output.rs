@@ -3,8 +3,8 @@
 use tiamat_engine::search::{IterationInfo, PlayStyle, Score};
 use tiamat_engine::MoveError;
 
+use super::command::DEBUG_LOG_FILE;
 use super::xboard_moves::{xboard_variant_name, Coords};
-use crate::logging::DEBUG_LOG_FILE;
 use crate::registry::variant_names;
 use crate::session::PLAY_STYLE;
 
@@ -19,7 +19,7 @@ pub fn features() -> String {
          feature myname=\"Tiamat {}\"\n\
          feature variants=\"{}\"\n\
          feature setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 san=0 analyze=1\n\
-         feature memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1 ics=0 name=0 pause=0 \
+         feature memory=1 smp=1 colors=0 sigint=0 reuse=1 ics=0 name=0 pause=0 \
          nps=0 debug=0 exclude=0 setscore=0\n\
          feature option=\"{PLAY_STYLE} -combo {}\"\n\
          feature option=\"{DEBUG_LOG_FILE} -file \"\n\

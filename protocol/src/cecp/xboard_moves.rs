@@ -3,9 +3,16 @@
 //! - on boards with exactly 10 ranks XBoard numbers ranks from 0 (`ONE` is `'0'` there), so our
 //!   rank `n` is XBoard's `n-1`; on boards with more than 10 ranks it writes the rank number in
 //!   decimal as we do, and on smaller boards the two agree;
-//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`); how a game's moves
-//!   become legs (a Croatian cascade goes as its first ply, ...) is the game's CECP hooks
-//!   (`Game::cecp_move_text` and the two after it).
+//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`); XBoard removes
+//!   the square two legs share, and where the second leg starts on another piece of the mover's
+//!   side and the mover's `piece` line allows castling, it castles, setting that piece beside the
+//!   mover (`ApplyMove`). How a game's moves become legs is the game's CECP hooks
+//!   (`Game::xboard_legs` and the three after it): Makromachy's castling `i1h1a1` goes as
+//!   `i1h1,a1i1`, a Dynamo piece leaving the board (`c1x`) as `c1c1,c1c1`, an en passant XBoard's
+//!   own rule would miss through its victim, a Croatian cascade (`Bi2-j1~Aj1-j2`) as its first
+//!   ply (its legs where several cascades start with that ply, plus XBoard's promotion suffix
+//!   where the legs are shared too); what XBoard sends back (that text, the legs, or its
+//!   castling-style relay of legs) is matched against the legal moves.
 //!
 //! The board height comes from the size in the variant's `setup` line (`14x14+0_fairy`); variants
 //! without a setup line are 8x8 to XBoard. Also here: XBoard's variant names and `setup` lines.
@@ -91,27 +98,30 @@ impl Coords {
         join_legs(&text).unwrap_or(text)
     }
 
-    /// What the engine writes to XBoard for each of the legal moves `legal` (wire forms).
-    pub fn move_texts(self, legal: &[String]) -> Vec<String> {
-        with_game!(self.game, G => G::cecp_move_texts(legal))
+    /// What the engine writes to XBoard for each legal move, from their given texts (the game's
+    /// `xboard_legs` or the wire form: `AnySession::xboard_moves`).
+    pub fn move_texts(self, given: &[String]) -> Vec<String> {
+        with_game!(self.game, G => G::cecp_move_texts(given))
             .into_iter()
             .map(|text| self.ranks_for_xboard(text))
             .collect()
     }
 
-    /// How the engine writes the legal move `wire` (one of `legal`) to XBoard.
-    pub fn move_text(self, wire: &str, legal: &[String]) -> String {
+    /// How the engine writes the legal move `wire` (one of `legal`, whose given texts are
+    /// `given`) to XBoard.
+    pub fn move_text(self, wire: &str, legal: &[String], given: &[String]) -> String {
         match legal.iter().position(|mv| mv == wire) {
-            Some(i) => self.move_texts(legal).swap_remove(i),
+            Some(i) => self.move_texts(given).swap_remove(i),
             None => self.wire_to_xboard(wire),
         }
     }
 
-    /// The index in `legal` of the move XBoard means by `text`, when `text` is not a wire form or
-    /// notation the game reads (see the game's `cecp_read_move`).
-    pub fn read_move(self, legal: &[String], text: &str) -> Option<usize> {
+    /// The index of the legal move XBoard means by `text` (into `given`, the legal moves' given
+    /// texts), when `text` is not a wire form or notation the game reads (see the game's
+    /// `cecp_read_move`).
+    pub fn read_move(self, given: &[String], text: &str) -> Option<usize> {
         let text = self.ranks_for_us(text);
-        with_game!(self.game, G => G::cecp_read_move(legal, &text))
+        with_game!(self.game, G => G::cecp_read_move(given, &text))
     }
 }
 
@@ -287,12 +297,28 @@ mod tests {
         let legal = ["Ra2-b2~Ab2-b4*N", "Ra2-b2~Ab2-b4%N"].map(str::to_string);
         let texts = coords.move_texts(&legal);
         assert_eq!(texts, ["a1b1,b1b3", "a1b1,b1b3n"]);
-        assert_eq!(coords.move_text(&legal[1], &legal), "a1b1,b1b3n");
+        assert_eq!(coords.move_text(&legal[1], &legal, &legal), "a1b1,b1b3n");
         assert_eq!(coords.read_move(&legal, "a1b1,b1b3n"), Some(1));
         // Chess has no cascades: the text is the wire form.
         assert_eq!(
             Coords::default().wire_to_xboard("Qk2-f7~Af7-i7"),
             "Qk2-f7~Af7-i7"
         );
+    }
+
+    #[test]
+    fn makromachy_castling_and_dynamo_exits_go_as_xboard_can_show_them() {
+        let makromachy = Coords::for_variant("makromachy", None);
+        // The King's move, then the corner to the King's square.
+        assert_eq!(makromachy.wire_to_xboard("i1h1a1"), "i1h1,a1i1");
+        assert_eq!(makromachy.wire_to_xboard("i14j14n14"), "i14j14,n14i14");
+        assert_eq!(makromachy.wire_to_xboard("i1b1a1"), "i1b1,a1i1");
+        assert_eq!(makromachy.wire_to_xboard("g2h3h4"), "g2h3,h3h4");
+        // A piece leaving the board takes itself; XBoard relays that as castling.
+        let dynamo = Coords::for_variant("dynamo", None);
+        assert_eq!(dynamo.wire_to_xboard("c1x"), "c1c1,c1c1");
+        assert_eq!(dynamo.wire_to_xboard("c1x,d2x"), "c1x,d2x");
+        let given = ["c1x".to_string(), "e2e4".to_string()];
+        assert_eq!(dynamo.read_move(&given, "c1c1,c1b1"), Some(0));
     }
 }

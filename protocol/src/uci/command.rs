@@ -231,7 +231,7 @@ fn parse_option(args: &[&str]) -> Result<EngineOption, CommandError> {
             }
         },
         "clear hash" => EngineOption::ClearHash,
-        "play style" => match PlayStyle::parse(&value) {
+        lower if lower == PLAY_STYLE.to_ascii_lowercase() => match PlayStyle::parse(&value) {
             Some(style) => EngineOption::PlayStyle(style),
             None => {
                 return Err(CommandError::OptionChoice {

@@ -9,7 +9,7 @@
 //! (`n1l1,l1l2e` converts a Pegasus, `n1l1,l1l2` captures it). What XBoard sends back (that text,
 //! the legs, or its castling-style relay of legs) is matched against the legal moves.
 
-use crate::core::xboard::{leading_square, split_legs};
+use crate::core::xboard::{castling_relay, leading_square, read_written, split_legs};
 
 /// A move's text without the other legal moves: a cascade's first ply.
 pub fn move_text(wire: &str) -> String {
@@ -50,11 +50,12 @@ pub fn move_texts(legal: &[String]) -> Vec<String> {
     texts
 }
 
-/// The legal move XBoard means by `text`: what [`move_texts`] writes, a first ply that only one
-/// cascade starts with, a cascade's legs as a person may type them (when no other cascade has the
-/// same legs), or XBoard's relay of the legs (see [`castling_relay`]; the first if several).
+/// The legal move XBoard means by `text`: what [`move_texts`] writes (or XBoard's relay of it),
+/// a first ply that only one cascade starts with, a cascade's legs as a person may type them
+/// (when no other cascade has the same legs), or XBoard's relay of the legs (see
+/// [`castling_relay`]; the first if several).
 pub fn read_move(legal: &[String], text: &str) -> Option<usize> {
-    if let Some(i) = move_texts(legal).iter().position(|w| w == text) {
+    if let Some(i) = read_written(&move_texts(legal), text) {
         return Some(i);
     }
     let legs = |mv: &String| cascade_legs(mv).unwrap_or_default();
@@ -106,27 +107,6 @@ fn cascade_legs(wire: &str) -> Option<String> {
     Some(legs?.join(","))
 }
 
-/// How XBoard passes on a two-leg move `AB,BC` whose middle square holds a piece of the mover's
-/// side: it takes it for castling (backend.c `SendMoveToProgram`) and writes `AC,BX`, X beside C
-/// on the side of A. A Pyramid cascade through an own Pyramid arrives in that form.
-fn castling_relay(legs: &str) -> Option<String> {
-    let (first, second) = legs.split_once(',')?;
-    let (a, b) = leading_square(first)?;
-    let (b2, c) = leading_square(second)?;
-    let (b, _) = leading_square(b).filter(|(_, rest)| rest.is_empty())?;
-    let (c, _) = leading_square(c).filter(|(_, rest)| rest.is_empty())?;
-    if b != b2 {
-        return None;
-    }
-    let file = |square: &str| square.as_bytes()[0];
-    let beside = if file(a) > file(b) {
-        file(c).checked_add(1)?
-    } else {
-        file(c).checked_sub(1)?
-    };
-    Some(format!("{a}{c},{b}{}{}", beside as char, &c[1..]))
-}
-
 /// The piece a cascade's last ply promotes a Pawn to or converts (`...~Al1-l2%E`: `e`), as
 /// XBoard's lowercase promotion suffix.
 fn piece_left_by_cascade(wire: &str) -> Option<char> {
@@ -163,14 +143,6 @@ mod tests {
 
     #[test]
     fn xboard_relays_a_cascade_through_an_own_piece_as_castling() {
-        // Seen with XBoard 4.9.1.
-        assert_eq!(
-            castling_relay("a12c12,c12b12").as_deref(),
-            Some("a12b12,c12a12")
-        );
-        assert_eq!(castling_relay("g2h3,h3h4").as_deref(), Some("g2h4,h3g4"));
-        assert_eq!(castling_relay("e1g1,h1f1"), None);
-        assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
         let legal = ["Ra12-c12~Ac12-b12".to_string(), "d2d3".to_string()];
         assert_eq!(read_move(&legal, "a12b12,c12a12"), Some(0));
     }

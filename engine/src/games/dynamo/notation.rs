@@ -302,3 +302,15 @@ pub fn parse_move(pos: &Dynamo, text: &str) -> Result<Move, MoveError> {
         Err(MoveError::illegal(text, "not a legal turn here"))
     }
 }
+
+/// A turn's text for XBoard (`Game::cecp_move_text`): a piece leaving the board (`c1x`) as the
+/// piece taking itself, `c1c1,c1c1`, which XBoard can show (it removes the square two legs
+/// share, then nothing is left to move); any other as its wire form.
+pub(super) fn cecp_move_text(given: &str) -> String {
+    match given.strip_suffix('x') {
+        Some(square) if parse_square(square.as_bytes()).is_some() => {
+            format!("{square}{square},{square}{square}")
+        }
+        _ => given.to_string(),
+    }
+}

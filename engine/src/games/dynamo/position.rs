@@ -284,13 +284,15 @@ pub fn board_text(pos: &Dynamo) -> String {
 }
 
 pub fn cecp_setup(pos: &Dynamo) -> String {
-    // XBoard's piece table has 22 slots a colour: P N B R Q first, the King last.
+    // XBoard's piece table has 22 slots a colour: P N B R Q first, the King last. The King's
+    // `O2` lets XBoard play castling as we write it, the King's move and the Rook's
+    // (`e1g1,h1f1`): a plain `e1g1` is the Rook pulling the King.
     let text = pos.position_string();
     let mut fields = text.split(' ');
     let mut next = || fields.next().unwrap_or("-");
     let (placement, side, castling) = (next(), next(), next());
     format!(
         "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
-         {placement} {side} {castling} - 0 1"
+         {placement} {side} {castling} - 0 1\npiece K& KO2"
     )
 }

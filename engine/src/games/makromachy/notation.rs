@@ -9,6 +9,7 @@
 use super::board::*;
 use super::moves::{Move, MoveKind};
 use super::Makromachy;
+use crate::core::xboard::split_legs;
 use crate::core::{Game, MoveError};
 
 /// Promotion suffix letter.
@@ -35,6 +36,32 @@ pub(super) fn wire(mv: &Move) -> String {
         }
     }
     s
+}
+
+/// En passant for XBoard, which takes only its Pawn's double step for one (Warriors' and triple
+/// pushes' victims would stay on its board): onto the victim, then to the target.
+pub(super) fn xboard_legs(mv: &Move) -> Option<String> {
+    (mv.kind == MoveKind::EnPassant).then(|| {
+        let [from, victim, to] = [mv.from, mv.aux, mv.to].map(square_name);
+        format!("{from}{victim},{victim}{to}")
+    })
+}
+
+/// A move's text for XBoard (`Game::cecp_move_text`): fast castling `i1h1a1` (the King's two
+/// squares and its corner, not two King steps) as the King's move and the corner onto the
+/// King's square, `i1h1,a1i1`, which XBoard plays as castling when the King's `piece` line
+/// allows it (`O1`, backend.c `ApplyMove`); a hit-and-run `g2h3h4` as its legs `g2h3,h3h4`.
+pub(super) fn cecp_move_text(given: &str) -> String {
+    let step = |a: u16, b: u16| {
+        a != b && file_of(a).abs_diff(file_of(b)) <= 1 && rank_of(a).abs_diff(rank_of(b)) <= 1
+    };
+    match coordinates(given).as_deref() {
+        Some(&[king, to, corner]) if !(step(king, to) && step(to, corner)) => {
+            let [king, to, corner] = [king, to, corner].map(square_name);
+            format!("{king}{to},{corner}{king}")
+        }
+        _ => split_legs(given).unwrap_or_else(|| given.to_string()),
+    }
 }
 
 /// Human text without the check suffix.
@@ -141,11 +168,16 @@ pub(super) fn parse_move(pos: &Makromachy, text: &str) -> Result<Move, MoveError
     }
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let wire_text = if text.contains(',') {
-        legs_to_wire(text).ok_or_else(|| MoveError::unparsable(text, "bad multi-leg move"))?
-    } else {
-        text.to_string()
-    };
+    if text.contains(',') {
+        let candidates =
+            legs_to_wires(text).ok_or_else(|| MoveError::unparsable(text, "bad multi-leg move"))?;
+        return candidates
+            .iter()
+            .find_map(|candidate| legal.iter().find(|m| wire(m) == *candidate))
+            .copied()
+            .ok_or_else(|| MoveError::illegal(text, "not a legal move here"));
+    }
+    let wire_text = text.to_string();
     let first = text.as_bytes()[0];
     // A text that starts with a capital is human notation: piece letters A..N are also file
     // letters, and `G3g2` (the Griffin from the third rank) lowercased would read as the squares
@@ -235,23 +267,24 @@ fn coordinates(text: &str) -> Option<Vec<u16>> {
     (2..=3).contains(&out.len()).then_some(out)
 }
 
-/// XBoard legs `g2h3,h3h4` (hit-and-run) or `i1b1,a1i1` (castling) to the wire form.
-fn legs_to_wire(text: &str) -> Option<String> {
+/// The wire forms XBoard's two legs may stand for (the caller keeps the legal one): chained
+/// legs `g2h3,h3h4` are a hit-and-run, or a castling entered as the King onto its corner and on
+/// to its square (`i1a1,a1h1`, XBoard's two-leg castling); `i1b1,a1i1` is a castling, and so is
+/// XBoard's relay of one, which puts the corner beside the King (`i1b1,a1c1`).
+fn legs_to_wires(text: &str) -> Option<Vec<String>> {
     let legs: Vec<&str> = text.split(',').collect();
-    if legs.len() != 2 {
+    let [first, second] = legs[..] else {
         return None;
-    }
-    let a = coordinates(&legs[0].to_ascii_lowercase())?;
-    let b = coordinates(&legs[1].to_ascii_lowercase())?;
-    if a.len() != 2 || b.len() != 2 {
+    };
+    let a = coordinates(&first.to_ascii_lowercase())?;
+    let b = coordinates(&second.to_ascii_lowercase())?;
+    let (&[king, to], &[partner, end]) = (&a[..], &b[..]) else {
         return None;
+    };
+    let name = |squares: [u16; 3]| squares.map(square_name).concat();
+    if to == partner {
+        return Some(vec![name([king, to, end]), name([king, end, to])]);
     }
-    let name = |sq: u16| square_name(sq);
-    if a[1] == b[0] {
-        Some(format!("{}{}{}", name(a[0]), name(a[1]), name(b[1])))
-    } else if b[1] == a[0] {
-        Some(format!("{}{}{}", name(a[0]), name(a[1]), name(b[0])))
-    } else {
-        None
-    }
+    let beside = rank_of(end) == rank_of(to) && file_of(end).abs_diff(file_of(to)) == 1;
+    (end == king || beside).then(|| vec![name([king, to, partner])])
 }

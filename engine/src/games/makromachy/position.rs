@@ -335,8 +335,9 @@ const XBOARD_TABLE: &str = "PNBRQ.EAMOWC..D..F..UT.ZJ....LSG..HI..V";
 /// have no XBoard notation, so the flyers get their plain slides, the airlifting pieces their
 /// leaps, and the King its steps; with legality testing on XBoard would refuse those moves, so
 /// it should be off for this variant. Pawn triple pushes are written as an initial non-jumping
-/// (0,3) leap.
-const XBOARD_PIECES: [(char, &str); 23] = [
+/// (0,3) leap. The King's `O1` is castling to the square beside it, the corner piece landing on
+/// its other side: the one fast castling XBoard can show (see `Coords` in the CECP front end).
+const XBOARD_PIECES: [(char, &str); 24] = [
     ('T', "QNADcaKmK"),
     ('L', "Q"),
     ('F', "R"),
@@ -360,13 +361,23 @@ const XBOARD_PIECES: [(char, &str); 23] = [
     ('Q', "Q"),
     ('R', "R"),
     ('B', "B"),
+    ('K', "KO1"),
 ];
 
-pub(super) fn cecp_setup() -> String {
+/// XBoard's `setup` line for `pos` and the `piece` lines. The castling and en-passant fields are
+/// `-`: XBoard reads lowercase file letters as castling rights only in Fischer-random games, so
+/// our `ANan` left it reading `an` as the en-passant field (and writing `KQ a<` into saved
+/// games); with legality testing off it needs neither, and it cannot express either.
+pub(super) fn cecp_setup(pos: &Makromachy) -> String {
     let white = format!("{XBOARD_TABLE}K");
     let black = white.to_ascii_lowercase();
-    let start = super::START;
-    let mut s = format!("setup ({white}{black}) 14x14+0_fairy {start}\n");
+    let position = write_position(pos);
+    let mut fields = position.split(' ');
+    let (placement, side) = (fields.next().unwrap_or(""), fields.next().unwrap_or("w"));
+    let (halfmove, fullmove) = (fields.nth(2).unwrap_or("0"), fields.next().unwrap_or("1"));
+    let mut s = format!(
+        "setup ({white}{black}) 14x14+0_fairy {placement} {side} - - {halfmove} {fullmove}\n"
+    );
     for (id, betza) in XBOARD_PIECES {
         s.push_str(&format!("piece {id}& {betza}\n"));
     }
