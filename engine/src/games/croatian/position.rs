@@ -503,29 +503,16 @@ fn to_author_setup(pos: &Croatian) -> Option<String> {
 pub fn board_text(pos: &Croatian) -> String {
     let n = pos.v.size;
     let mut out = String::new();
-    for r in (0..n).rev() {
-        out.push_str(&format!("{:>2} ", r + 1));
-        for f in 0..n {
-            let c = pos.cell(pos.sq(f, r));
-            out.push(' ');
-            out.push(if c == EMPTY {
-                if pos.is_light_field(pos.sq(f, r)) {
-                    '.'
-                } else {
-                    ':'
-                }
-            } else {
-                piece::fen_letter(c)
-            });
+    crate::core::placement::push_grid(&mut out, n, n, |f, r| {
+        let c = pos.cell(pos.sq(f, r));
+        if c != EMPTY {
+            piece::fen_letter(c)
+        } else if pos.is_light_field(pos.sq(f, r)) {
+            '.'
+        } else {
+            ':'
         }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for f in 0..n {
-        out.push(' ');
-        out.push((b'a' + f) as char);
-    }
-    out.push('\n');
+    });
     out.push_str(&format!("{}\n", write_position(pos)));
     out
 }

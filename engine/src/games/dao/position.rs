@@ -6,7 +6,7 @@ use super::board::{
     RESERVE_KINDS, SIZE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 use super::Dao;
-use crate::core::placement::{castling_text, push_board};
+use crate::core::placement::{castling_text, push_board, push_grid, read_side};
 use crate::core::{Color, PositionError};
 
 pub const START: &str =
@@ -173,16 +173,7 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
             return Err(PositionError::new(f, format!("{color} has {kings} kings")));
         }
     }
-    pos.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                "side to move",
-                format!("'{other}' is not w or b"),
-            ))
-        }
-    };
+    pos.side = read_side(fields[1])?;
     if fields[2] != "-" {
         for c in fields[2].chars() {
             pos.castling |= match c {
@@ -369,17 +360,12 @@ pub(super) fn targets_text(t: u128) -> String {
 
 pub fn board_text(pos: &Dao) -> String {
     let mut out = String::new();
-    for r in (0..SIZE).rev() {
-        out += &format!("{:>2} ", r + 1);
-        for f in 0..SIZE {
-            let s = sq(f, r) as usize;
-            let p = pos.board[s].map_or('.', piece_char);
-            let g = pos.gates[s].map_or(' ', |c| if c == Color::White { 'G' } else { 'g' });
-            out += &format!(" {p}{g}");
-        }
-        out.push('\n');
-    }
-    out += "    a  b  c  d  e  f  g  h  i  j\n";
+    push_grid(&mut out, SIZE as u8, SIZE as u8, |f, r| {
+        let s = sq(f as i8, r as i8) as usize;
+        let p = pos.board[s].map_or('.', piece_char);
+        let g = pos.gates[s].map_or(' ', gate_char);
+        format!("{p}{g}")
+    });
     let reserve: String = write_position(pos)
         .split_whitespace()
         .nth(4)

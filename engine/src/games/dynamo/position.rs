@@ -4,7 +4,9 @@
 use super::board::*;
 use super::moves::*;
 use super::Dynamo;
-use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
+use crate::core::placement::{
+    castling_text, push_board, push_grid, read_fullmove, read_halfmove, read_side,
+};
 use crate::core::{Color, Game, PositionError};
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
@@ -147,16 +149,7 @@ pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
             return Err(placement(format!("rank {} has {f} squares", r + 1)));
         }
     }
-    let side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                "side to move",
-                format!("'{other}' is not w or b"),
-            ))
-        }
-    };
+    let side = read_side(fields[1])?;
     let castling = parse_castling(fields[2]).ok_or_else(|| {
         PositionError::new("castling", format!("'{}' is not - or KQkq", fields[2]))
     })?;
@@ -258,16 +251,12 @@ impl Dynamo {
 
 pub fn board_text(pos: &Dynamo) -> String {
     let mut out = String::new();
-    for r in (0..8u8).rev() {
-        out.push_str(&format!(" {} ", r + 1));
-        for f in 0..8u8 {
-            let p = pos.board[(r * 8 + f) as usize];
-            out.push(' ');
-            out.push(if p == EMPTY { '.' } else { piece_letter(p) });
+    push_grid(&mut out, 8, 8, |f, r| {
+        match pos.board[(r * 8 + f) as usize] {
+            EMPTY => '.',
+            p => piece_letter(p),
         }
-        out.push('\n');
-    }
-    out.push_str("    a b c d e f g h\n");
+    });
     out.push_str(&format!(
         "{} to move{}; last turn {}\nFen: {}\nKey: {:016X}\n",
         if pos.side == Color::White {

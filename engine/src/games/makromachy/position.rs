@@ -3,7 +3,9 @@
 
 use super::board::*;
 use super::Makromachy;
-use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
+use crate::core::placement::{
+    castling_text, push_board, push_grid, read_fullmove, read_halfmove, read_side,
+};
 use crate::core::{Color, Game, PositionError};
 
 pub const START: &str = "djivcgulkcvijd/wwwzrftqfrzwww/bhnmeossoeanhb/pppppppppppppp/14/14/14/14/14/14/PPPPPPPPPPPPPP/BHNMEOSSOEANHB/WWWZRFTQFRZWWW/DJIVCGULKCVIJD w ANan - 0 1";
@@ -45,16 +47,7 @@ pub(super) fn parse_position(text: &str) -> Result<Makromachy, PositionError> {
     };
     read_placement(&mut pos, fields[0])?;
 
-    pos.side = match fields.get(1).copied().unwrap_or("w") {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                "side to move",
-                format!("'{other}' is not w or b"),
-            ))
-        }
-    };
+    pos.side = read_side(fields.get(1).copied().unwrap_or("w"))?;
     let placement_err = |m: String| PositionError::new("piece placement", m);
     for color in Color::ALL {
         let kings: Vec<u16> = (0..RANKS)
@@ -300,16 +293,12 @@ pub(super) fn write_position(pos: &Makromachy) -> String {
 
 pub(super) fn board_text(pos: &Makromachy) -> String {
     let mut s = String::new();
-    for rank in (0..RANKS).rev() {
-        s.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..FILES {
-            let code = pos.board[square(file, rank) as usize];
-            s.push(' ');
-            s.push(if code == EMPTY { '.' } else { letter(code) });
+    push_grid(&mut s, FILES as u8, RANKS as u8, |file, rank| {
+        match pos.board[square(file as usize, rank as usize) as usize] {
+            EMPTY => '.',
+            code => letter(code),
         }
-        s.push('\n');
-    }
-    s.push_str("    a b c d e f g h i j k l m n\n");
+    });
     s.push_str(&format!(
         "{} to move{}\nFEN: {}\nKey: {:016x}\n",
         if pos.side == Color::White {
