@@ -114,6 +114,35 @@ fn spawn_reader(tx: Sender<Input>) {
     });
 }
 
+/// A protocol front end, as the input loop drives it.
+pub trait FrontEnd {
+    /// Handles one line; false ends the session (`quit`).
+    fn command(&mut self, line: &str) -> bool;
+    /// The search started with this number has its result ready.
+    fn search_done(&mut self, id: u64);
+    /// The session ends: stops whatever still runs.
+    fn finish(&mut self);
+}
+
+/// Runs `front_end` from its first line until `quit` or the end of input.
+pub fn serve(front_end: &mut impl FrontEnd, rx: &Receiver<Input>, first: String) -> ExitCode {
+    let mut input = Input::Line(first);
+    loop {
+        match input {
+            Input::Line(line) => {
+                if !front_end.command(&line) {
+                    break;
+                }
+            }
+            Input::SearchDone(id) => front_end.search_done(id),
+            Input::Eof => break,
+        }
+        input = next_input(rx);
+    }
+    front_end.finish();
+    ExitCode::SUCCESS
+}
+
 /// The next input, or `Eof` when every sender is gone. Lines are logged as the front end takes
 /// them, so the log shows them in order with what they caused.
 pub fn next_input(rx: &Receiver<Input>) -> Input {

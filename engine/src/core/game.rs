@@ -236,7 +236,7 @@ pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
             let winner = !pos.side_to_move();
             Ending::new(
                 GameResult::win_for(winner),
-                format!("{} mates", capitalised(winner)),
+                format!("{} mates", winner.title()),
             )
         } else {
             Ending::new(GameResult::Draw, "stalemate")
@@ -255,11 +255,4 @@ pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
 pub fn repetitions(key: u64, window: u32, history: &[u64]) -> usize {
     let start = history.len().saturating_sub(window as usize);
     history[start..].iter().filter(|&&k| k == key).count()
-}
-
-fn capitalised(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }

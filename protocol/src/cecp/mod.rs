@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tiamat_engine::search::{Bound, Control, Options};
 use tiamat_engine::{Color, MoveError};
 
-use crate::frontend::{next_input, send, Input};
+use crate::frontend::{send, serve, FrontEnd, Input};
 use crate::logging;
 use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
 pub use command::{parse, Command, CommandError, EngineOption};
@@ -96,25 +96,10 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         think_started: None,
         setup_position: None,
     };
-    let mut input = Input::Line(first);
-    loop {
-        match input {
-            Input::Line(line) => {
-                if !cecp.command(&line) {
-                    break;
-                }
-            }
-            Input::SearchDone(id) => cecp.search_done(id),
-            Input::Eof => break,
-        }
-        input = next_input(&rx);
-    }
-    cecp.abort();
-    ExitCode::SUCCESS
+    serve(&mut cecp, &rx, first)
 }
 
-impl Cecp {
-    /// Handles one line; false on `quit`.
+impl FrontEnd for Cecp {
     fn command(&mut self, line: &str) -> bool {
         match parse(line) {
             Ok(Command::Quit) => return false,
@@ -124,6 +109,25 @@ impl Cecp {
         true
     }
 
+    fn search_done(&mut self, id: u64) {
+        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
+            return;
+        };
+        active.finished = true;
+        match active.task {
+            Task::Think => self.engine_move(),
+            // Kept until the opponent moves: a hit plays the result at once.
+            Task::Ponder => {}
+            Task::Analyze => self.discard_search(),
+        }
+    }
+
+    fn finish(&mut self) {
+        self.abort();
+    }
+}
+
+impl Cecp {
     fn act(&mut self, command: Command) {
         match command {
             Command::Ignored | Command::Quit => {}
@@ -452,19 +456,6 @@ impl Cecp {
                 })
             }
             Err(message) => send(&format!("Error (cannot search): {message}")),
-        }
-    }
-
-    fn search_done(&mut self, id: u64) {
-        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
-            return;
-        };
-        active.finished = true;
-        match active.task {
-            Task::Think => self.engine_move(),
-            // Kept until the opponent moves: a hit plays the result at once.
-            Task::Ponder => {}
-            Task::Analyze => self.discard_search(),
         }
     }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use tiamat_engine::search::{Control, Options};
 
-use crate::frontend::{next_input, send, Input};
+use crate::frontend::{send, serve, FrontEnd, Input};
 use crate::logging;
 use crate::registry::variant_names;
 use crate::session::{new_session, AnySession, GoParams, SearchEvent};
@@ -57,29 +57,14 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         active: None,
         next_id: 0,
     };
-    let mut input = Input::Line(first);
-    loop {
-        match input {
-            Input::Line(line) => {
-                if !uci.command(&line) {
-                    break;
-                }
-            }
-            Input::SearchDone(id) => uci.search_done(id),
-            Input::Eof => break,
-        }
-        input = next_input(&rx);
-    }
-    uci.finish_search();
-    ExitCode::SUCCESS
+    serve(&mut uci, &rx, first)
 }
 
 fn info(text: impl AsRef<str>) {
     send(&format!("info string {}", text.as_ref()));
 }
 
-impl Uci {
-    /// Handles one line; false on `quit`.
+impl FrontEnd for Uci {
     fn command(&mut self, line: &str) -> bool {
         let parsed = parse(line);
         let interrupts = match &parsed {
@@ -97,6 +82,22 @@ impl Uci {
         true
     }
 
+    fn search_done(&mut self, id: u64) {
+        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
+            return;
+        };
+        active.finished = true;
+        if !active.hold {
+            self.finish_search();
+        }
+    }
+
+    fn finish(&mut self) {
+        self.finish_search();
+    }
+}
+
+impl Uci {
     fn act(&mut self, command: Command) {
         match command {
             Command::Ignored | Command::Quit => {}
@@ -188,16 +189,6 @@ impl Uci {
                 // A GUI waits for an answer to every `go`.
                 send("bestmove (none)");
             }
-        }
-    }
-
-    fn search_done(&mut self, id: u64) {
-        let Some(active) = self.active.as_mut().filter(|a| a.id == id) else {
-            return;
-        };
-        active.finished = true;
-        if !active.hold {
-            self.finish_search();
         }
     }
 

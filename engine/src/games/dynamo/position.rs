@@ -259,11 +259,7 @@ pub fn board_text(pos: &Dynamo) -> String {
     });
     out.push_str(&format!(
         "{} to move{}; last turn {}\nFen: {}\nKey: {:016X}\n",
-        if pos.side == Color::White {
-            "White"
-        } else {
-            "Black"
-        },
+        pos.side.title(),
         if pos.in_check() { " (in check)" } else { "" },
         effect_text(&pos.last),
         pos.position_string(),

@@ -301,11 +301,7 @@ pub(super) fn board_text(pos: &Makromachy) -> String {
     });
     s.push_str(&format!(
         "{} to move{}\nFEN: {}\nKey: {:016x}\n",
-        if pos.side == Color::White {
-            "White"
-        } else {
-            "Black"
-        },
+        pos.side.title(),
         if pos.in_check() { " (in check)" } else { "" },
         write_position(pos),
         pos.key
