@@ -230,6 +230,16 @@ impl Chess {
     }
     // ----- Making moves -----
 
+    /// Passing: the other side to move, no en-passant right, the key rebuilt to match.
+    pub(super) fn pass(&self) -> Chess {
+        let mut next = *self;
+        next.side = !self.side;
+        next.ep = NO_SQUARE;
+        next.halfmove += 1;
+        next.key = next.compute_key();
+        next
+    }
+
     /// The position after `mv`, which must be legal here.
     pub fn play_move(&self, mv: ChessMove) -> Chess {
         let mut next = *self;

@@ -124,14 +124,8 @@ impl Game for Chess {
         self.play_move(*mv)
     }
 
-    /// Passing: the other side to move, no en-passant right, the key rebuilt to match.
     fn null_move(&self) -> Option<Self> {
-        let mut next = *self;
-        next.side = !self.side;
-        next.ep = board::NO_SQUARE;
-        next.halfmove += 1;
-        next.key = next.compute_key();
-        Some(next)
+        Some(self.pass())
     }
 
     #[inline]
