@@ -3,10 +3,12 @@
 //! ```text
 //! tiamat-tune datagen --out FILE [--games N] [--nodes N] [--threads T] [--openings FILE]
 //!                     [--random-plies N] [--seed S] [--variant chess]
-//! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--out FILE]
+//! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
+//!                   [--limit N] [--out FILE]
 //! ```
 
 mod datagen;
+mod texel;
 
 use std::process::ExitCode;
 
@@ -14,6 +16,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("datagen") => datagen::run(&args[1..]),
+        Some("texel") => texel::run(&args[1..]),
         _ => Err("usage: tiamat-tune datagen ... | texel ... (see the crate docs)".to_string()),
     };
     match result {
