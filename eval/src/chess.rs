@@ -74,7 +74,18 @@ pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
 pub const SHIELD: usize = ROOK_SEMI_OPEN_FILE + 1;
 /// By the attack units on the enemy king's zone (with at least two attackers).
 pub const KING_DANGER: usize = SHIELD + 2;
-pub const PARAM_COUNT: usize = KING_DANGER + KING_DANGER_UNITS;
+/// Enemy pieces attacked by our pawns, minor pieces, rooks, by the victim's kind.
+pub const THREAT_BY_PAWN: usize = KING_DANGER + KING_DANGER_UNITS;
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6;
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
+/// Enemy pieces (not pawns) we attack that nothing of theirs defends.
+pub const HANGING: usize = THREAT_BY_ROOK + 6;
+/// Pawns beside or defended by an own pawn, by relative rank.
+pub const CONNECTED: usize = HANGING + 1;
+/// Knights and bishops on the enemy's half, defended by a pawn, out of the enemy pawns' reach.
+pub const KNIGHT_OUTPOST: usize = CONNECTED + 8;
+pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+pub const PARAM_COUNT: usize = BISHOP_OUTPOST + 1;
 
 /// Every section's name, start and length, in order (for the tuner's output).
 pub const SECTIONS: &[(&str, usize, usize)] = &[
@@ -100,6 +111,13 @@ pub const SECTIONS: &[(&str, usize, usize)] = &[
     ("rook_semi_open_file", ROOK_SEMI_OPEN_FILE, 1),
     ("shield", SHIELD, 2),
     ("king_danger", KING_DANGER, KING_DANGER_UNITS),
+    ("threat_by_pawn", THREAT_BY_PAWN, 6),
+    ("threat_by_minor", THREAT_BY_MINOR, 6),
+    ("threat_by_rook", THREAT_BY_ROOK, 6),
+    ("hanging", HANGING, 1),
+    ("connected", CONNECTED, 8),
+    ("knight_outpost", KNIGHT_OUTPOST, 1),
+    ("bishop_outpost", BISHOP_OUTPOST, 1),
 ];
 
 const MOBILITY: [usize; 4] = [
@@ -199,6 +217,9 @@ const SUPPORT_SPAN: [[Bitboard; 64]; 2] = {
     out
 };
 
+/// Relative ranks 4 to 6, per colour: where a minor piece can stand as an outpost.
+const OUTPOST_RANKS: [Bitboard; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
+
 fn forward(color: Color, sq: Square) -> Square {
     match color {
         Color::White => Square::new(sq.index() as u8 + 8),
@@ -290,13 +311,48 @@ fn terms<T: Terms>(pos: &Chess, out: &mut T) -> i32 {
     for kind in PieceType::ALL {
         phase += PHASE[kind.index()] * pos.pieces_of_type(kind).count_ones() as i32;
     }
+    let attacks = [Color::White, Color::Black].map(|us| side_terms(pos, us, occ, out));
     for us in [Color::White, Color::Black] {
-        side_terms(pos, us, occ, out);
+        threats(pos, us, &attacks[us.index()], &attacks[(!us).index()], out);
     }
     phase.min(FULL_PHASE)
 }
 
-fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) {
+/// The squares one side attacks, by kind of attacker.
+struct Attacks {
+    pawns: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+    all: Bitboard,
+}
+
+/// Enemy pieces under attack: by pawns, minor pieces and rooks (by victim), and undefended.
+fn threats<T: Terms>(pos: &Chess, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut T) {
+    let them = !us;
+    let pieces = pos.color_pieces(them) & !pos.pieces(them, PieceType::King);
+    for (attacked, section) in [
+        (ours.pawns, THREAT_BY_PAWN),
+        (ours.minors, THREAT_BY_MINOR),
+        (ours.rooks, THREAT_BY_ROOK),
+    ] {
+        let victims = pieces & attacked;
+        if victims == 0 {
+            continue;
+        }
+        for kind in PieceType::ALL {
+            let count = (victims & pos.pieces(them, kind)).count_ones() as i32;
+            if count > 0 {
+                out.add(us, section + kind.index(), count);
+            }
+        }
+    }
+    let hanging = pieces & !pos.pieces(them, PieceType::Pawn) & ours.all & !theirs.all;
+    if hanging != 0 {
+        out.add(us, HANGING, hanging.count_ones() as i32);
+    }
+}
+
+fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> Attacks {
     let them = !us;
     let own = pos.color_pieces(us);
     let our_pawns = pos.pieces(us, PieceType::Pawn);
@@ -305,6 +361,13 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) {
     let their_king = pos.king_square(them);
     let zone = king_attacks(their_king) | their_king.bit();
     let mobility_area = !(own | their_pawn_attacks);
+    let our_pawn_attacks = pawn_attacks_set(us, our_pawns);
+    let mut attacks_of = Attacks {
+        pawns: our_pawn_attacks,
+        minors: 0,
+        rooks: 0,
+        all: our_pawn_attacks | king_attacks(pos.king_square(us)),
+    };
     let mut attack_units = 0;
     let mut attackers = 0;
 
@@ -319,6 +382,28 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) {
                 PieceType::Queen => queen_attacks(sq, occ),
                 _ => continue,
             };
+            attacks_of.all |= attacks;
+            match kind {
+                PieceType::Knight | PieceType::Bishop => {
+                    attacks_of.minors |= attacks;
+                    if OUTPOST_RANKS[us.index()] & sq.bit() != 0
+                        && our_pawn_attacks & sq.bit() != 0
+                        && their_pawns
+                            & ADJACENT_FILES[sq.file() as usize]
+                            & PASSED_SPAN[us.index()][sq.index()]
+                            == 0
+                    {
+                        let param = if kind == PieceType::Knight {
+                            KNIGHT_OUTPOST
+                        } else {
+                            BISHOP_OUTPOST
+                        };
+                        out.add(us, param, 1);
+                    }
+                }
+                PieceType::Rook => attacks_of.rooks |= attacks,
+                _ => {}
+            }
             let k = kind.index() - 1;
             let mobility = (attacks & mobility_area).count_ones() as usize;
             out.add(us, MOBILITY[k] + mobility, 1);
@@ -349,6 +434,7 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) {
     }
     pawn_terms(pos, us, our_pawns, their_pawns, their_pawn_attacks, out);
     shield(pos, us, our_pawns, out);
+    attacks_of
 }
 
 fn pawn_terms<T: Terms>(
@@ -369,6 +455,11 @@ fn pawn_terms<T: Terms>(
     let their_king = pos.king_square(!us);
     for sq in squares(our_pawns) {
         let file = sq.file() as usize;
+        let rank = sq.relative_to(us).rank() as usize;
+        let beside = ADJACENT_FILES[file] & (0xFFu64 << (8 * sq.rank()));
+        if our_pawns & beside != 0 || pawn_attacks_set(us, our_pawns) & sq.bit() != 0 {
+            out.add(us, CONNECTED + rank, 1);
+        }
         if our_pawns & ADJACENT_FILES[file] == 0 {
             out.add(us, ISOLATED, 1);
         } else if our_pawns & SUPPORT_SPAN[us.index()][sq.index()] == 0
@@ -378,7 +469,6 @@ fn pawn_terms<T: Terms>(
             out.add(us, BACKWARD, 1);
         }
         if their_pawns & PASSED_SPAN[us.index()][sq.index()] == 0 {
-            let rank = sq.relative_to(us).rank() as usize;
             out.add(us, PASSED + rank, 1);
             if forward_in_board(us, sq) {
                 // The kings race to the stop square.
@@ -664,7 +754,10 @@ mod tests {
                 sum += PARAMS[param] * count;
             }
             let white = f64::from(blend(sum, trace.phase)) * trace.scale;
-            assert!((white - f64::from(ChessEval.white_view(&p))).abs() <= 1.0, "{fen}");
+            assert!(
+                (white - f64::from(ChessEval.white_view(&p))).abs() <= 1.0,
+                "{fen}"
+            );
             let relative = if p.side() == Color::White { 1 } else { -1 };
             assert_eq!(trace.tempo * relative, TEMPO);
         }

@@ -101,4 +101,18 @@ pub const PARAMS: [Pair; super::PARAM_COUNT] = [
     Pair(28, 0), Pair(36, 0), Pair(45, 0), Pair(55, 0), Pair(66, 0), Pair(78, 0), Pair(91, 0), Pair(105, 0),
     Pair(120, 0), Pair(136, 0), Pair(153, 0), Pair(171, 0), Pair(190, 0), Pair(210, 0), Pair(231, 0), Pair(253, 0),
     Pair(276, 0), Pair(300, 0), Pair(325, 0), Pair(350, 0), Pair(375, 0), Pair(400, 0), Pair(425, 0), Pair(450, 0),
+    // threat_by_pawn
+    Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+    // threat_by_minor
+    Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+    // threat_by_rook
+    Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+    // hanging
+    Pair(0, 0),
+    // connected
+    Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+    // knight_outpost
+    Pair(0, 0),
+    // bishop_outpost
+    Pair(0, 0),
 ];
