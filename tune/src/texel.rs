@@ -56,7 +56,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let rate: f64 = flags.number("rate", 1.0)?;
     let threads: usize = flags.number("threads", 1)?;
     let limit: usize = flags.number("limit", usize::MAX)?;
-    let l2: f64 = flags.number("l2", 1e-6)?;
+    let l2: f64 = flags.number("l2", 1e-8)?;
     let start = Instant::now();
     let (train, held_out) = load(files, limit)?;
     eprintln!(
