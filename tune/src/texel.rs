@@ -91,9 +91,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         adam.step(&mut weights, &gradient, rate);
         if epoch.is_multiple_of(50) || epoch == epochs {
             eprintln!(
-                "epoch {epoch}: loss {:.6}, held out {:.6}, {:.0} s",
+                "epoch {epoch}: loss {:.6}, held out {:.6} (against results alone {:.6}), {:.0} s",
                 loss(&train, &weights, k, lambda, threads),
                 loss(&held_out, &weights, k, lambda, threads),
+                loss(&held_out, &weights, k, 1.0, threads),
                 start.elapsed().as_secs_f64()
             );
         }
