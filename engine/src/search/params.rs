@@ -92,6 +92,11 @@ search_params! {
     history_bonus_quadratic: 16 in 0..=64,
     history_bonus_linear: 32 in 0..=256,
     history_bonus_max: 2000 in 100..=16000,
+    /// Singular extensions: shallowest node, how far below the table's score the other moves
+    /// must all stay (per ply of depth), and the margin below that for a double extension.
+    singular_min_depth: 7 in 4..=16,
+    singular_margin: 2 in 0..=16,
+    singular_double_margin: 20 in 0..=200,
     /// Quiescence skips captures whose exchange gain cannot lift the static score to alpha
     /// with this margin.
     qs_futility_margin: 200 in 0..=1000,

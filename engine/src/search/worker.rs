@@ -118,6 +118,10 @@ struct Frame<M> {
     static_eval: i32,
     move_hash: u64,
     killers: [Option<M>; 2],
+    /// The move (index) a singular-extension search leaves out of this node.
+    excluded: Option<usize>,
+    /// Double singular extensions on the path to this node, which are capped.
+    double_extensions: u32,
 }
 
 pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
@@ -167,6 +171,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     static_eval: EVAL_NONE,
                     move_hash: 1,
                     killers: [None, None],
+                    excluded: None,
+                    double_extensions: 0,
                 })
                 .collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -449,12 +455,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         let key = pos.key();
+        let excluded = self.stack[ply].excluded;
         let hit = self.shared.tt.probe(key, ply);
         let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
         if let Some(h) = hit {
-            if !pv_node && h.depth >= depth && h.settles(alpha, beta) {
+            if !pv_node && excluded.is_none() && h.depth >= depth && h.settles(alpha, beta) {
                 return h.score;
             }
+        }
+        if ply > 0 && excluded.is_none() {
+            self.stack[ply].double_extensions = self.stack[ply - 1].double_extensions;
         }
 
         let static_eval = if in_check {
@@ -480,7 +490,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.stack[ply + 1].killers = [None, None];
 
         let params = self.shared.params;
-        if !pv_node && !in_check && !in_progress && ply > 0 {
+        if !pv_node && !in_check && !in_progress && ply > 0 && excluded.is_none() {
             // Reverse futility: far above beta with little depth left.
             let margin =
                 params.rfp_margin * depth - if improving { params.rfp_improving } else { 0 };
@@ -524,7 +534,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
 
         // Without a table move, a cheaper first look at this node finds one for next time.
-        let depth = if tt_index == NO_MOVE && depth >= params.iir_min_depth && (pv_node || cut_node)
+        let depth = if tt_index == NO_MOVE
+            && excluded.is_none()
+            && depth >= params.iir_min_depth
+            && (pv_node || cut_node)
         {
             depth - 1
         } else {
@@ -549,10 +562,58 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
         while let Some((i, move_score)) = pick(&mut scores) {
             let mv = &moves[i];
-            if pos.forbidden_by_history(mv, &self.keys) {
+            if excluded == Some(i) || pos.forbidden_by_history(mv, &self.keys) {
                 continue;
             }
             legal += 1;
+            // Singular extension: when every other move fails well below the table's score,
+            // the table's move is searched deeper; when even those beat beta, the node is cut.
+            let mut singular = 0;
+            if let Some(h) = hit.filter(|h| {
+                i == usize::from(tt_index)
+                    && ply > 0
+                    && excluded.is_none()
+                    && !in_progress
+                    && depth >= params.singular_min_depth
+                    && h.depth >= depth - 3
+                    && h.bound != Bound::Upper
+                    && h.score.abs() < MATE_BOUND
+            }) {
+                let singular_beta = h.score - params.singular_margin * depth;
+                self.stack[ply].excluded = Some(i);
+                let score = self.search(
+                    pos,
+                    ply,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    in_check,
+                    false,
+                    cut_node,
+                );
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    self.score_buffers[ply] = scores;
+                    self.quiet_buffers[ply] = quiets;
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular = 1;
+                    if !pv_node
+                        && score < singular_beta - params.singular_double_margin
+                        && self.stack[ply].double_extensions < 6
+                    {
+                        singular = 2;
+                        self.stack[ply].double_extensions += 1;
+                    }
+                } else if singular_beta >= beta {
+                    self.score_buffers[ply] = scores;
+                    self.quiet_buffers[ply] = quiets;
+                    return singular_beta;
+                } else if h.score >= beta {
+                    singular = -1;
+                }
+            }
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let same_side = child.side_to_move() == side;
@@ -600,7 +661,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
 
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let extension = if singular != 0 {
+                singular
+            } else {
+                i32::from(gives_check && ply < 2 * self.root_depth as usize)
+            };
             let new_depth = if same_side {
                 depth
             } else {
@@ -662,6 +727,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.score_buffers[ply] = scores;
         self.quiet_buffers[ply] = quiets;
 
+        if legal == 0 && excluded.is_some() {
+            return alpha;
+        }
         if legal == 0 {
             // A turn in progress with no way on is a dead end for this path; otherwise the game
             // has no legal move: mate when in check, stalemate otherwise.
@@ -674,6 +742,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if searched == 0 {
             // Everything was pruned: fail low with the static guess.
             return alpha;
+        }
+        if excluded.is_some() {
+            // Not the node's true score: the table keeps the full search's.
+            return best.score;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
         self.shared
