@@ -255,3 +255,52 @@ fn play_game<G: HasEvaluator>(
             .collect(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_turned_to_whites_view() {
+        assert_eq!(white_view(Score::Cp(40), Color::White), 40);
+        assert_eq!(white_view(Score::Cp(40), Color::Black), -40);
+        assert_eq!(white_view(Score::Mate(3), Color::Black), -32_000);
+        assert_eq!(white_view(Score::Mate(-2), Color::Black), 32_000);
+    }
+
+    #[test]
+    fn random_choices_stay_in_range_and_vary() {
+        let mut rng = Rng::new(7);
+        let picks: Vec<usize> = (0..200).map(|_| rng.below(5)).collect();
+        assert!(picks.iter().all(|&p| p < 5));
+        assert!((0..5).all(|v| picks.contains(&v)));
+    }
+
+    #[test]
+    fn a_short_run_writes_labelled_quiet_positions() {
+        let out = std::env::temp_dir().join(format!("datagen-{}.txt", std::process::id()));
+        let config = Config {
+            variant: "chess".to_string(),
+            out: out.to_str().unwrap().to_string(),
+            games: 2,
+            nodes: 300,
+            threads: 1,
+            openings: vec![],
+            random_plies: 2,
+            seed: 3,
+        };
+        generate::<tiamat_engine::games::chess::Chess>(&config).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_file(&out).ok();
+        assert!(text.lines().count() > 10);
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split(';').collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            let pos: tiamat_engine::games::chess::Chess =
+                tiamat_engine::Game::from_position_string("chess", fields[0]).unwrap();
+            assert!(!tiamat_engine::Game::in_check(&pos), "{line}");
+            assert!(["1", "0", "0.5"].contains(&fields[1]), "{line}");
+            assert!(fields[2].parse::<i32>().unwrap().abs() < 2 * RESIGN_SCORE);
+        }
+    }
+}

@@ -346,3 +346,48 @@ fn weights_source(weights: &[[f64; 2]]) -> String {
     out.push_str("];\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn current() -> Vec<[f64; 2]> {
+        PARAMS
+            .iter()
+            .map(|p| [f64::from(p.0), f64::from(p.1)])
+            .collect()
+    }
+
+    #[test]
+    fn the_committed_weights_are_the_tuners_output() {
+        let committed = include_str!("../../eval/src/chess/weights.rs");
+        assert_eq!(weights_source(&current()), committed);
+    }
+
+    #[test]
+    fn the_fit_lowers_the_loss_and_k_is_positive() {
+        // A white pawn up, White won; the same position with colours swapped, Black won.
+        let lines = [
+            "4k3/8/8/8/8/8/4PP2/4K3 w - - 0 1;1;150",
+            "4k3/4pp2/8/8/8/8/8/4K3 b - - 0 1;0;-150",
+            "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1;0.5;0",
+        ];
+        let path = std::env::temp_dir().join(format!("texel-{}.txt", std::process::id()));
+        // The first run of 64 positions is held out; thirty copies leave some to train on.
+        std::fs::write(&path, format!("{}\n", lines.join("\n")).repeat(30)).unwrap();
+        let (data, held_out) = load(path.to_str().unwrap(), usize::MAX).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(held_out.positions.len(), 63);
+        assert_eq!(data.positions.len(), 27);
+        let mut weights = current();
+        let k = fit_k(&data, &weights, 1);
+        assert!(k > 0.0);
+        let before = loss(&data, &weights, k, 1.0, 1);
+        let mut adam = Adam::new(PARAM_COUNT);
+        for _ in 0..50 {
+            let g = gradient(&data, &weights, k, 1.0, 1);
+            adam.step(&mut weights, &g, 1.0);
+        }
+        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+    }
+}
