@@ -381,7 +381,7 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
                 }
             }
             if let Some(sprt) = &config.sprt {
-                decision = sprt.decide(&tally);
+                decision = sprt.decide_after(decision, &tally);
                 if decision != SprtDecision::Continue {
                     stop.store(true, Ordering::SeqCst);
                 }
