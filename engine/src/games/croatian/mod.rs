@@ -72,6 +72,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod variant;
+mod xboard;
 
 #[cfg(test)]
 mod tests;
@@ -247,6 +248,15 @@ impl Game for Croatian {
         notation::ean(self, mv)
     }
 
+    fn xboard_legs(&self, mv: &Move) -> Option<String> {
+        // XBoard's own en passant misses a Pawn rushed further than two fields.
+        let ply = mv.first();
+        (!mv.is_cascade() && ply.has(flag::EN_PASSANT)).then(|| {
+            let [from, victim, to] = [ply.from, ply.aux, ply.to].map(|f| self.field_name(f));
+            format!("{from}{victim},{victim}{to}")
+        })
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }
@@ -258,4 +268,46 @@ impl Game for Croatian {
     fn cecp_setup(&self) -> Option<String> {
         position::cecp_setup(self)
     }
+
+    fn cecp_move_text(wire: &str) -> String {
+        xboard::move_text(wire)
+    }
+
+    fn cecp_move_texts(legal: &[String]) -> Vec<String> {
+        xboard::move_texts(legal)
+    }
+
+    fn cecp_read_move(legal: &[String], text: &str) -> Option<usize> {
+        xboard::read_move(legal, text)
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        perft_suite(variant)
+    }
+
+    fn bench_positions(variant: &str) -> Vec<&'static str> {
+        match variant {
+            "mirandasveil" => BENCH_MIRANDASVEIL.to_vec(),
+            "nineteen" => BENCH_NINETEEN.to_vec(),
+            _ => crate::core::perft::suite_positions(perft_suite(variant)),
+        }
+    }
+}
+
+/// The perft suites in `perft/`, by variant.
+fn perft_suite(variant: &str) -> Option<&'static str> {
+    Some(match variant {
+        "croatianties" => include_str!("perft/croatianties.txt"),
+        "mayanascendancy" => include_str!("perft/mayanascendancy.txt"),
+        "ageofaquarius" => include_str!("perft/ageofaquarius.txt"),
+        "mirandasveil" => include_str!("perft/mirandasveil.txt"),
+        "nineteen" => include_str!("perft/nineteen.txt"),
+        "classical14" => include_str!("perft/classical14.txt"),
+        "croatianties14" => include_str!("perft/croatianties14.txt"),
+        "classical20" => include_str!("perft/classical20.txt"),
+        "croatianties20" => include_str!("perft/croatianties20.txt"),
+        "classical26" => include_str!("perft/classical26.txt"),
+        "croatianties26" => include_str!("perft/croatianties26.txt"),
+        _ => return None,
+    })
 }

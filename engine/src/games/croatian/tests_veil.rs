@@ -566,3 +566,47 @@ fn a_move_is_checked_ply_by_ply() {
     let cut = Move::cascade(&long.plies()[..1]);
     assert!(!pos.is_legal(&cut));
 }
+
+/// Every legal move of every suite position of the Wave variants, written as EAN, as XAN and in
+/// wire form, reads back as that move; every position string round-trips.
+#[test]
+fn wave_suite_moves_read_back_in_every_notation() {
+    let mut checked = 0;
+    for variant in ["mirandasveil", "nineteen"] {
+        let suite = crate::core::perft::parse_suite(perft_suite(variant).unwrap()).unwrap();
+        for entry in &suite.entries {
+            let pos = Croatian::from_position_string(variant, entry.position).unwrap();
+            let text = pos.position_string();
+            assert_eq!(
+                Croatian::from_position_string(variant, &text).unwrap(),
+                pos,
+                "{variant} {}",
+                entry.name
+            );
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in &moves {
+                assert!(pos.is_legal(mv), "{variant} {}", entry.name);
+                for written in [
+                    notation::xan(&pos, mv),
+                    notation::ean(&pos, mv),
+                    pos.move_to_wire(mv),
+                ] {
+                    match pos.parse_move(&written) {
+                        Ok(back) => assert_eq!(&back, mv, "{variant} {}: {written}", entry.name),
+                        Err(e) => panic!("{variant} {}: {written}: {e}", entry.name),
+                    }
+                    checked += 1;
+                }
+                let after = pos.play(mv);
+                let text = after.position_string();
+                assert_eq!(
+                    Croatian::from_position_string(variant, &text).unwrap(),
+                    after,
+                    "{text}"
+                );
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}
