@@ -327,6 +327,8 @@ pub(super) struct Turn {
     /// The fields of `moved`, in the order plies ended on them.
     marked: Vec<u16>,
     pub irreversible: bool,
+    /// The key of the board the turn started from (no e.p. items).
+    start_key: u64,
 }
 
 impl Turn {
@@ -335,14 +337,23 @@ impl Turn {
         for item in &pos.ep {
             pos.key ^= ep_key(item);
         }
+        let start_key = pos.key;
         Turn {
             pos,
+            start_key,
             air: EMPTY,
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
             marked: Vec::new(),
             irreversible: false,
         }
+    }
+
+    /// Whether the board is again `root`'s, piece for piece and tag for tag: a null move, which
+    /// is illegal (part 2 OQ-15 names the Wave ping-pong, HD-5 says what is compared: e.p.
+    /// items are not). A Wave's ping-pong or a piece teleported back onto its field does it.
+    pub fn restores(&self, root: &Croatian) -> bool {
+        self.pos.key == self.start_key && self.pos.board == root.board
     }
 
     /// The key the position would have if the turn ended now.

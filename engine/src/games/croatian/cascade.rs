@@ -281,6 +281,9 @@ impl<'a> Cascades<'a> {
     }
 
     fn finish(&mut self) {
+        if self.turn.restores(self.root) {
+            return;
+        }
         let key = self.turn.result_key();
         if !self.dedup {
             if self.may_end_here() {

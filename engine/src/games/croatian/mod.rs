@@ -47,9 +47,14 @@
 //! * A Pyramid converts an opponent's Wave like any opponent's piece on its own half (section
 //!   4.2 excepts only the King).
 //! * A Wave whose route enters a Star teleports or passes over it (OQ-4). When after a teleport
-//!   it finds no field to end on (a teleport into the other Star of a colour its route has
-//!   already crossed included), the teleport ends its ply as an oblation (`Eg15~Wa18|||`, R07),
-//!   one of its options; a Wave with no option at all is oblationed where it stands.
+//!   it finds no field to end on, the teleport ends its ply as an oblation (`Eg15~Wa18|||`, R07),
+//!   one of its options; a route that comes round to fields it crossed before ends there (OQ-4),
+//!   and if an empty field or an own piece it may activate is among them the Wave is not blocked
+//!   and no oblation is offered (L1446). A Wave with no option at all is oblationed where it
+//!   stands.
+//! * A move that leaves the board as it was, piece for piece and tag for tag, is a null move
+//!   and illegal: part 2's ruling OQ-15 (with HD-5 on what is compared) names the Wave ping-pong,
+//!   which first exists here, and a piece teleported back onto the field it left.
 //! * Wire moves: UCI long algebraic for single plies that fit it (`e2e4`, `a13a11q`, castling as
 //!   the King's two-or-more-field move); XAN for cascades, teleports, promotion tags, delayed
 //!   promotions and randomized castling (where a one-field castling looks like a King step).

@@ -610,3 +610,16 @@ fn wave_suite_moves_read_back_in_every_notation() {
     }
     assert!(checked > 3000, "{checked}");
 }
+
+/// A cascade that restores the board, piece for piece and tag for tag, is a null move and
+/// illegal (part 2 OQ-15 names the Wave ping-pong, HD-5).
+#[test]
+fn wave_ping_pong_back_to_the_board_before_is_no_move() {
+    let pos = setup("MV Ka1,Nb1,Wc3,Wd5,kp16");
+    assert!(!legal(&pos, "Nb1-c3~Wc3-d5~Wd5-c3~Nc3-b1"));
+    assert!(legal(&pos, "Nb1-c3~Wc3-d5~Wd5-c3~Nc3-d1"));
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 82);
+    assert!(moves.iter().all(|mv| pos.play(mv).board != pos.board));
+}
