@@ -117,10 +117,11 @@ fn portals_open(pos: &Croatian, star: u16) -> i32 {
 }
 
 fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
+    use tiamat_engine::games::croatian::piece::steps::{DIAG, KNIGHT, LONG, ORTH};
     let mut reach = Reach::default();
-    let mut count = |dirs: &[(isize, isize)], ride: bool| {
+    let mut count = |dirs: &[(i8, i8)], ride: bool| {
         for &(dx, dy) in dirs {
-            let d = pos.offset(dx, dy);
+            let d = pos.offset(dx as isize, dy as isize);
             let mut s = sq as isize + d;
             while (0..1024).contains(&s) {
                 let c = pos.cell(s as u16);
@@ -154,36 +155,6 @@ fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
             }
         }
     };
-    const KNIGHT: [(isize, isize); 8] = [
-        (1, 2),
-        (2, 1),
-        (-1, 2),
-        (-2, 1),
-        (1, -2),
-        (2, -1),
-        (-1, -2),
-        (-2, -1),
-    ];
-    const LONG: [(isize, isize); 16] = [
-        (4, 1),
-        (4, -1),
-        (-4, 1),
-        (-4, -1),
-        (1, 4),
-        (1, -4),
-        (-1, 4),
-        (-1, -4),
-        (3, 2),
-        (3, -2),
-        (-3, 2),
-        (-3, -2),
-        (2, 3),
-        (2, -3),
-        (-2, 3),
-        (-2, -3),
-    ];
-    const ORTH: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const DIAG: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
     match kind {
         Kind::Knight => count(&KNIGHT, false),
         Kind::Pegasus => count(&KNIGHT, true),

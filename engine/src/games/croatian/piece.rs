@@ -177,3 +177,38 @@ pub fn fen_letter(c: Cell) -> char {
         l
     }
 }
+
+/// The steps of the family's leapers and riders as (files, ranks): the Knight's (a Pegasus
+/// rides them), the Rook's and Bishop's, and the Unicorn's long jumps.
+pub mod steps {
+    pub const KNIGHT: [(i8, i8); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    pub const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    pub const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+    pub const LONG: [(i8, i8); 16] = [
+        (4, 1),
+        (4, -1),
+        (-4, 1),
+        (-4, -1),
+        (1, 4),
+        (1, -4),
+        (-1, 4),
+        (-1, -4),
+        (3, 2),
+        (3, -2),
+        (-3, 2),
+        (-3, -2),
+        (2, 3),
+        (2, -3),
+        (-2, 3),
+        (-2, -3),
+    ];
+}

@@ -552,36 +552,7 @@ impl PlyGen<'_> {
 
     /// The routes a Wave of pattern `m.pattern` may take from `m.from`.
     fn routes(&self, m: &Mover) -> ArrayVec<Route, 128> {
-        const KNIGHT: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-        const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-        const LONG: [(i8, i8); 16] = [
-            (4, 1),
-            (4, -1),
-            (-4, 1),
-            (-4, -1),
-            (1, 4),
-            (1, -4),
-            (-1, 4),
-            (-1, -4),
-            (3, 2),
-            (3, -2),
-            (-3, 2),
-            (-3, -2),
-            (2, 3),
-            (2, -3),
-            (-2, 3),
-            (-2, -3),
-        ];
+        use super::piece::steps::{DIAG, KNIGHT, LONG, ORTH};
         let mut out = ArrayVec::new();
         let mut straight = |dirs: &[(i8, i8)]| {
             for &(dx, dy) in dirs {
