@@ -608,6 +608,8 @@ fn draw_scale(pos: &Chess, score: i32) -> i32 {
 }
 
 impl Evaluator<Chess> for ChessEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Chess) -> i32 {
         let white = self.white_view(pos);
         let relative = match pos.side() {

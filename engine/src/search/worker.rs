@@ -143,6 +143,8 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     pub clock: Option<Clock>,
     reporter: Option<Sender<Report<G::Move>>>,
     pub root_moves: Vec<RootMove<G::Move>>,
+    /// The evaluator's state along the current line.
+    path: E::Path,
 }
 
 impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
@@ -187,6 +189,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             clock,
             reporter,
             root_moves,
+            path: E::Path::default(),
         }
     }
 
@@ -247,19 +250,26 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.shared.total_nodes() - published + self.nodes
     }
 
-    fn evaluate(&self, pos: &G) -> i32 {
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         self.shared
             .eval
-            .evaluate(pos)
+            .evaluate_path(&mut self.path, ply, pos)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The table's stored evaluation saves evaluating again.
-    fn static_eval(&self, pos: &G, hit: Option<Hit>) -> i32 {
+    fn static_eval(&mut self, pos: &G, ply: usize, hit: Option<Hit>) -> i32 {
         match hit {
             Some(h) if h.eval != EVAL_NONE => h.eval,
-            _ => self.evaluate(pos),
+            _ => self.evaluate(pos, ply),
         }
+    }
+
+    /// Plays `mv` from `pos` (at `ply`) and tells the evaluator's path.
+    fn play(&mut self, pos: &G, ply: usize, mv: &G::Move) -> G {
+        let child = pos.play(mv);
+        self.shared.eval.path_play(&mut self.path, ply, pos, &child);
+        child
     }
 
     fn is_draw(&self, pos: &G) -> bool {
@@ -445,7 +455,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return if in_check { 0 } else { self.evaluate(pos) };
+                return if in_check { 0 } else { self.evaluate(pos, ply) };
             }
             // No line from here can be better than mating at once or worse than being mated now.
             alpha = alpha.max(-MATE + ply as i32);
@@ -470,7 +480,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let static_eval = if in_check {
             EVAL_NONE
         } else {
-            self.static_eval(pos, hit)
+            self.static_eval(pos, ply, hit)
         };
         // The table's score bounds the static guess where it is more informed.
         let eval = match hit {
@@ -506,6 +516,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 && self.shared.eval.zugzwang_unlikely(pos)
             {
                 if let Some(null) = pos.null_move() {
+                    self.shared.eval.path_play(&mut self.path, ply, pos, &null);
                     let r = params.nmp_base
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
@@ -615,7 +626,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
             let tactical = pos.is_tactical(mv);
-            let child = pos.play(mv);
+            let child = self.play(pos, ply, mv);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let gives_check = child_in_check && !same_side;
@@ -802,7 +813,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         let key = pos.key();
         let hit = self.shared.tt.probe(key, ply);
@@ -831,7 +842,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             static_eval = EVAL_NONE;
             best_score = -INFINITY;
         } else {
-            static_eval = self.static_eval(pos, hit);
+            static_eval = self.static_eval(pos, ply, hit);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -884,7 +895,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 continue;
             }
             legal_tried += 1;
-            let child = pos.play(mv);
+            let child = self.play(pos, ply, mv);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             self.keys.push(key);
@@ -956,7 +967,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     }
                 }
             }
-            let child = root.play(&mv);
+            let child = self.play(root, 0, &mv);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let extension = i32::from(child_in_check && !same_side);
@@ -1053,6 +1064,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
     /// Iterative deepening. Helper threads skip some depths so that threads spread over depths.
     pub fn iterate(&mut self, root: &G, max_depth: u32) {
+        self.shared.eval.path_root(&mut self.path, root);
         let multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
         let mut best_changes = 0u32;
         let mut stable_iterations = 0u32;
