@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use tiamat_engine::games::chess::Chess;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
-use tiamat_engine::{Color, GameResult, MoveList};
+use tiamat_engine::{Color, Game, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
 
 use crate::Flags;
@@ -138,6 +139,17 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Reads one line of the output: the position, the result and the score.
+pub fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
+    let mut fields = line.split(';');
+    let (text, result, score) = (fields.next()?, fields.next()?, fields.next()?);
+    Some((
+        Chess::from_position_string("chess", text).ok()?,
+        result.parse().ok()?,
+        score.parse().ok()?,
+    ))
 }
 
 /// A small deterministic generator (xorshift*), seeded per game.

@@ -12,10 +12,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::time::Instant;
 
-use tiamat_engine::games::chess::Chess;
-use tiamat_engine::Game;
 use tiamat_eval::chess::{ChessEval, FULL_PHASE, PARAMS, PARAM_COUNT, SECTIONS};
 
+use crate::datagen::parse_line;
 use crate::Flags;
 
 struct Position {
@@ -129,17 +128,7 @@ fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
                 break;
             }
             let line = line.map_err(|e| format!("{path}: {e}"))?;
-            let mut fields = line.split(';');
-            let (Some(text), Some(result), Some(score)) =
-                (fields.next(), fields.next(), fields.next())
-            else {
-                continue;
-            };
-            let (Ok(pos), Ok(result), Ok(score)) = (
-                Chess::from_position_string("chess", text),
-                result.parse::<f32>(),
-                score.parse::<f32>(),
-            ) else {
+            let Some((pos, result, score)) = parse_line(&line) else {
                 continue;
             };
             let trace = ChessEval.trace(&pos);
@@ -272,20 +261,9 @@ fn gradient(
     total
 }
 
-/// The scaling constant that best fits the current weights to the results (golden section).
+/// The scaling constant that best fits the current weights to the results.
 fn fit_k(data: &Data, weights: &[[f64; 2]], threads: usize) -> f64 {
-    let (mut lo, mut hi) = (0.0005f64, 0.05f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if loss(data, weights, a, 1.0, threads) < loss(data, weights, b, 1.0, threads) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    crate::minimise(0.0005, 0.05, |k| loss(data, weights, k, 1.0, threads))
 }
 
 struct Adam {
