@@ -117,7 +117,7 @@ pub enum Bound {
 }
 
 /// What the `go` command asked for. Times are for the side to move unless named per colour.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Limits<M> {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
@@ -332,10 +332,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let side = root.side_to_move();
         self.lag.observe(limits, side);
         let overhead = self.lag.overhead(self.options.move_overhead);
-        let clock = Clock::new(
-            TimePlan::new(limits, side, overhead),
-            control.pondering.load(Ordering::Relaxed),
+        let plan = TimePlan::new(limits, side, overhead);
+        log::debug!(
+            "time plan for {side}: clock {:?} + {:?}, moves to go {:?}, move time {:?}, \
+             overhead {overhead:?} -> soft {:?}, hard {:?}",
+            limits.time[side.index()],
+            limits.increment[side.index()],
+            limits.movestogo,
+            limits.movetime,
+            plan.soft,
+            plan.hard
         );
+        let clock = Clock::new(plan, control.pondering.load(Ordering::Relaxed));
         if self.options.play_style != PlayStyle::Search {
             let outcome = weak::play(root, history, &self.eval, self.options.play_style, report);
             wait_for_release(limits, control);

@@ -206,6 +206,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         if self.nodes >= self.node_limit && self.may_stop() {
             self.stopped = true;
+            log::debug!(
+                "search {} stopped in depth {}: node limit",
+                self.id,
+                self.root_depth
+            );
         }
         self.stopped
     }
@@ -233,6 +238,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .is_some_and(|limit| self.all_nodes() >= limit);
         if self.shared.control.stopped() || out_of_time || out_of_nodes {
             self.stopped = true;
+            let why = if out_of_time {
+                "hard time limit"
+            } else if out_of_nodes {
+                "node limit"
+            } else {
+                "stop requested"
+            };
+            log::debug!("search stopped in depth {}: {why}", self.root_depth);
         }
     }
 
@@ -1150,6 +1163,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if self.finished_early(depth, best_changes, stable_iterations) {
                 break;
             }
+            if depth == max_depth {
+                log::debug!("search stopped after depth {depth}: depth limit");
+            }
             best_changes = best_changes * 3 / 4;
         }
     }
@@ -1160,21 +1176,25 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if let Some(mate) = limits.mate {
             if let Score::Mate(n) = Score::from_internal(self.root_moves[0].score) {
                 if n > 0 && n as u32 <= mate {
+                    log::debug!("search stopped after depth {depth}: mate in {n} found");
                     return true;
                 }
             }
         }
         if self.shared.control.stopped() {
+            log::debug!("search stopped after depth {depth}: stop requested");
             return true;
         }
         if limits.depth.is_none()
             && self.shared.multipv == 1
             && mate_settled(self.root_moves[0].score, depth)
         {
+            log::debug!("search stopped after depth {depth}: the mate is confirmed");
             return true;
         }
         if let Some(limit) = limits.nodes {
             if self.all_nodes() >= limit {
+                log::debug!("search stopped after depth {depth}: node limit");
                 return true;
             }
         }
@@ -1188,6 +1208,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         clock.iteration_ended();
         if self.root_moves.len() == 1 && depth >= 4 && !pondering {
+            log::debug!("search stopped after depth {depth}: the only legal move");
             return true;
         }
         let scale = match (best_changes, stable) {
@@ -1197,7 +1218,21 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             _ => 1.0,
         };
         // An iteration costs about as much as all before it, so start one only with room left.
-        clock.soft_expired(scale * 0.65) || !clock.next_iteration_fits()
+        let soft_expired = clock.soft_expired(scale * 0.65);
+        let fits = clock.next_iteration_fits();
+        if soft_expired || !fits {
+            log::debug!(
+                "search stopped after depth {depth} at {:?}: {} (soft limit scaled by {:.2})",
+                clock.elapsed(),
+                if soft_expired {
+                    "soft time limit"
+                } else {
+                    "the next iteration would pass the hard limit"
+                },
+                scale * 0.65
+            );
+        }
+        soft_expired || !fits
     }
 }
 
