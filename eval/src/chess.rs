@@ -22,7 +22,7 @@ use crate::HasEvaluator;
 pub mod nnue;
 mod weights;
 
-use nnue::{NnuePath, Network, NETWORK};
+use nnue::{Network, NnuePath, NETWORK};
 pub use weights::PARAMS;
 
 /// A middlegame and an endgame value, blended by the game phase.

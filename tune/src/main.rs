@@ -24,7 +24,8 @@ fn main() -> ExitCode {
         Some("texel") => texel::run(&args[1..]),
         Some("nnue") => nnue::run(&args[1..]),
         _ => Err(
-            "usage: tiamat-tune datagen ... | texel ... | nnue ... (see the crate docs)".to_string(),
+            "usage: tiamat-tune datagen ... | texel ... | nnue ... (see the crate docs)"
+                .to_string(),
         ),
     };
     match result {

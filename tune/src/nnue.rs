@@ -122,7 +122,9 @@ impl Params {
         };
         let mut p = Params::zeros();
         // About thirty inputs are on: accumulators start spread around the activation's knee.
-        p.feature_weights.iter_mut().for_each(|w| *w = uniform(0.18));
+        p.feature_weights
+            .iter_mut()
+            .for_each(|w| *w = uniform(0.18));
         p.output_weights
             .iter_mut()
             .for_each(|w| *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()));
@@ -158,7 +160,10 @@ impl Params {
             &other.output_bias,
         ];
         for (slice, other) in self.slices_mut().into_iter().zip(others) {
-            slice.iter_mut().zip(other.iter()).for_each(|(a, b)| *a += b);
+            slice
+                .iter_mut()
+                .zip(other.iter())
+                .for_each(|(a, b)| *a += b);
         }
     }
 
@@ -257,14 +262,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let flags = Flags::parse(
         args,
         &[
-            "data", "out", "epochs", "batch", "rate", "final-rate", "lambda", "threads", "limit",
-            "seed", "init",
+            "data",
+            "out",
+            "epochs",
+            "batch",
+            "rate",
+            "final-rate",
+            "lambda",
+            "threads",
+            "limit",
+            "seed",
+            "init",
         ],
     )?;
     let files = flags
         .text("data")
         .ok_or("nnue needs --data FILE[,FILE...]")?;
-    let out = flags.text("out").ok_or("nnue needs --out FILE")?.to_string();
+    let out = flags
+        .text("out")
+        .ok_or("nnue needs --out FILE")?
+        .to_string();
     let epochs: usize = flags.number("epochs", 30)?;
     let batch: usize = flags.number("batch", 1_024)?;
     let rate: f32 = flags.number("rate", 0.002)?;
@@ -528,8 +545,16 @@ mod tests {
     use tiamat_engine::Game;
 
     const POSITIONS: [(&str, f32, f32); 4] = [
-        ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 0.5, 30.0),
-        ("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 1.0, 40.0),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            0.5,
+            30.0,
+        ),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            1.0,
+            40.0,
+        ),
         ("8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1", 1.0, 150.0),
         ("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 0.0, -900.0),
     ];

@@ -130,7 +130,12 @@ impl Network {
         (
             self.feature_weights.iter().flatten().copied().collect(),
             self.feature_bias.to_vec(),
-            self.output_weights.iter().flatten().flatten().copied().collect(),
+            self.output_weights
+                .iter()
+                .flatten()
+                .flatten()
+                .copied()
+                .collect(),
             self.output_bias.to_vec(),
         )
     }
@@ -171,7 +176,8 @@ impl Network {
             .map(|b| i16::from_le_bytes([b[0], b[1]]))
             .collect();
         let sizes = [INPUTS * HIDDEN, HIDDEN, BUCKETS * 2 * HIDDEN, BUCKETS];
-        if values.len() != sizes.iter().sum::<usize>() || (bytes.len() - header) % 2 != 0 {
+        if values.len() != sizes.iter().sum::<usize>() || !(bytes.len() - header).is_multiple_of(2)
+        {
             return Err("the network file has the wrong length".to_string());
         }
         let (feature_weights, rest) = values.split_at(sizes[0]);
@@ -212,10 +218,16 @@ impl Network {
             for perspective in [Color::White, Color::Black] {
                 let half = &mut next.0[perspective.index()];
                 for sq in squares(was & !is) {
-                    sub(half, &self.feature_weights[feature(perspective, color, kind, sq.index())]);
+                    sub(
+                        half,
+                        &self.feature_weights[feature(perspective, color, kind, sq.index())],
+                    );
                 }
                 for sq in squares(is & !was) {
-                    add(half, &self.feature_weights[feature(perspective, color, kind, sq.index())]);
+                    add(
+                        half,
+                        &self.feature_weights[feature(perspective, color, kind, sq.index())],
+                    );
                 }
             }
         }
@@ -239,7 +251,11 @@ impl Network {
 }
 
 fn piece_of(index: usize) -> (Color, usize) {
-    let color = if index < 6 { Color::White } else { Color::Black };
+    let color = if index < 6 {
+        Color::White
+    } else {
+        Color::Black
+    };
     (color, index % 6)
 }
 
@@ -330,10 +346,19 @@ impl NnuePath {
             let (done, rest) = self.entries.split_at_mut(i);
             let previous = &done[i - 1];
             let next = &mut rest[0];
-            network.update(&previous.acc, &mut next.acc, &previous.placement, &next.placement);
+            network.update(
+                &previous.acc,
+                &mut next.acc,
+                &previous.placement,
+                &next.placement,
+            );
             next.computed = true;
         }
-        network.output(&self.entries[ply].acc, pos.side(), pos.occupied().count_ones())
+        network.output(
+            &self.entries[ply].acc,
+            pos.side(),
+            pos.occupied().count_ones(),
+        )
     }
 }
 
