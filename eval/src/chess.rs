@@ -711,19 +711,22 @@ mod tests {
         assert_eq!(ChessEval.evaluate(&start), TEMPO);
     }
 
+    /// Positions and their colour mirrors (the board flipped, the colours and the side to move
+    /// swapped).
+    pub(crate) const MIRRORED_PAIRS: [(&str, &str); 2] = [
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        ),
+        (
+            "8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1",
+            "6k1/5ppp/8/3p4/8/6P1/5PK1/8 b - - 0 1",
+        ),
+    ];
+
     #[test]
     fn mirrored_positions_score_the_same_for_the_side_to_move() {
-        let pairs = [
-            (
-                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-            ),
-            (
-                "8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1",
-                "6k1/5ppp/8/3p4/8/6P1/5PK1/8 b - - 0 1",
-            ),
-        ];
-        for (a, b) in pairs {
+        for (a, b) in MIRRORED_PAIRS {
             assert_eq!(
                 ChessEval.evaluate(&pos(a)),
                 ChessEval.evaluate(&pos(b)),

@@ -142,7 +142,7 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
 }
 
 /// Reads one line of the output: the position, the result and the score.
-pub fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
+fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
     let mut fields = line.split(';');
     let (text, result, score) = (fields.next()?, fields.next()?, fields.next()?);
     Some((
@@ -150,6 +150,35 @@ pub fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
         result.parse().ok()?,
         score.parse().ok()?,
     ))
+}
+
+/// Reads the positions of `files` (comma-separated, as written here), offering each to `take`
+/// with whether it is held out, until `limit` were taken (`take` returns whether it took the
+/// position). One run of 64 positions in twenty is held out, not single positions, whose
+/// neighbours in training would make the held-out loss look better.
+pub fn read_positions(
+    files: &str,
+    limit: usize,
+    mut take: impl FnMut(Chess, f32, f32, bool) -> bool,
+) -> Result<(), String> {
+    let mut count = 0usize;
+    for path in files.split(',') {
+        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in BufReader::new(file).lines() {
+            if count >= limit {
+                return Ok(());
+            }
+            let line = line.map_err(|e| format!("{path}: {e}"))?;
+            let Some((pos, result, score)) = parse_line(&line) else {
+                continue;
+            };
+            let held_out = ((count + 1) / 64).is_multiple_of(20);
+            if take(pos, result, score, held_out) {
+                count += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A small deterministic generator (xorshift*), seeded per game.

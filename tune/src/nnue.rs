@@ -9,7 +9,7 @@
 //! twenty is held out; its loss shows when the fit stops generalising.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use tiamat_engine::games::chess::{squares, Chess, PieceType};
@@ -18,7 +18,7 @@ use tiamat_eval::chess::nnue::{
     bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE,
 };
 
-use crate::datagen::parse_line;
+use crate::datagen::read_positions;
 use crate::Flags;
 
 /// The largest feature weight or bias, so that accumulators stay far inside `i16`.
@@ -377,27 +377,15 @@ fn unquantised(network: &Network) -> Params {
 fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
     let mut train = Data::default();
     let mut held_out = Data::default();
-    let mut count = 0usize;
-    for path in files.split(',') {
-        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        for line in BufReader::new(file).lines() {
-            if count >= limit {
-                break;
-            }
-            let line = line.map_err(|e| format!("{path}: {e}"))?;
-            let Some((pos, result, score)) = parse_line(&line) else {
-                continue;
-            };
-            count += 1;
-            // Whole runs of positions (most of a game each) are held out, not single positions.
-            let data = if (count / 64).is_multiple_of(20) {
-                &mut held_out
-            } else {
-                &mut train
-            };
-            data.push(&pos, result, score);
-        }
-    }
+    read_positions(files, limit, |pos, result, score, is_held_out| {
+        let data = if is_held_out {
+            &mut held_out
+        } else {
+            &mut train
+        };
+        data.push(&pos, result, score);
+        true
+    })?;
     if train.samples.is_empty() {
         return Err("no positions read".to_string());
     }

@@ -405,17 +405,7 @@ mod tests {
 
     #[test]
     fn colour_mirrored_positions_evaluate_alike() {
-        let pairs = [
-            (
-                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-            ),
-            (
-                "8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1",
-                "6k1/5ppp/8/3p4/8/6P1/5PK1/8 b - - 0 1",
-            ),
-        ];
-        for (a, b) in pairs {
+        for (a, b) in crate::chess::tests::MIRRORED_PAIRS {
             assert_eq!(NETWORK.evaluate(&pos(a)), NETWORK.evaluate(&pos(b)), "{a}");
         }
     }
