@@ -47,6 +47,14 @@
 //! * **Author's setup strings** (`MV Ra1&,Pa2^,...`): a Pawn marked `:` rushed from its first
 //!   Pawn row (rank 2 or n-1), as the existing reader does; our own position strings say exactly
 //!   which fields were crossed.
+//! * **Position strings** follow protocol.md and rulings R7, T2-1 and T2-10; pieces on the
+//!   crossed fields of an en-passant item are accepted (T2-1), and so is a position whose side
+//!   not to move is in check (it is finished, see above).
+//!
+//! The rulings applied as written include OQ-1 (a Wave never activates a Pyramid), OQ-2 (a
+//! Unicorn-like Wave steps short on its own colour), OQ-4 (a Wave may pass over a Star or
+//! teleport), OQ-6 and T2-6 (a piece with no ply cannot be activated; a Wave whose only ends are
+//! such pieces is oblationed), OQ-7, OQ-8, OQ-9, OQ-10, R1-R10 and T2-1 .. T2-11.
 
 use std::collections::HashSet;
 
@@ -386,17 +394,8 @@ fn field_color(x: i32, y: i32) -> Color {
     }
 }
 
-const UNICORN_LONG: [(i8, i8); 16] = {
-    let (a, b) = (leaps(1, 4), leaps(2, 3));
-    let mut out = [(0, 0); 16];
-    let mut i = 0;
-    while i < 8 {
-        out[i] = a[i];
-        out[i + 8] = b[i];
-        i += 1;
-    }
-    out
-};
+/// The Unicorn's long jumps: |dx| + |dy| = 5, both non-zero (OQ-20).
+const UNICORN_LONG: &[(i8, i8)] = [leaps(1, 4), leaps(2, 3)].as_flattened();
 
 /// The Unicorn's jumps from a field: Knight jumps on its own colour, long jumps otherwise
 /// (L595-604, OQ-20).
@@ -404,7 +403,7 @@ fn unicorn_jumps(color: Color, x: i32, y: i32) -> &'static [(i8, i8)] {
     if field_color(x, y) == color {
         &KNIGHT
     } else {
-        &UNICORN_LONG
+        UNICORN_LONG
     }
 }
 
@@ -656,7 +655,7 @@ impl Position {
                         run.push(d);
                     }
                     let count: usize = run.parse().unwrap_or(0);
-                    if count == 0 || run.starts_with('0') || x + count > n {
+                    if count == 0 || run.starts_with('0') || count > n - x {
                         return Err(format!("bad run of empty fields in row {}", y + 1));
                     }
                     x += count;
@@ -779,7 +778,8 @@ impl Position {
                 Color::Black
             };
             let body = &item[1..];
-            let end = 1 + body[1..].bytes().take_while(u8::is_ascii_digit).count();
+            let digits = body.get(1..).unwrap_or("");
+            let end = 1 + digits.bytes().take_while(u8::is_ascii_digit).count();
             let sq = rules
                 .parse_field(body.get(..end).ok_or_else(bad)?)
                 .ok_or_else(bad)?;
@@ -924,7 +924,7 @@ fn attackers(rules: &Rules, board: &Board, target: usize, by: Color) -> (bool, b
     leaper(&KNIGHT, &|p, x, y| {
         p.kind == Kind::Knight || p.kind == Kind::Unicorn && field_color(x, y) == by
     });
-    leaper(&UNICORN_LONG, &|p, x, y| {
+    leaper(UNICORN_LONG, &|p, x, y| {
         p.kind == Kind::Unicorn && field_color(x, y) != by
     });
     type Lines = (&'static [(i8, i8)], &'static [Kind]);
@@ -1634,12 +1634,7 @@ impl<'a> Turns<'a> {
         let mut ends: Vec<(usize, WaveEnd)> = Vec::new();
         let mut oblation = false;
         for steps in self.wave_steps(pattern, wave.color, x, y) {
-            let first = Cursor {
-                x: x + steps[0].0,
-                y: y + steps[0].1,
-                phase: 1,
-            };
-            let (reached, teleports) = self.wave_walk(air, steps, first);
+            let (reached, teleports) = self.wave_path(air, steps);
             for end in reached {
                 if !ends.contains(&end) {
                     ends.push(end);
@@ -1690,7 +1685,7 @@ impl<'a> Turns<'a> {
             Pattern::Unicorn => {
                 let first = unicorn_jumps(color, x, y);
                 let second = if first.len() == KNIGHT.len() {
-                    &UNICORN_LONG[..]
+                    UNICORN_LONG
                 } else {
                     &KNIGHT[..]
                 };
@@ -1703,6 +1698,17 @@ impl<'a> Turns<'a> {
                 pairs
             }
         }
+    }
+
+    /// Where a Wave leaving its field with `steps` can end, and its arrivals after teleports.
+    fn wave_path(&self, air: &Air, steps: [(i32, i32); 2]) -> (Vec<(usize, WaveEnd)>, Vec<Cursor>) {
+        let (x, y) = self.rules.xy(air.at);
+        let first = Cursor {
+            x: x + steps[0].0,
+            y: y + steps[0].1,
+            phase: 1,
+        };
+        self.wave_walk(air, steps, first)
     }
 
     /// Follows a Wave's path from its arrival on `first`: the fields it can end on, and the
@@ -2001,6 +2007,7 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{item}: {e}"));
             }
         }
+        pos.check_kings().unwrap();
         pos
     }
 
@@ -2054,6 +2061,11 @@ mod tests {
         sorted(&names.join(" "))
     }
 
+    /// Where the piece on `from` can end its ply as the first piece (with `action`, or any).
+    fn plies(pos: &Position, from: &str, action: Option<Action>) -> Vec<String> {
+        ends(pos, &legs(pos, &first(pos, from)), action)
+    }
+
     /// The ply ending on `to` with `action` that goes on with an activated piece.
     fn follow_with(pos: &Position, air: &Air, to: &str, action: Action) -> Air {
         let to = at(pos, to);
@@ -2094,6 +2106,17 @@ mod tests {
             Momentum::Carried(m) => m,
             Momentum::First => panic!("the first piece"),
         }
+    }
+
+    /// The fields a Wave in the air can end on with one pair of steps, and how many teleports
+    /// it may make on the way.
+    fn path(pos: &Position, wave: &Air, steps: [(i32, i32); 2]) -> (Vec<String>, usize) {
+        let (reached, teleports) = Turns::new(pos).wave_path(wave, steps);
+        let names: Vec<String> = reached
+            .iter()
+            .map(|&(sq, _)| pos.rules.name_of(sq))
+            .collect();
+        (sorted(&names.join(" ")), teleports.len())
     }
 
     /// Whether `pos` holds every piece of `pieces` (`Be2 wk2`; `-b5` for an empty field).
@@ -2242,6 +2265,44 @@ mod tests {
         assert!(successors("nosuchvariant", &start).is_err());
     }
 
+    #[test]
+    fn mangled_position_strings_never_panic() {
+        let texts = [
+            start_position("nineteen").unwrap(),
+            start_position("croatianties").unwrap(),
+            "MV Ki1&,Pa2^,pb4:,ke16,".to_string(),
+            "16/16/16/16/16/16/16/1P14/16/2p13/16/16/16/5W10/16/3b12 b b8:b3b4b5b6b7 0 1".into(),
+        ];
+        let junk = [
+            "",
+            "0",
+            "99999999999999999999",
+            "|",
+            ":",
+            ",",
+            "/",
+            " ",
+            "T",
+            "k",
+            "a0",
+        ];
+        for text in texts {
+            for variant in [
+                "nineteen",
+                "mirandasveil",
+                "croatianties",
+                "classical26random",
+            ] {
+                for cut in (0..text.len()).step_by(3) {
+                    for piece in junk {
+                        let mangled = format!("{}{piece}{}", &text[..cut], &text[cut + 1..]);
+                        let _ = successors(variant, &mangled);
+                    }
+                }
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- section 9.A
 
     #[test]
@@ -2318,19 +2379,13 @@ mod tests {
         }
         // TB-N7: the Pawn emerged on b2 has no rush tag: b3 only (and sideways).
         let pos = nineteen("Pb2-", "", Color::White);
-        assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "b2")), None),
-            sorted("a2 b3 c2")
-        );
+        assert_eq!(plies(&pos, "b2", None), sorted("a2 b3 c2"));
     }
 
     #[test]
     fn ta10_kings_never_enter_stars() {
         let pos = nineteen("Kb2", "", Color::White);
-        assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "b2")), None),
-            sorted("a2 a3 b1 b3 c1 c2 c3")
-        );
+        assert_eq!(plies(&pos, "b2", None), sorted("a2 a3 b1 b3 c1 c2 c3"));
     }
 
     #[test]
@@ -2340,7 +2395,7 @@ mod tests {
         assert!(ends(&pos, &ply, Some(Step)).contains(&"e2".to_string()));
         assert!(!ends(&pos, &ply, None).contains(&"g2".to_string()));
         let pos = nineteen("Pf2 Ag2", "", Color::White);
-        assert!(!ends(&pos, &legs(&pos, &first(&pos, "f2")), None).contains(&"g2".to_string()));
+        assert!(!plies(&pos, "f2", None).contains(&"g2".to_string()));
         let pos = nineteen("Pf2 Wg2", "", Color::White);
         let wave = follow(&pos, &first(&pos, "f2"), "g2");
         assert_eq!((wave.piece.kind, carried(&wave)), (Kind::Wave, 1));
@@ -2573,18 +2628,9 @@ mod tests {
             sorted(&seconds.join(" ")),
             sorted("j7 i8 h9 g10 b5 c4 d3 e2 e10 d9 c8 b7 g2 h3 i4 j5")
         );
-        let first_arrival = Cursor {
-            x: 5,
-            y: 5,
-            phase: 1,
-        };
-        let (reached, teleports) = turns.wave_walk(&wave, [(-1, 2), (3, 2)], first_arrival);
-        let reached: Vec<String> = reached
-            .iter()
-            .map(|&(sq, _)| pos.rules.name_of(sq))
-            .collect();
-        assert_eq!(sorted(&reached.join(" ")), sorted("f6 i8 h10 k12 j14 m16"));
-        assert!(teleports.is_empty());
+        let (reached, teleports) = path(&pos, &wave, [(-1, 2), (3, 2)]);
+        assert_eq!(reached, sorted("f6 i8 h10 k12 j14 m16"));
+        assert_eq!(teleports, 0);
         // Light fields take Knight steps, dark fields the long ones.
         assert_eq!(unicorn_jumps(Color::White, 3, 4).len(), 8);
         assert_eq!(unicorn_jumps(Color::White, 5, 5).len(), 16);
@@ -2594,25 +2640,10 @@ mod tests {
     fn tb_mv15_waves_step_off_the_board_and_back() {
         let pos = mv("", "Uk2 Wo3", Color::Black);
         let wave = follow(&pos, &first(&pos, "k2"), "o3");
-        let turns = Turns::new(&pos);
-        let (x, y) = pos.rules.xy(at(&pos, "o3"));
-        let arrive = |s: (i32, i32)| Cursor {
-            x: x + s.0,
-            y: y + s.1,
-            phase: 1,
-        };
-        let names = |r: Vec<(usize, WaveEnd)>| -> Vec<String> {
-            sorted(
-                &r.iter()
-                    .map(|&(sq, _)| pos.rules.name_of(sq))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            )
-        };
-        let (reached, _) = turns.wave_walk(&wave, [(-2, 1), (3, 2)], arrive((-2, 1)));
-        assert_eq!(names(reached), sorted("m4 p6 n7 o10 p13"));
-        let (reached, _) = turns.wave_walk(&wave, [(2, 1), (-3, 2)], arrive((2, 1)));
-        assert_eq!(names(reached), sorted("n6 p7 m9 o10 l12 n13 k15 m16"));
+        let (reached, _) = path(&pos, &wave, [(-2, 1), (3, 2)]);
+        assert_eq!(reached, sorted("m4 p6 n7 o10 p13"));
+        let (reached, _) = path(&pos, &wave, [(2, 1), (-3, 2)]);
+        assert_eq!(reached, sorted("n6 p7 m9 o10 l12 n13 k15 m16"));
         assert!(ends(&pos, &legs(&pos, &wave), Some(Step)).contains(&"o10".into()));
     }
 
@@ -2792,7 +2823,7 @@ mod tests {
 
     /// The en-passant legs of the Pawn on `pawn`.
     fn en_passant(pos: &Position, pawn: &str) -> Vec<String> {
-        ends(pos, &legs(pos, &first(pos, pawn)), Some(EnPassant))
+        plies(pos, pawn, Some(EnPassant))
     }
 
     #[test]
@@ -2801,17 +2832,11 @@ mod tests {
         let moved = after(&pos, "Pd6 Wd7 Bb5 Ad5");
         assert_eq!(moved.write().split(' ').nth(2), Some("d6:d3d4d5"));
         assert!(en_passant(&moved, "e6").is_empty());
-        assert_eq!(
-            ends(&moved, &legs(&moved, &first(&moved, "e6")), Some(Capture)),
-            sorted("d5")
-        );
+        assert_eq!(plies(&moved, "e6", Some(Capture)), sorted("d5"));
         // TB-MV30: the rushed Pawn crossed its own Wave, which the dark Pawn captures instead.
         let pos = rushed(mv("Pd7 Wd5", "Pe6", Color::Black), "d7", "d2");
         assert!(en_passant(&pos, "e6").is_empty());
-        assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "e6")), Some(Capture)),
-            sorted("d5")
-        );
+        assert_eq!(plies(&pos, "e6", Some(Capture)), sorted("d5"));
     }
 
     #[test]
@@ -2830,10 +2855,7 @@ mod tests {
     #[test]
     fn tb_mv33_tb_mv34_en_passant_with_activation_and_pieces_between() {
         let pos = mv("Pd2", "Wd4 Pe5", Color::White);
-        assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "d2")), None),
-            sorted("d3 d5 d6 d7 d8")
-        );
+        assert_eq!(plies(&pos, "d2", None), sorted("d3 d5 d6 d7 d8"));
         let moved = after(&pos, "Pd6");
         let ply = legs(&moved, &first(&moved, "e5"));
         assert_eq!(ends(&moved, &ply, Some(Activate)), sorted("d4"));
@@ -2941,43 +2963,22 @@ mod tests {
     fn tb_n5_tb_n6_unicorn_waves_through_stars() {
         let pos = nineteen("Um7 Wq8 Ae6", "Pe13", Color::White);
         let wave = follow(&pos, &first(&pos, "m7"), "q8");
-        let turns = Turns::new(&pos);
-        let (x, y) = pos.rules.xy(at(&pos, "q8"));
-        let arrive = Cursor {
-            x: x - 2,
-            y: y + 1,
-            phase: 1,
-        };
-        let (reached, teleports) = turns.wave_walk(&wave, [(-2, 1), (3, 2)], arrive);
-        let names: Vec<String> = reached
-            .iter()
-            .map(|&(sq, _)| pos.rules.name_of(sq))
-            .collect();
+        let (reached, teleports) = path(&pos, &wave, [(-2, 1), (3, 2)]);
         assert_eq!(
-            sorted(&names.join(" ")),
+            reached,
             sorted("o9 r11 p12 q15 d3 b4 c7 f9 d10 g12 h15 f16 i18")
         );
-        assert_eq!(teleports.len(), 1);
+        assert_eq!(teleports, 1);
         // TB-N6: the dark Wave, long step first on a dark field... then through r18 to a1.
         let pos = nineteen("Ad10", "Uk8 Wo9 Pe13", Color::Black);
         let wave = follow(&pos, &first(&pos, "k8"), "o9");
-        let turns = Turns::new(&pos);
-        let (x, y) = pos.rules.xy(at(&pos, "o9"));
-        let arrive = Cursor {
-            x: x - 2,
-            y: y + 1,
-            phase: 1,
-        };
-        let (reached, _) = turns.wave_walk(&wave, [(-2, 1), (3, 2)], arrive);
-        let names: Vec<String> = reached
-            .iter()
-            .map(|&(sq, _)| pos.rules.name_of(sq))
-            .collect();
+        let (reached, _) = path(&pos, &wave, [(-2, 1), (3, 2)]);
         assert_eq!(
-            sorted(&names.join(" ")),
+            reached,
             sorted("m10 p12 n13 q15 o16 b4 c7 a8 b11 e13 c14 f16 d17")
         );
-        assert!(reached.contains(&(at(&pos, "e13"), WaveEnd::Material)));
+        let (ends, _) = Turns::new(&pos).wave_path(&wave, [(-2, 1), (3, 2)]);
+        assert!(ends.contains(&(at(&pos, "e13"), WaveEnd::Material)));
     }
 
     #[test]
@@ -3004,17 +3005,14 @@ mod tests {
     fn tb_n11_tb_n12_rushes_and_several_en_passants() {
         let pos = nineteen("Rb1 Pb2 Pb3 Ee1 Pe2", "Pc7 Pf7", Color::White);
         assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "b3")), Some(Step)),
+            plies(&pos, "b3", Some(Step)),
             sorted("a3 c3 b4 b5 b6 b7 b8 b9")
         );
         assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "e2")), Some(Step)),
+            plies(&pos, "e2", Some(Step)),
             sorted("d2 f2 e3 e4 e5 e6 e7 e8 e9")
         );
-        assert_eq!(
-            ends(&pos, &legs(&pos, &first(&pos, "b2")), None),
-            sorted("a2 c2")
-        );
+        assert_eq!(plies(&pos, "b2", None), sorted("a2 c2"));
         for (rush, pawn, capture) in [("Pb7 -b3", "c7", "b6"), ("Pe8 -e2", "f7", "e6")] {
             let moved = after(&pos, rush);
             assert_eq!(en_passant(&moved, pawn), [capture]);
