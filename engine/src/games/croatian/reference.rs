@@ -2265,6 +2265,43 @@ mod tests {
         assert!(successors("nosuchvariant", &start).is_err());
     }
 
+    /// Along random games of the tier-2 variants (cascades preferred), every resulting position
+    /// string reads back to itself.
+    #[test]
+    fn resulting_positions_round_trip() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for variant in ["mirandasveil", "nineteen"] {
+            let mut pos = Position::start(variant).unwrap();
+            for _ in 0..40 {
+                let moves = pos.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for (next, path) in &moves {
+                    let text = next.write();
+                    let back =
+                        Position::read(variant, &text).unwrap_or_else(|e| panic!("{path}: {e}"));
+                    assert_eq!(back.write(), text, "{path}");
+                }
+                let cascades: Vec<&(Position, String)> = moves
+                    .iter()
+                    .filter(|(_, path)| path.contains('~'))
+                    .collect();
+                pos = if !cascades.is_empty() && below(2) == 0 {
+                    cascades[below(cascades.len())].0.clone()
+                } else {
+                    moves[below(moves.len())].0.clone()
+                };
+            }
+        }
+    }
+
     #[test]
     fn mangled_position_strings_never_panic() {
         let texts = [
