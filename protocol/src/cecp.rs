@@ -5,7 +5,13 @@
 //! - on boards with exactly 10 ranks XBoard numbers ranks from 0 (`ONE` is `'0'` there), so our
 //!   rank `n` is XBoard's `n-1`; on boards with more than 10 ranks it writes the rank number in
 //!   decimal as we do, and on smaller boards the two agree;
-//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`);
+//! - a move of several legs is written as legs joined by commas (`g2h3,h3h4`); XBoard removes
+//!   the square two legs share, and where the second leg starts on another piece of the mover's
+//!   side and the mover's `piece` line allows castling, it castles, setting that piece beside the
+//!   mover (`ApplyMove`):
+//!   so Makromachy's castling `i1h1a1` goes as `i1h1,a1i1`, a piece leaving the board (`c1x`)
+//!   as `c1c1,c1c1`, and a game's own legs (`Game::xboard_legs`: en passant through its victim)
+//!   as the game gives them;
 //! - a Croatian cascade (`Bi2-j1~Aj1-j2`) goes out as its first ply (its legs where several
 //!   cascades start with that ply, plus XBoard's promotion suffix where the legs are shared too:
 //!   a Pyramid converting or promoting), one text per legal move; what XBoard sends back (that
@@ -17,7 +23,7 @@
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tiamat_engine::search::{Bound, Control, IterationInfo, Options, PlayStyle, Score};
@@ -66,15 +72,6 @@ struct Clock {
     opponent: Option<Duration>,
 }
 
-/// The latest iteration, for the `.` status request in analyze mode.
-#[derive(Clone, Debug, Default)]
-struct Status {
-    depth: u32,
-    nodes: u64,
-    time: Duration,
-    best: String,
-}
-
 struct Cecp {
     tx: Sender<Input>,
     session: Box<dyn AnySession>,
@@ -88,7 +85,6 @@ struct Cecp {
     active: Option<Active>,
     next_id: u64,
     coords: Coords,
-    status: Arc<Mutex<Status>>,
     /// When the engine started thinking on its last move.
     think_started: Option<Instant>,
     /// The start position as written in the variant's `setup` line.
@@ -114,7 +110,6 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         active: None,
         next_id: 0,
         coords: Coords::default(),
-        status: Arc::new(Mutex::new(Status::default())),
         think_started: None,
         setup_position: None,
     };
@@ -295,7 +290,9 @@ impl Cecp {
                     self.analyzing = false;
                 }
             }
-            "." => self.status_line(),
+            // The status request is optional (CECP section 12); a `stat01:` answer is
+            // unexpected output to python-chess, which sends `.` when it stops analysing.
+            "." => {}
             "ping" => send(&format!("pong {rest}")),
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.set_options(|o| o.hash_mb = mb),
@@ -337,7 +334,7 @@ impl Cecp {
              feature myname=\"Tiamat {}\"\n\
              feature variants=\"{}\"\n\
              feature setboard=1 usermove=1 ping=1 playother=1 time=1 draw=0 san=0 analyze=1\n\
-             feature memory=1 smp=1 colors=0 sigint=0 sigterm=0 reuse=1 ics=0 name=0 pause=0 \
+             feature memory=1 smp=1 colors=0 sigint=0 reuse=1 ics=0 name=0 pause=0 \
              nps=0 debug=0 exclude=0 setscore=0\n\
              feature option=\"{PLAY_STYLE} -combo {}\"\n\
              feature done=1",
@@ -423,7 +420,12 @@ impl Cecp {
 
     /// A legal move's text for XBoard (see [`xboard_move_texts`]).
     fn xboard_text(&self, wire: &str) -> String {
-        xboard_move_text(self.coords, wire, &self.session.legal_moves())
+        let legal = self.session.legal_moves();
+        let texts = xboard_move_texts(self.coords, &self.session.xboard_moves());
+        legal
+            .iter()
+            .position(|mv| mv == wire)
+            .map_or_else(|| self.coords.wire_to_xboard(wire), |i| texts[i].clone())
     }
 
     /// The legal move that we would write to XBoard as `text` (our cascades lose their side
@@ -433,8 +435,16 @@ impl Cecp {
     fn legal_move_written_as(&self, text: &str) -> Option<String> {
         let moves = self.session.legal_moves();
         // What we write names one move (ours, relayed back unchanged).
-        let written = xboard_move_texts(self.coords, &moves);
+        let written = xboard_move_texts(self.coords, &self.session.xboard_moves());
         if let Some(i) = written.iter().position(|w| w == text) {
+            return Some(moves[i].clone());
+        }
+        // XBoard's relay of what we write through a square of the mover's (a piece leaving the
+        // board takes itself: `c1c1,c1c1` comes back as `c1c1,c1b1`).
+        if let Some(i) = written
+            .iter()
+            .position(|w| castling_relay(w).is_some_and(|relay| relay == text))
+        {
             return Some(moves[i].clone());
         }
         let sent = |mv: &String| self.coords.wire_to_xboard(mv);
@@ -602,19 +612,11 @@ impl Cecp {
         });
         let post = self.post || task == Task::Analyze;
         let coords = self.coords;
-        let status = self.status.clone();
-        *status.lock().unwrap_or_else(|e| e.into_inner()) = Status::default();
         let sink = Arc::new(move |event: SearchEvent| {
             if let SearchEvent::Iteration(info) = event {
                 if info.bound != Bound::Exact {
                     return;
                 }
-                *status.lock().unwrap_or_else(|e| e.into_inner()) = Status {
-                    depth: info.depth,
-                    nodes: info.nodes,
-                    time: info.time,
-                    best: info.pv.first().cloned().unwrap_or_default(),
-                };
                 if post {
                     send(&thinking_line(&info, &coords));
                 }
@@ -739,41 +741,10 @@ impl Cecp {
         };
         self.start(params, Task::Analyze, None);
     }
-
-    fn status_line(&self) {
-        if !self.analyzing {
-            return;
-        }
-        let status = self
-            .status
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        let total = self.session.legal_moves().len();
-        send(&format!(
-            "stat01: {} {} {} {} {} {}",
-            status.time.as_millis() / 10,
-            status.nodes,
-            status.depth,
-            0,
-            total,
-            self.coords.wire_to_xboard(&status.best)
-        ));
-    }
 }
 
-/// How the engine writes the legal move `wire` (one of `legal`, all the legal moves) to XBoard;
-/// see [`xboard_move_texts`].
-fn xboard_move_text(coords: Coords, wire: &str, legal: &[String]) -> String {
-    let texts = xboard_move_texts(coords, legal);
-    legal
-        .iter()
-        .position(|mv| mv == wire)
-        .map_or_else(|| coords.wire_to_xboard(wire), |i| texts[i].clone())
-}
-
-/// How the engine writes each of the legal moves `legal` to XBoard, one text per move and no
-/// text for two: in XBoard's coordinates; a cascade as its first ply when no other legal move
+/// How the engine writes each of the legal moves `legal` (as [`AnySession::xboard_moves`] gives
+/// them) to XBoard, one text per move and no text for two: in XBoard's coordinates; a cascade as its first ply when no other legal move
 /// starts with it, else as all its legs; legs that several cascades share (a Pyramid that may
 /// capture or convert, or promote to several pieces) followed by XBoard's promotion suffix for
 /// the piece the last ply leaves of its own (`n1l1,l1l2e` converts a Pegasus, `n1l1,l1l2`
@@ -956,6 +927,7 @@ impl Coords {
     pub fn wire_to_xboard(self, wire: &str) -> String {
         let legs = split_legs(wire)
             .or_else(|| cascade_first_leg(wire))
+            .or_else(|| exit_legs(wire))
             .unwrap_or_else(|| wire.to_string());
         if self.shifts_ranks() {
             shift_ranks(&legs, -1)
@@ -1000,9 +972,18 @@ fn squares(text: &str) -> Option<(Vec<&str>, &str)> {
     Some((squares, ""))
 }
 
-/// `g2h3h4` -> `g2h3,h3h4`: XBoard writes each leg of a multi-leg move as a from-to pair.
+/// A move written as three or more squares, as XBoard's legs: `g2h3h4` -> `g2h3,h3h4`, each
+/// leg a from-to pair. Three squares that are not two steps to neighbouring squares are a King's
+/// move and its partner's square (Makromachy's fast castling `i1h1a1`: King from, King to,
+/// corner), which XBoard plays as castling when the second leg starts on the partner and the
+/// King's `piece` line allows castling (`O`): `i1h1,a1i1` (backend.c `ApplyMove`).
 fn split_legs(wire: &str) -> Option<String> {
     let (squares, suffix) = squares(wire)?;
+    if let [king, to, partner] = squares[..] {
+        if !(neighbours(king, to) && neighbours(to, partner)) {
+            return Some(format!("{king}{to},{partner}{king}{suffix}"));
+        }
+    }
     if squares.len() < 3 {
         return None;
     }
@@ -1011,6 +992,26 @@ fn split_legs(wire: &str) -> Option<String> {
         .map(|w| format!("{}{}", w[0], w[1]))
         .collect();
     Some(format!("{}{suffix}", legs.join(",")))
+}
+
+/// A piece leaving the board (Dynamo's `c1x`) as XBoard can show it: the piece taking itself,
+/// `c1c1,c1c1` (its legs' shared square is removed first, then nothing is left to move).
+fn exit_legs(wire: &str) -> Option<String> {
+    let square = wire.strip_suffix('x')?;
+    let (squares, suffix) = squares(square)?;
+    (squares.len() == 1 && suffix.is_empty()).then(|| format!("{square}{square},{square}{square}"))
+}
+
+/// Whether two squares (`g2`, `h3`) are a King's step apart.
+fn neighbours(a: &str, b: &str) -> bool {
+    let coordinates = |square: &str| -> Option<(i32, i32)> {
+        let file = i32::from(*square.as_bytes().first()?);
+        Some((file, square[1..].parse().ok()?))
+    };
+    match (coordinates(a), coordinates(b)) {
+        (Some((fa, ra)), Some((fb, rb))) => a != b && (fa - fb).abs() <= 1 && (ra - rb).abs() <= 1,
+        _ => false,
+    }
 }
 
 /// What XBoard is told of a cascade: its first ply. XBoard cannot show a piece pushing another
@@ -1195,6 +1196,10 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("g2h3h4"), "g2h3,h3h4");
         assert_eq!(coords.xboard_to_wire("g2h3,h3h4"), "g2h3h4");
         assert_eq!(coords.wire_to_xboard("a1b2c3d4"), "a1b2,b2c3,c3d4");
+        // Makromachy's fast castling: the King's move, then the corner to the King's square.
+        assert_eq!(coords.wire_to_xboard("i1h1a1"), "i1h1,a1i1");
+        assert_eq!(coords.wire_to_xboard("i14j14n14"), "i14j14,n14i14");
+        assert_eq!(coords.wire_to_xboard("i1b1a1"), "i1b1,a1i1");
         // Legs that do not chain (XBoard's castling form) pass through unchanged.
         assert_eq!(coords.xboard_to_wire("e1g1,h1f1"), "e1g1,h1f1");
         // A Croatian cascade goes as its first ply; its legs are read too.
@@ -1213,6 +1218,10 @@ mod tests {
         assert_eq!(castling_relay("e1g1,h1f1"), None);
         assert_eq!(castling_relay("a1b2,b2c3,c3d4"), None);
         assert_eq!(coords.wire_to_xboard("Ke1-g1~Rh1-f1"), "e1g1");
+        // A piece leaving the board takes itself; XBoard relays that as castling.
+        assert_eq!(coords.wire_to_xboard("c1x"), "c1c1,c1c1");
+        assert_eq!(castling_relay("c1c1,c1c1").as_deref(), Some("c1c1,c1b1"));
+        assert_eq!(coords.wire_to_xboard("c1x,d2x"), "c1x,d2x");
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(coords.wire_to_xboard("Pe2-e4=="), "Pe2-e4==");
         assert_eq!(coords.wire_to_xboard("Qk2-f7~Ae5"), "Qk2-f7~Ae5");

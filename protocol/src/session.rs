@@ -17,8 +17,9 @@ use crate::registry::GameKind;
 /// The largest transposition table and thread count either protocol accepts.
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
-/// The option that turns the engine into a weak baseline player (`PlayStyle`).
-pub const PLAY_STYLE: &str = "Play Style";
+/// The option that turns the engine into a weak baseline player (`PlayStyle`). One word: CECP
+/// clients (python-chess) read an option's name up to the first space.
+pub const PLAY_STYLE: &str = "PlayStyle";
 
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
 pub type GoParams = Limits<String>;
@@ -67,6 +68,10 @@ pub trait AnySession {
     fn key(&self) -> Option<u64>;
     /// Wire form of every legal move.
     fn legal_moves(&self) -> Vec<String>;
+    /// Every legal move, in the order of [`AnySession::legal_moves`], as XBoard is to be given
+    /// it (our square names): the game's legs where it has them (`Game::xboard_legs`), else
+    /// the wire form.
+    fn xboard_moves(&self) -> Vec<String>;
     /// Perft divide: each legal move with its node count at `depth` (`depth >= 1`).
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// XBoard's `setup`/`piece` lines for this variant.
@@ -151,6 +156,22 @@ impl<G: HasEvaluator> Session<G> {
             .map(|text| Self::parse_legal(pos, &history, text).map_err(|e| e.to_string()))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(params.with_searchmoves(searchmoves))
+    }
+
+    /// The legal moves of the current position, the game's history considered.
+    fn legal(&self) -> Vec<G::Move> {
+        let Some(pos) = self.current() else {
+            return Vec::new();
+        };
+        let history = self.history();
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        moves
+            .as_slice()
+            .iter()
+            .filter(|mv| !pos.forbidden_by_history(mv, &history))
+            .cloned()
+            .collect()
     }
 
     fn searcher(&mut self) -> &mut Searcher<G, G::Evaluator> {
@@ -257,14 +278,16 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         let Some(pos) = self.current() else {
             return Vec::new();
         };
-        let history = self.history();
-        let mut moves = G::MoveList::default();
-        pos.legal_moves(&mut moves);
-        moves
-            .as_slice()
+        self.legal().iter().map(|mv| pos.move_to_wire(mv)).collect()
+    }
+
+    fn xboard_moves(&self) -> Vec<String> {
+        let Some(pos) = self.current() else {
+            return Vec::new();
+        };
+        self.legal()
             .iter()
-            .filter(|mv| !pos.forbidden_by_history(mv, &history))
-            .map(|mv| pos.move_to_wire(mv))
+            .map(|mv| pos.xboard_legs(mv).unwrap_or_else(|| pos.move_to_wire(mv)))
             .collect()
     }
 

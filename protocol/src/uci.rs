@@ -220,17 +220,19 @@ impl Uci {
                 self.session.clear_hash();
                 return;
             }
-            "play style" => match value.as_deref().and_then(PlayStyle::parse) {
-                Some(style) => {
-                    options.play_style = style;
-                    Ok(())
+            lower if lower == PLAY_STYLE.to_ascii_lowercase() => {
+                match value.as_deref().and_then(PlayStyle::parse) {
+                    Some(style) => {
+                        options.play_style = style;
+                        Ok(())
+                    }
+                    None => Err(format!(
+                        "option {PLAY_STYLE} needs one of {}, got '{}'",
+                        PlayStyle::NAMES.join(" "),
+                        value.as_deref().unwrap_or("")
+                    )),
                 }
-                None => Err(format!(
-                    "option {PLAY_STYLE} needs one of {}, got '{}'",
-                    PlayStyle::NAMES.join(" "),
-                    value.as_deref().unwrap_or("")
-                )),
-            },
+            }
             "uci_variant" => {
                 let variant = value.as_deref().unwrap_or("");
                 return self.set_variant(variant);

@@ -159,6 +159,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// A multi-line text picture of the board for the `d` command.
     fn board_text(&self) -> String;
 
+    /// The move as XBoard's comma-joined legs (`e5d5,d5d6`, our square names) where XBoard
+    /// would play its wire form wrongly: an en-passant capture whose victim XBoard's own rule
+    /// does not find (it knows only its Pawn's double step) goes as the capturer's leg onto the
+    /// victim and on to the target, which XBoard plays as a capture of the square in between.
+    /// `None` (the default): XBoard is given the wire form.
+    fn xboard_legs(&self, _mv: &Self::Move) -> Option<String> {
+        None
+    }
+
     /// What XBoard needs to draw and play this variant when it does not know it: the `setup`
     /// line and any `piece` lines (CECP protocol 2 engine-defined variants), one command per line.
     /// `None` for variants XBoard knows (chess) or cannot draw (Dragonchess's three boards).

@@ -1091,6 +1091,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if self.shared.control.stopped() {
             return true;
         }
+        if limits.depth.is_none()
+            && self.shared.multipv == 1
+            && mate_settled(self.root_moves[0].score, depth)
+        {
+            return true;
+        }
         if let Some(limit) = limits.nodes {
             if self.all_nodes() >= limit {
                 return true;
@@ -1117,6 +1123,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         // An iteration costs about as much as all before it, so start one only with room left.
         clock.soft_expired(scale * 0.65) || !clock.next_iteration_fits()
     }
+}
+
+/// Whether a mate score has been confirmed by a search more than twice as deep as the mate is long. Deeper
+/// iterations cannot change it; mate-distance pruning makes them nearly free, so they would
+/// only report depths that were never really searched.
+fn mate_settled(score: i32, depth: u32) -> bool {
+    let plies = MATE - score.abs();
+    score.abs() > MATE_BOUND && depth > 2 * plies as u32
 }
 
 /// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded

@@ -439,8 +439,9 @@ fn print_summary(
     }
 }
 
-/// The Elo difference with its 95% interval: `+/- margin` when both ends are finite, the
-/// interval itself when the score's interval reaches 0 or 1.
+/// The Elo difference with its 95% interval, as the README's tables write it: `+225.3 +/- 55.8`
+/// when both ends are finite, the interval itself when the score's interval reaches 0 or 1
+/// (`+inf [+566.2, +inf]`).
 fn elo_line(tally: &Tally) -> String {
     // Adding 0.0 turns -0.0 into 0.0.
     let show = |value: Option<f64>, infinite: &str| {
@@ -453,7 +454,7 @@ fn elo_line(tally: &Tally) -> String {
             format!("Elo difference: {elo} +/- {:.1}", (hi - lo) / 2.0 + 0.0)
         }
         Some((lo, hi)) => format!(
-            "Elo difference: {elo}, 95% interval [{}, {}]",
+            "Elo difference: {elo} [{}, {}]",
             show(lo, "-inf"),
             show(hi, "+inf")
         ),
@@ -535,12 +536,22 @@ mod tests {
         };
         assert_eq!(
             elo_line(&tally(9, 1, 0)),
-            "Elo difference: +381.7, 95% interval [+159.0, +inf]"
+            "Elo difference: +381.7 [+159.0, +inf]"
         );
         assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 254.6");
         assert_eq!(
             elo_line(&tally(3, 0, 0)),
-            "Elo difference: +inf, 95% interval [-42.9, +inf]"
+            "Elo difference: +inf [-42.9, +inf]"
+        );
+        // The README's figure for 100 straight wins, and a count whose interval once rounded
+        // to a finite upper end.
+        assert_eq!(
+            elo_line(&tally(100, 0, 0)),
+            "Elo difference: +inf [+566.2, +inf]"
+        );
+        assert_eq!(
+            elo_line(&tally(0, 10, 0)),
+            "Elo difference: -inf [-inf, -166.2]"
         );
         assert_eq!(
             elo_line(&tally(1, 0, 0)),

@@ -62,7 +62,10 @@ impl Tally {
             let z2n = Z * Z / n;
             let centre = (s + z2n / 2.0) / (1.0 + z2n);
             let half = Z / (1.0 + z2n) * (s * (1.0 - s) / n + z2n / (4.0 * n)).sqrt();
-            (centre - half, centre + half)
+            // At a score of 0 or 1 that end is exactly 0 or 1, which rounding can miss.
+            let lo = if s <= 0.0 { 0.0 } else { centre - half };
+            let hi = if s >= 1.0 { 1.0 } else { centre + half };
+            (lo, hi)
         };
         Some((elo_from_score(lo), elo_from_score(hi)))
     }
@@ -223,6 +226,13 @@ mod tests {
         let (lo, hi) = sweep(0, 100).elo_interval().unwrap();
         assert_eq!(lo, None);
         assert!(hi.is_some_and(|h| (h + 566.0).abs() < 2.0), "{hi:?}");
+        // Whatever the number of games (10 once gave an upper end of 0.9999999999999999).
+        for n in 2..=2_000 {
+            let (lo, hi) = sweep(n, 0).elo_interval().unwrap();
+            assert!(lo.is_some() && hi.is_none(), "{n} wins: {lo:?} {hi:?}");
+            let (lo, hi) = sweep(0, n).elo_interval().unwrap();
+            assert!(lo.is_none() && hi.is_some(), "{n} losses: {lo:?} {hi:?}");
+        }
     }
 
     #[test]

@@ -163,6 +163,15 @@ impl Game for Croatian {
         notation::ean(self, mv)
     }
 
+    fn xboard_legs(&self, mv: &Move) -> Option<String> {
+        // XBoard's own en passant misses a Pawn rushed further than two fields.
+        let ply = mv.first();
+        (!mv.is_cascade() && ply.has(flag::EN_PASSANT)).then(|| {
+            let [from, victim, to] = [ply.from, ply.aux, ply.to].map(|f| self.field_name(f));
+            format!("{from}{victim},{victim}{to}")
+        })
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }

@@ -202,6 +202,10 @@ fn en_passant_after_longer_rush_tb_ct4() {
     let pos = setup("CT Nb1,Pb2^,pc5");
     let after = play(&pos, "b2b5");
     assert!(has(&after, "Pc5-b4:Pb5"));
+    // XBoard's own en passant finds no victim three fields behind: it is given the capture on
+    // the way.
+    let ep = after.parse_move("Pc5-b4:Pb5").unwrap();
+    assert_eq!(after.xboard_legs(&ep).as_deref(), Some("c5b5,b5b4"));
     let after = play(&pos, "b2b4");
     assert!(has(&after, "Pc5-b4*P"));
     assert!(!xans(&after).iter().any(|m| m.contains(':')));

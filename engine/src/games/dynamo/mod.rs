@@ -68,16 +68,19 @@
 //! under `normal` XBoard would hold both sides to orthodox chess and the engine could not tell
 //! which game it plays. XBoard has no rules for `dynamo`, and it refuses an engine-defined variant
 //! without a `setup` command, so [`Game::cecp_setup`] sends one for an 8x8 board of the orthodox
-//! pieces (no `piece` lines: no Betza string describes pushes and pulls); the user plays with
-//! XBoard's legality testing off
-//! (`-testLegality false`, or Options > Test Legality unchecked) so that XBoard forwards pushes of
-//! enemy pieces and other moves it does not know. A one-piece turn (a normal move, a piece
-//! pushed or pulled by a piece that stays) is entered with the mouse as that piece's from/to; an
-//! exit by dropping the piece on the mover's own King. A two-piece turn is typed in XBoard's
-//! move type-in box as its wire text (`a1a4,a2a5`, the comma form XBoard also uses for
-//! multi-leg moves) and reaches the engine as `usermove a1a4,a2a5`.
-//! Castling is typed too (`O-O`, or `e1g1,h1f1`): the King dragged from e1 to g1 is `e1g1`, the
-//! h1 Rook pulling him there, a different turn (ruling 3.6.8).
+//! pieces, and a `piece` line for the King (`KO2`: castling) only, since no Betza string
+//! describes pushes and pulls; the user plays with XBoard's legality testing off
+//! (`-testLegality false`, or Options > Test Legality unchecked).
+//!
+//! What XBoard 4.9.1 can show (backend.c `ApplyMove`; checked in a real XBoard): a turn in which
+//! one of the mover's pieces goes from one square to another; castling, which the engine sends
+//! as the King's move and the Rook's (`e1g1,h1f1`); a piece of the mover leaving the board, which
+//! it sends as the piece taking itself (`c1c1,c1c1`). It cannot show a turn that moves two pieces
+//! (its multi-leg moves move one piece; a second can only be removed, or set beside the mover as
+//! in castling), nor one that moves or removes a piece of the side not moving (it refuses moves
+//! of the opponent's pieces): a game inside XBoard goes wrong at the first such turn. Two-piece turns are typed in the move type-in box as their
+//! wire text (`a1a4,a2a5`) and reach the engine as `usermove a1a4,a2a5`; a plain `e1g1` is the
+//! h1 Rook pulling the King there, a different turn (ruling 3.6.8).
 
 pub mod board;
 pub mod movegen;
@@ -420,14 +423,16 @@ impl Game for Dynamo {
     }
 
     fn cecp_setup(&self) -> Option<String> {
-        // XBoard's piece table has 22 slots a colour: P N B R Q first, the King last.
+        // XBoard's piece table has 22 slots a colour: P N B R Q first, the King last. The
+        // King's `O2` lets XBoard play castling as we write it, the King's move and the Rook's
+        // (`e1g1,h1f1`): a plain `e1g1` is the Rook pulling the King.
         let text = self.position_string();
         let mut fields = text.split(' ');
         let mut next = || fields.next().unwrap_or("-");
         let (placement, side, castling) = (next(), next(), next());
         Some(format!(
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
-             {placement} {side} {castling} - 0 1"
+             {placement} {side} {castling} - 0 1\npiece K& KO2"
         ))
     }
 

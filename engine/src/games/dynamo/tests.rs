@@ -979,7 +979,8 @@ fn xboard_gets_a_setup_line_for_the_start_position() {
         pos.cecp_setup().as_deref(),
         Some(
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
-             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+             piece K& KO2"
         )
     );
 }

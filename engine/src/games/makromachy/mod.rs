@@ -6,8 +6,14 @@
 //! - wire: `from to [promotion letter]`; hit-and-run `from captured to` (`g2h3h4`); fast
 //!   castling `king-from king-to corner` (`i1b1a1`), because a castling onto the square next to
 //!   the King and the King's plain step there are different moves; en passant is a plain
-//!   `from to`. `parse_move` also accepts XBoard's comma legs (`g2h3,h3h4`) and a castling
-//!   written `i1b1` where that names one move.
+//!   `from to`. `parse_move` also accepts XBoard's comma legs (`g2h3,h3h4`), a castling
+//!   written `i1b1` where that names one move, and XBoard's castling legs (`i1b1,a1i1`, its
+//!   relay `i1b1,a1c1`, its own two-leg entry `i1a1,a1b1`).
+//! - XBoard (`Game::cecp_setup`, `Game::xboard_legs`): the setup line leaves castling and en
+//!   passant out (`-`), the King's piece line castles beside it (`KO1`), so that castling goes
+//!   as `i1h1,a1i1`; XBoard 4.9.1 cannot show a castling further from the King (it puts the
+//!   corner beside the King). En passant goes as legs through the victim (`b4c4,c4c5`): XBoard's
+//!   own rule takes only its Pawn's double step.
 //! - promotion letters: the position-string letters in lowercase (`q r b n e c v i j z m a g u
 //!   d h`).
 
@@ -367,7 +373,11 @@ impl Game for Makromachy {
         notation::board_text(self)
     }
 
+    fn xboard_legs(&self, mv: &Move) -> Option<String> {
+        notation::xboard_legs(mv)
+    }
+
     fn cecp_setup(&self) -> Option<String> {
-        Some(notation::cecp_setup())
+        Some(notation::cecp_setup(self))
     }
 }

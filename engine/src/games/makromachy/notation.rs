@@ -335,6 +335,15 @@ pub(super) fn wire(mv: &Move) -> String {
     s
 }
 
+/// En passant for XBoard, which takes only its Pawn's double step for one (Warriors' and triple
+/// pushes' victims would stay on its board): onto the victim, then to the target.
+pub(super) fn xboard_legs(mv: &Move) -> Option<String> {
+    (mv.kind == MoveKind::EnPassant).then(|| {
+        let [from, victim, to] = [mv.from, mv.aux, mv.to].map(square_name);
+        format!("{from}{victim},{victim}{to}")
+    })
+}
+
 /// Human text without the check suffix.
 fn human_plain(pos: &Makromachy, mv: &Move, legal: &[Move]) -> String {
     let code = pos.board[mv.from as usize];
@@ -439,11 +448,16 @@ pub(super) fn parse_move(pos: &Makromachy, text: &str) -> Result<Move, MoveError
     }
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let wire_text = if text.contains(',') {
-        legs_to_wire(text).ok_or_else(|| MoveError::unparsable(text, "bad multi-leg move"))?
-    } else {
-        text.to_string()
-    };
+    if text.contains(',') {
+        let candidates =
+            legs_to_wires(text).ok_or_else(|| MoveError::unparsable(text, "bad multi-leg move"))?;
+        return candidates
+            .iter()
+            .find_map(|candidate| legal.iter().find(|m| wire(m) == *candidate))
+            .copied()
+            .ok_or_else(|| MoveError::illegal(text, "not a legal move here"));
+    }
+    let wire_text = text.to_string();
     let first = text.as_bytes()[0];
     // A text that starts with a capital is human notation: piece letters A..N are also file
     // letters, and `G3g2` (the Griffin from the third rank) lowercased would read as the squares
@@ -533,25 +547,26 @@ fn coordinates(text: &str) -> Option<Vec<u16>> {
     (2..=3).contains(&out.len()).then_some(out)
 }
 
-/// XBoard legs `g2h3,h3h4` (hit-and-run) or `i1b1,a1i1` (castling) to the wire form.
-fn legs_to_wire(text: &str) -> Option<String> {
+/// The wire forms XBoard's two legs may stand for (the caller keeps the legal one): chained
+/// legs `g2h3,h3h4` are a hit-and-run, or a castling entered as the King onto its corner and on
+/// to its square (`i1a1,a1h1`, XBoard's two-leg castling); `i1b1,a1i1` is a castling, and so is
+/// XBoard's relay of one, which puts the corner beside the King (`i1b1,a1c1`).
+fn legs_to_wires(text: &str) -> Option<Vec<String>> {
     let legs: Vec<&str> = text.split(',').collect();
-    if legs.len() != 2 {
+    let [first, second] = legs[..] else {
         return None;
-    }
-    let a = coordinates(&legs[0].to_ascii_lowercase())?;
-    let b = coordinates(&legs[1].to_ascii_lowercase())?;
-    if a.len() != 2 || b.len() != 2 {
+    };
+    let a = coordinates(&first.to_ascii_lowercase())?;
+    let b = coordinates(&second.to_ascii_lowercase())?;
+    let (&[king, to], &[partner, end]) = (&a[..], &b[..]) else {
         return None;
+    };
+    let name = |squares: [u16; 3]| squares.map(square_name).concat();
+    if to == partner {
+        return Some(vec![name([king, to, end]), name([king, end, to])]);
     }
-    let name = |sq: u16| square_name(sq);
-    if a[1] == b[0] {
-        Some(format!("{}{}{}", name(a[0]), name(a[1]), name(b[1])))
-    } else if b[1] == a[0] {
-        Some(format!("{}{}{}", name(a[0]), name(a[1]), name(b[0])))
-    } else {
-        None
-    }
+    let beside = rank_of(end) == rank_of(to) && file_of(end).abs_diff(file_of(to)) == 1;
+    (end == king || beside).then(|| vec![name([king, to, partner])])
 }
 
 pub(super) fn board_text(pos: &Makromachy) -> String {
@@ -591,8 +606,9 @@ const XBOARD_TABLE: &str = "PNBRQ.EAMOWC..D..F..UT.ZJ....LSG..HI..V";
 /// have no XBoard notation, so the flyers get their plain slides, the airlifting pieces their
 /// leaps, and the King its steps; with legality testing on XBoard would refuse those moves, so
 /// it should be off for this variant. Pawn triple pushes are written as an initial non-jumping
-/// (0,3) leap.
-const XBOARD_PIECES: [(char, &str); 23] = [
+/// (0,3) leap. The King's `O1` is castling to the square beside it, the corner piece landing on
+/// its other side: the one fast castling XBoard can show (see `Coords` in the CECP front end).
+const XBOARD_PIECES: [(char, &str); 24] = [
     ('T', "QNADcaKmK"),
     ('L', "Q"),
     ('F', "R"),
@@ -616,13 +632,23 @@ const XBOARD_PIECES: [(char, &str); 23] = [
     ('Q', "Q"),
     ('R', "R"),
     ('B', "B"),
+    ('K', "KO1"),
 ];
 
-pub(super) fn cecp_setup() -> String {
+/// XBoard's `setup` line for `pos` and the `piece` lines. The castling and en-passant fields are
+/// `-`: XBoard reads lowercase file letters as castling rights only in Fischer-random games, so
+/// our `ANan` left it reading `an` as the en-passant field (and writing `KQ a<` into saved
+/// games); with legality testing off it needs neither, and it cannot express either.
+pub(super) fn cecp_setup(pos: &Makromachy) -> String {
     let white = format!("{XBOARD_TABLE}K");
     let black = white.to_ascii_lowercase();
-    let start = super::START;
-    let mut s = format!("setup ({white}{black}) 14x14+0_fairy {start}\n");
+    let position = write_position(pos);
+    let mut fields = position.split(' ');
+    let (placement, side) = (fields.next().unwrap_or(""), fields.next().unwrap_or("w"));
+    let (halfmove, fullmove) = (fields.nth(2).unwrap_or("0"), fields.next().unwrap_or("1"));
+    let mut s = format!(
+        "setup ({white}{black}) 14x14+0_fairy {placement} {side} - - {halfmove} {fullmove}\n"
+    );
     for (id, betza) in XBOARD_PIECES {
         s.push_str(&format!("piece {id}& {betza}\n"));
     }

@@ -424,6 +424,11 @@ fn warrior_double_step_can_be_taken_en_passant_by_an_unmoved_pawn() {
     let next = after.play(&ep);
     assert_eq!(next.piece_at(sq("c4")), EMPTY);
     assert_eq!(next.piece_at(sq("c5")), piece(Color::White, PAWN));
+    // XBoard takes only its Pawn's double step for one: it is given the capture of c4 on the
+    // way, and the other moves as their wire.
+    assert_eq!(after.xboard_legs(&ep).as_deref(), Some("b4c4,c4c5"));
+    let push = after.parse_move("b4b5").unwrap();
+    assert_eq!(after.xboard_legs(&push), None);
 }
 
 #[test]
@@ -486,6 +491,12 @@ fn eleven_fast_castlings_on_an_empty_back_rank() {
     // A castling written by the King's squares only is read when it names one move.
     assert_eq!(play(&pos, "i1c1"), play(&pos, "i1c1a1"));
     assert_eq!(play(&pos, "i1c1,a1i1"), play(&pos, "i1c1a1"));
+    // XBoard's forms: its relay (the corner beside the King), its two-leg castling (the King
+    // onto its corner, then on).
+    assert_eq!(play(&pos, "i1c1,a1d1"), play(&pos, "i1c1a1"));
+    assert_eq!(play(&pos, "i1a1,a1h1"), play(&pos, "i1h1a1"));
+    assert_eq!(play(&pos, "i1n1,n1j1"), play(&pos, "i1j1n1"));
+    assert!(pos.parse_move("i1c1,a1e1").is_err());
     let mv = pos.parse_move("i1c1a1").unwrap();
     assert_eq!(pos.move_to_human(&mv), "O-O-c1");
 }
@@ -828,9 +839,12 @@ fn cecp_setup_describes_board_pieces_and_start() {
             letter as char
         );
     }
-    assert!(setup.ends_with(&format!(" 14x14+0_fairy {START}")));
+    // The start position with the castling and en-passant fields XBoard reads.
+    let start_board = START.split(' ').next().unwrap();
+    assert!(setup.ends_with(&format!(" 14x14+0_fairy {start_board} w - - 0 1")));
     let pieces: Vec<&str> = lines.collect();
     assert!(pieces.contains(&"piece T& QNADcaKmK"));
+    assert!(pieces.contains(&"piece K& KO1"));
     assert!(pieces
         .iter()
         .all(|l| l.starts_with("piece ") && l.contains("& ")));
