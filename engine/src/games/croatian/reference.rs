@@ -66,6 +66,22 @@ use crate::core::Color;
 #[path = "reference_check.rs"]
 mod check;
 
+/// Checks the reference's perft against every count of `suite` up to `budget` leaves; returns
+/// how many it checked.
+#[cfg(test)]
+fn check_suite(variant: &str, suite: &crate::core::perft::Suite<'_>, budget: u64) -> usize {
+    let mut checked = 0;
+    for entry in &suite.entries {
+        for &(depth, want) in entry.counts.iter().filter(|&&(_, n)| n <= budget) {
+            let got = perft(variant, entry.position, depth)
+                .unwrap_or_else(|e| panic!("{variant} {}: {e}", entry.name));
+            assert_eq!(got, want, "{variant} {} depth {depth}", entry.name);
+            checked += 1;
+        }
+    }
+    checked
+}
+
 // ------------------------------------------------------------------------------ public API
 
 /// The resulting position strings of every legal move, one per distinct resulting state.
@@ -2178,6 +2194,36 @@ mod tests {
             let start = start_position(name).unwrap();
             assert_eq!(perft(name, &start, 3).unwrap(), want, "{name} depth 3");
         }
+    }
+
+    /// The rule-aimed positions of reference-counts.txt (for the fast generator to reproduce):
+    /// their counts up to a budget, all of them with `TIAMAT_DEEP=1`.
+    #[test]
+    fn rule_aimed_counts() {
+        let budget = if crate::core::deep_tests() {
+            u64::MAX
+        } else {
+            20_000
+        };
+        let suite = crate::core::perft::parse_suite(include_str!("reference-counts.txt")).unwrap();
+        let mut checked = 0;
+        for variant in ["mirandasveil", "nineteen"] {
+            let prefix = format!("{variant}/");
+            let entries = suite.entries.iter().filter(|e| e.name.starts_with(&prefix));
+            let ours = crate::core::perft::Suite {
+                budget: None,
+                entries: entries.cloned().collect(),
+            };
+            assert!(
+                ours.entries.len() >= 10,
+                "{variant}: {}",
+                ours.entries.len()
+            );
+            checked += check_suite(variant, &ours, budget);
+        }
+        assert!(checked >= 45, "only {checked} counts checked");
+        let named = |name: &str| name.starts_with("mirandasveil/") || name.starts_with("nineteen/");
+        assert!(suite.entries.iter().all(|e| named(e.name)));
     }
 
     /// Nineteen's 116 first moves: 108 Pawn moves (the rank-3 Pawns: a step and rushes of 2 to
