@@ -3042,6 +3042,60 @@ mod tests {
         assert_eq!(ply.iter().filter(|l| l.action == Oblation).count(), 1);
     }
 
+    /// The board part of each resulting position string.
+    fn boards_after(variant: &str, position: &str) -> Vec<String> {
+        successors(variant, position)
+            .unwrap()
+            .iter()
+            .map(|s| s.split(' ').next().unwrap().to_string())
+            .collect()
+    }
+
+    /// A turn that restores the board is no move (part2 OQ-15, HD-5, read for every variant):
+    /// a Wave ping-pong bringing the Knight back to b1, a Rook teleporting back onto the portal
+    /// field it left. Moving a tagged piece there and back changes its tag, so that one stays.
+    #[test]
+    fn turns_restoring_the_board_are_no_moves() {
+        for (variant, position) in [
+            (
+                "mirandasveil",
+                "15k/16/16/16/16/16/16/16/16/16/16/3W12/16/2W13/16/KN14 w - 0 1",
+            ),
+            (
+                "nineteen",
+                "t15RT/10k7/18/3B14/18/18/18/18/18/18/18/18/18/18/18/18/18/T8K7t w - 1 2",
+            ),
+            (
+                "nineteen",
+                "t8k7T/18/18/18/18/18/18/10K7/18/18/18/18/18/r17/18/18/18/Tq15t b - 1 2",
+            ),
+        ] {
+            let board = position.split(' ').next().unwrap();
+            let boards = boards_after(variant, position);
+            assert!(!boards.is_empty());
+            assert!(!boards.iter().any(|b| b == board), "{variant} {position}");
+        }
+        let tagged = "t15r&T/18/18/18/18/18/18/18/10k7/18/18/18/18/18/18/18/18/T8K7t b - 1 2";
+        let untagged = "t15rT/18/18/18/18/18/18/18/10k7/18/18/18/18/18/18/18/18/T8K7t";
+        assert!(boards_after("nineteen", tagged)
+            .iter()
+            .any(|b| b == untagged));
+    }
+
+    /// A Wave whose path after a teleport leads round the board back over the fields it
+    /// crossed still has those fields to end on, so it is not removed (L1446: only a teleported
+    /// Wave with "all of its step-fields blocked" is): Bh11-q2 activates the Wave, which runs
+    /// up-left into a18, re-emerges from r1 and crosses q2 (its start) and p3..b17 again.
+    #[test]
+    fn a_teleported_wave_with_fields_to_end_on_is_not_removed() {
+        let position = "t16T/18/18/18/18/18/18/7B10/14k3/18/18/18/18/18/18/18/16W1/T8K&7t w - 2 2";
+        let boards = boards_after("nineteen", position);
+        let removed = "t16T/18/18/18/18/18/18/18/14k3/18/18/18/18/18/18/18/16B1/T8K&7t";
+        assert!(!boards.iter().any(|b| b == removed));
+        let on_b17 = "t16T/1W16/18/18/18/18/18/18/14k3/18/18/18/18/18/18/18/16B1/T8K&7t";
+        assert!(boards.iter().any(|b| b == on_b17));
+    }
+
     #[test]
     fn tb_n5_tb_n6_unicorn_waves_through_stars() {
         let pos = nineteen("Um7 Wq8 Ae6", "Pe13", Color::White);
