@@ -35,10 +35,12 @@
 //!   list no move there for perft counts to agree below such a turn.
 //! * **No null moves.** A turn whose final board (pieces and tags) equals the board before it is
 //!   not a move (part2 OQ-15 and HD-5, applied to every variant: "no passing exists in chess").
-//!   A Wave ping-pong in Miranda's Veil or Nineteen can otherwise restore the position.
+//!   A Wave ping-pong in Miranda's Veil or Nineteen can otherwise restore the position, and so
+//!   can a piece teleporting back onto the portal field it left.
 //! * **Teleport oblation of a Wave** (L1446-1448, TB-N4): a Wave that enters a Star may teleport;
 //!   if nothing it could end on is reachable after that teleport, the Wave's removal is one of
-//!   its outcomes, beside the ends it could reach without teleporting there.
+//!   its outcomes, beside the ends it could reach without teleporting there. Fields its path
+//!   crosses again after a teleport loop still count as reachable: a loop is not a block.
 //! * **A Pyramid may convert an opponent's Wave** on its own half (L404, L454: "any opponent's
 //!   piece, except King"), as well as capture it.
 //! * **Halfmove clock**: reset when a turn changes where Pawns stand (of either colour) or removes
