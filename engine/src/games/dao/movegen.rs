@@ -180,9 +180,11 @@ impl PieceGen<'_> {
         t & !bit(to) & !(self.occupied & !bit(self.from))
     }
 
-    fn emit_ep_capture(&mut self, to: u8, via: u8) {
+    /// An en-passant capture onto `to` if it is a target; `ep` is what the capture itself leaves
+    /// (a lancer's two-step diagonal is a multi-square move even when it captures e.p., 4.4).
+    fn emit_ep_capture(&mut self, to: u8, via: u8, ep: u128) {
         if self.ep_targets & bit(to) != 0 {
-            self.emit(MoveKind::EnPassant, to, via, 0);
+            self.emit(MoveKind::EnPassant, to, via, ep);
         }
     }
 
@@ -214,7 +216,8 @@ impl PieceGen<'_> {
             self.emit(MoveKind::Normal, t, via, ep);
         }
         if ray.can_cap {
-            self.emit_ep_capture(t, via);
+            let ep = self.ep_of(ray, trail_t, t, step, transported);
+            self.emit_ep_capture(t, via, ep);
         }
         if self.transport && self.own_gate(t) && entered & bit(t) == 0 {
             let via_t = if via == NO_SQUARE { t } else { via };
@@ -235,7 +238,8 @@ impl PieceGen<'_> {
                     self.emit(MoveKind::Normal, g, via_t, ep);
                 }
                 if ray.can_cap {
-                    self.emit_ep_capture(g, via_t);
+                    let ep = self.ep_of(ray, trail_t, g, step, true);
+                    self.emit_ep_capture(g, via_t, ep);
                 }
                 if step < ray.max {
                     self.walk(
@@ -344,7 +348,8 @@ impl PieceGen<'_> {
                     self.emit(MoveKind::Null, g, NO_SQUARE, 0);
                 }
                 if self.mover.is_pawn_class() {
-                    self.emit_ep_capture(g, NO_SQUARE);
+                    // Gate to gate crosses no square: no target.
+                    self.emit_ep_capture(g, NO_SQUARE, 0);
                 }
             } else if self.capturable(g) {
                 self.emit(MoveKind::Null, g, NO_SQUARE, 0);

@@ -1092,6 +1092,34 @@ fn lancer_two_step_capture_leaves_en_passant() {
 }
 
 #[test]
+fn lancer_two_step_en_passant_capture_leaves_en_passant() {
+    // Rules 4.4: "even a capturing 2-step". Black's pawn went f6-f4 over f5; the lancer d3
+    // takes it e.p. on f5 through e4, and that diagonal two-step crosses e4 in turn.
+    let mut p = setup(&["Ld3", "pf4", "pd5", "Kj1", "kj10"], Color::White);
+    p.ep = Some(EnPassant {
+        victim: s("f4"),
+        targets: bit(s("f5")),
+    });
+    p.key = p.compute_key();
+    let after = p.play(&one(&p, "d3", "f5", MoveKind::EnPassant));
+    assert!(after.piece_at(s("f4")).is_none());
+    let ep = after.en_passant().unwrap();
+    assert_eq!(ep.victim, s("f5"));
+    assert_eq!(ep.targets, bit(s("e4")));
+    assert!(after.position_string().contains(" f5:e4 "));
+    assert_eq!(ep_captures(&after), vec!["d5e4"]);
+    // A one-step e.p. capture crosses nothing.
+    let mut p = setup(&["Le4", "pf4", "Kj1", "kj10"], Color::White);
+    p.ep = Some(EnPassant {
+        victim: s("f4"),
+        targets: bit(s("f5")),
+    });
+    p.key = p.compute_key();
+    let after = p.play(&one(&p, "e4", "f5", MoveKind::EnPassant));
+    assert_eq!(after.en_passant(), None);
+}
+
+#[test]
 fn stalemate_is_a_draw_and_repetition_counts_passes() {
     use crate::core::GameResult;
     // Black king a10 stalemated by the queen b8 and king c9... a10: a9 b9 b10 covered.
