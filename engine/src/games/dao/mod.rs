@@ -117,6 +117,11 @@ impl Game for Dao {
         attacks::in_check(self, self.side)
     }
 
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        movegen::tactical_moves(self, out);
+    }
+
+    /// Captures (e.p. and suicide ones included) and promotions, also by a push or swap.
     fn is_tactical(&self, mv: &Move) -> bool {
         mv.promo.is_some()
             || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Suicide)

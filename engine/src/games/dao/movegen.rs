@@ -15,7 +15,7 @@ use super::board::{
 };
 use super::moves::{Move, MoveKind};
 use super::Dao;
-use crate::core::Color;
+use crate::core::{Color, Game};
 
 /// The chess knight: the gate's leap and the fool's ride.
 pub(crate) use crate::core::geometry::KNIGHT;
@@ -771,14 +771,19 @@ pub(super) fn piece_moves(
     }
 }
 
-/// Every move of the side to move before the test of its own king's safety.
-fn pseudo_moves(pos: &Dao, checked: bool, out: &mut Vec<Move>) {
+/// Every move of the side to move before the test of its own king's safety; with `tactical`,
+/// only the moves `is_tactical` accepts (drops, gate moves and castling never are).
+fn pseudo_moves(pos: &Dao, checked: bool, tactical: bool, out: &mut Vec<Move>) {
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
     for s in 0..100u8 {
         if pos.board[s as usize].is_some_and(|p| p.color == side) {
             piece_moves(pos, &ctx, s, None, false, false, !checked, out);
         }
+    }
+    if tactical {
+        out.retain(|mv| pos.is_tactical(mv));
+        return;
     }
     // Drops onto vacant own gates.
     for (i, &k) in RESERVE_KINDS.iter().enumerate() {
@@ -998,11 +1003,25 @@ fn notation_rank(mv: &Move) -> (usize, String) {
 pub(crate) fn legal_moves(
     pos: &Dao,
     out: &mut Vec<Move>,
+    aliases: Option<&mut Vec<(Move, usize)>>,
+) {
+    generate(pos, false, out, aliases);
+}
+
+/// The legal moves `is_tactical` accepts, with no quiet move built or tested for legality.
+pub(crate) fn tactical_moves(pos: &Dao, out: &mut Vec<Move>) {
+    generate(pos, true, out, None);
+}
+
+fn generate(
+    pos: &Dao,
+    tactical: bool,
+    out: &mut Vec<Move>,
     mut aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
     let checked = in_check(pos, pos.side);
     let mut pseudo = Vec::with_capacity(128);
-    pseudo_moves(pos, checked, &mut pseudo);
+    pseudo_moves(pos, checked, tactical, &mut pseudo);
     let mut seen: Vec<(u64, u32)> = Vec::with_capacity(pseudo.len());
     let base = out.len();
     for mv in pseudo {
