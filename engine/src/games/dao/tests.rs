@@ -1264,6 +1264,38 @@ fn attack_prefilter_agrees_with_full_generation() {
 }
 
 #[test]
+fn king_shield_passes_only_legal_moves() {
+    use super::movegen::{legal_after, pseudo_moves, KingShield};
+    let mut rng = Lcg(2718);
+    let (mut passed, mut games) = (0, 0);
+    while games < 12 {
+        games += 1;
+        let mut p = Dao::start_position("dao").unwrap();
+        for _ply in 0..90 {
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            if let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() {
+                let mut pseudo = Vec::new();
+                pseudo_moves(&p, false, false, &mut pseudo);
+                for mv in pseudo.iter().filter(|mv| shield.stays_safe(&p, mv)) {
+                    assert!(
+                        legal_after(&p, mv).is_some(),
+                        "{} {}",
+                        p.position_string(),
+                        p.move_to_wire(mv)
+                    );
+                    passed += 1;
+                }
+            }
+            p = p.play(&moves[rng.next(moves.len())]);
+        }
+    }
+    assert!(passed > 1000, "{passed}");
+}
+
+#[test]
 fn long_random_games_deep() {
     // Whole random games: no panic, keys and strings consistent, wire forms unique, endings found.
     if !crate::core::deep_tests() {
