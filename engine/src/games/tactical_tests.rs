@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::dao::tests::Lcg;
 use super::{chess, croatian, dao, dragonchess, dynamo, makromachy};
 use crate::core::perft::parse_suite;
 use crate::core::{deep_tests, Game, MoveList};
@@ -43,19 +44,6 @@ fn assert_exact<G: Game>(pos: &G, context: &str) {
     );
 }
 
-/// A fixed-seed generator, so a failure can be replayed.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
 fn check_game<G: Game>() {
     let (games, plies) = if deep_tests() { (16, 200) } else { (3, 50) };
     let mut checked = 0;
@@ -87,7 +75,7 @@ fn check_game<G: Game>() {
                 if moves.is_empty() {
                     break;
                 }
-                let pick = rng.below(moves.len());
+                let pick = rng.next(moves.len());
                 pos = pos.play(&moves.as_slice()[pick]);
             }
         }

@@ -39,7 +39,7 @@ mod moves;
 mod notation;
 mod position;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::core::{Color, Game, MoveError, PositionError};
 

@@ -755,9 +755,10 @@ fn promotion_choices_and_fool_limit() {
 }
 
 /// A tiny deterministic generator for random play-outs.
-struct Lcg(u64);
+/// A fixed-seed generator for random games, so a failure can be replayed.
+pub(crate) struct Lcg(pub(crate) u64);
 impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
+    pub(crate) fn next(&mut self, n: usize) -> usize {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
