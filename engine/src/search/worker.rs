@@ -835,18 +835,21 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return h.score;
             }
         }
-        let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
+        let in_progress = pos.turn_in_progress();
+        // Out of check only the tactical moves are searched, so only they are generated; the
+        // table's move is an index into the full list and means nothing in theirs.
+        let all_moves = in_check || in_progress;
+        let tt_index = hit.filter(|_| all_moves).map_or(NO_MOVE, |h| h.move_index);
 
         let mut moves = G::MoveList::default();
-        pos.legal_moves(&mut moves);
+        if all_moves {
+            pos.legal_moves(&mut moves);
+        } else {
+            pos.tactical_moves(&mut moves);
+        }
         let moves = moves.as_slice();
-        let in_progress = pos.turn_in_progress();
-        if moves.is_empty() {
-            return if in_check || in_progress {
-                -MATE + ply as i32
-            } else {
-                0
-            };
+        if moves.is_empty() && all_moves {
+            return -MATE + ply as i32;
         }
 
         let static_eval;
@@ -947,9 +950,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
+        let index = if all_moves { best.index } else { NO_MOVE };
         self.shared
             .tt
-            .store(key, ply, best.index, best.score, static_eval, 0, bound);
+            .store(key, ply, index, best.score, static_eval, 0, bound);
         best.score
     }
 

@@ -131,6 +131,10 @@ impl Game for Croatian {
         movegen::legal_moves(self, out, true);
     }
 
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        movegen::tactical_moves(self, out);
+    }
+
     fn play(&self, mv: &Move) -> Self {
         self.apply(mv)
     }
@@ -145,11 +149,7 @@ impl Game for Croatian {
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
-        mv.plies().iter().any(|p| {
-            p.flags
-                & (flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED)
-                != 0
-        })
+        mv.plies().iter().any(|p| p.flags & movegen::TACTICAL != 0)
     }
 
     fn halfmove_clock(&self) -> u32 {
