@@ -568,6 +568,15 @@ fn check_variant(variant: &str) -> Option<String> {
             ));
         };
         let before = model.rows();
+        // A DAO null move through the gates (`a1~xj1`) looks like a plain move on XBoard's board,
+        // but XBoard's own legality test refuses the piece's jump and forfeits it.
+        if variant == "dao" && wire.contains('~') {
+            lost = Some(format!(
+                "ply {} `{text}` (a null move through the gates)",
+                ply + 1
+            ));
+            break;
+        }
         let next = line.with(wire);
         let ours = referee::xboard_placement(&next).unwrap_or_else(|e| failure(e));
         let ours = expand(&ours, model.files).unwrap_or_else(|e| failure(e));

@@ -76,6 +76,7 @@ pub mod notation;
 pub mod piece;
 mod plies;
 mod position;
+pub mod reference;
 pub mod variant;
 mod xboard;
 
@@ -206,6 +207,10 @@ impl Game for Croatian {
         movegen::is_legal(self, mv)
     }
 
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        movegen::tactical_moves(self, out);
+    }
+
     fn play(&self, mv: &Move) -> Self {
         self.apply(mv)
     }
@@ -234,11 +239,7 @@ impl Game for Croatian {
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
-        mv.plies().iter().any(|p| {
-            p.flags
-                & (flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED)
-                != 0
-        })
+        mv.plies().iter().any(|p| p.flags & movegen::TACTICAL != 0)
     }
 
     fn halfmove_clock(&self) -> u32 {

@@ -31,12 +31,21 @@ struct FirstPlies<'a> {
     board: Board,
     king: u16,
     in_check: bool,
+    /// Quiescence's mode: quiet single plies are dropped before their legality test.
+    tactical: bool,
 }
+
+/// The plies' flags that make a turn tactical (material changes).
+pub(crate) const TACTICAL: u16 =
+    flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
 impl Sink for FirstPlies<'_> {
     fn land(&mut self, ply: Ply, left: u8) {
         if ply.has(flag::ACTIVATE) {
             self.activations.push((ply, left));
+            return;
+        }
+        if self.tactical && ply.flags & TACTICAL == 0 {
             return;
         }
         if self.single_is_legal(&ply) {
@@ -202,6 +211,18 @@ fn drop_coinciding_singles(pos: &Croatian, out: &mut Vec<Move>, start: usize) {
 /// and each in-air state is explored once (without it, every ply sequence is listed once, no
 /// state repeating within a sequence: for tests).
 pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
+    list(pos, out, dedup, false);
+}
+
+/// Fills `out` with the legal moves `is_tactical` accepts, deduplicated. Quiet single plies are
+/// never tested for legality; cascades are still searched whole (a quiet first ply may activate
+/// a capture) and the quiet ones dropped. A tactical turn never leaves the state of a quiet one
+/// (their material differs), so dropping the quiet singles changes no deduplication.
+pub(crate) fn tactical_moves(pos: &Croatian, out: &mut Vec<Move>) {
+    list(pos, out, true, true);
+}
+
+fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
     let o = Offsets::new(pos.stride());
     let king = pos.kings[pos.side.index()];
     let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
@@ -216,6 +237,7 @@ pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
         board: pos.board,
         king,
         in_check,
+        tactical,
     };
     first_plies(pos, &o, in_check, &mut first);
     let activations = std::mem::take(&mut first.activations);
@@ -232,6 +254,9 @@ pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
         }
         let mut single_keys: Option<KeySet> = None;
         for (mv, key, single_like) in cascades.found() {
+            if tactical && mv.plies().iter().all(|p| p.flags & TACTICAL == 0) {
+                continue;
+            }
             // A cascade may leave the state of a single ply (`Cascades::single_like`).
             if dedup && single_like {
                 let singles = single_keys.get_or_insert_with(|| {
