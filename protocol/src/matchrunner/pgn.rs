@@ -36,6 +36,9 @@ pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
     tag("TimeControl", &context.control.pgn());
     tag("PlyCount", &record.moves.len().to_string());
     tag("Termination", &record.reason);
+    if let Some(kind) = record.forfeit.and_then(|(_, kind)| kind.tag()) {
+        tag("Forfeit", kind);
+    }
     out.push('\n');
 
     let black_starts = record
@@ -62,6 +65,43 @@ pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
     out.push_str(&wrap(&body, 80));
     out.push_str("\n\n");
     out
+}
+
+/// The tag pairs of every game in a PGN text, in order: each run of tag lines is one game.
+pub fn read_tags(text: &str) -> Result<Vec<Vec<(String, String)>>, String> {
+    let mut games: Vec<Vec<(String, String)>> = Vec::new();
+    let mut in_tags = false;
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+            in_tags = false;
+            continue;
+        };
+        let bad = || format!("line {}: '{line}' is not a PGN tag", number + 1);
+        let (name, value) = inner.split_once(' ').ok_or_else(bad)?;
+        let value = value
+            .trim()
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or_else(bad)?;
+        let mut unescaped = String::with_capacity(value.len());
+        let mut chars = value.chars();
+        while let Some(c) = chars.next() {
+            unescaped.push(if c == '\\' {
+                chars.next().unwrap_or(c)
+            } else {
+                c
+            });
+        }
+        if !in_tags {
+            games.push(Vec::new());
+            in_tags = true;
+        }
+        if let Some(game) = games.last_mut() {
+            game.push((name.to_string(), unescaped));
+        }
+    }
+    Ok(games)
 }
 
 /// Breaks text at spaces so no line exceeds `width` (PGN export format).
