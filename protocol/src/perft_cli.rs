@@ -57,7 +57,7 @@ pub struct PerftArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "depth", "divide", "suite", "split"])]
     pub units: Option<PathBuf>,
     /// With --units: count only shard i of n (every n-th unit, from the i-th; 1 <= i <= n)
-    #[arg(long, value_name = "i/n", requires = "units", value_parser = units::parse_shard)]
+    #[arg(long, value_name = "i/n", value_parser = units::parse_shard)]
     pub shard: Option<(usize, usize)>,
     /// Check that the counts files hold every unit of one split exactly once and print the total
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["fen", "moves", "depth", "divide", "suite", "split", "units", "threads"])]
@@ -72,7 +72,9 @@ fn thread_count(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let result = if !args.merge.is_empty() {
+    let result = if args.shard.is_some() && args.units.is_none() {
+        Err("--shard needs --units (a shard of a units file)".to_string())
+    } else if !args.merge.is_empty() {
         run_merge(&args.merge)
     } else if let Some(file) = &args.units {
         run_units(file, args.shard.unwrap_or((1, 1)), args.threads)
