@@ -250,7 +250,7 @@ pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 pub fn merge(files: &[(String, Vec<UnitCount>)]) -> Result<u128, String> {
     let mut first: Option<&UnitCount> = None;
     let mut seen: BTreeMap<usize, (&str, &UnitCount)> = BTreeMap::new();
-    let mut problems = Vec::new();
+    let mut doubled = Vec::new();
     for (file, counts) in files {
         for count in counts {
             let unit = &count.unit;
@@ -273,7 +273,7 @@ pub fn merge(files: &[(String, Vec<UnitCount>)]) -> Result<u128, String> {
                 } else {
                     "different counts"
                 };
-                problems.push(format!(
+                doubled.push(format!(
                     "{} ({}) counted twice: in {other_file} and {file} ({agree})",
                     unit.name(),
                     unit.position
@@ -284,6 +284,13 @@ pub fn merge(files: &[(String, Vec<UnitCount>)]) -> Result<u128, String> {
     let Some(reference) = first else {
         return Err("no counts to merge".to_string());
     };
+    let mut problems: Vec<String> = doubled.iter().take(20).cloned().collect();
+    if doubled.len() > problems.len() {
+        problems.push(format!(
+            "and {} more units counted twice",
+            doubled.len() - problems.len()
+        ));
+    }
     let total = reference.unit.total;
     let missing: Vec<usize> = (1..=total).filter(|i| !seen.contains_key(i)).collect();
     if !missing.is_empty() {

@@ -25,11 +25,12 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
 fn read_game(file: &str, tags: &[(String, String)]) -> Result<(usize, Game), String> {
     let need =
         |name: &str| tag(tags, name).ok_or_else(|| format!("{file}: a game without a {name} tag"));
-    let round: usize = need("Round")?
+    let round_text = need("Round")?;
+    let round: usize = round_text
         .parse()
         .ok()
         .filter(|&n| n >= 1)
-        .ok_or_else(|| format!("{file}: Round '{}' is not a game number", tags_round(tags)))?;
+        .ok_or_else(|| format!("{file}: Round '{round_text}' is not a game number"))?;
     let result = match need("Result")? {
         "1-0" => GameResult::WhiteWins,
         "0-1" => GameResult::BlackWins,
@@ -67,10 +68,6 @@ fn read_game(file: &str, tags: &[(String, String)]) -> Result<(usize, Game), Str
             record,
         },
     ))
-}
-
-fn tags_round(tags: &[(String, String)]) -> &str {
-    tag(tags, "Round").unwrap_or("")
 }
 
 /// Lists at most 20 game numbers.
