@@ -5,7 +5,8 @@
 //!              --engine ... (the second engine)
 //!              [--variant chess] [--games 2] [--tc 10+0.1 | st=1 | depth=6 | nodes=20000]
 //!              [--openings FILE] [--concurrency 1] [--pgn FILE] [--sprt elo0,elo1,alpha,beta]
-//!              [--time-margin MS] [--move-timeout S] [--max-plies N] [--event NAME]
+//!              [--time-margin MS] [--move-timeout S] [--max-plies N] [--event NAME] [--shard i/n]
+//! tiamat match --merge FILE... [--games N] [--sprt elo0,elo1,alpha,beta]
 //! ```
 //! `cmd=self` runs this binary. With `--openings`, each position string (one per line, `#` starts a
 //! comment) is played twice with colours swapped; without it every game starts from the variant's

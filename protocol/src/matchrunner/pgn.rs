@@ -124,7 +124,7 @@ fn wrap(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::arbiter::PlayedMove;
+    use super::super::arbiter::{Forfeit, PlayedMove};
     use super::*;
     use std::time::Duration;
     use tiamat_engine::GameResult;
@@ -187,5 +187,34 @@ mod tests {
         assert!(text.contains("17... e4"));
         assert!(text.contains("18. e5"));
         assert!(!text.contains("Variant"));
+    }
+
+    #[test]
+    fn tags_read_back_with_the_forfeit() {
+        let control = TimeControl::Depth(3);
+        let ctx = PgnContext {
+            event: "t",
+            round: 7,
+            variant: "chess",
+            date: "?",
+            control: &control,
+        };
+        let mut lost_on_time = record(None);
+        lost_on_time.forfeit = Some((tiamat_engine::Color::Black, Forfeit::OnTime));
+        let text = write_game(&record(None), &ctx) + &write_game(&lost_on_time, &ctx);
+        let games = read_tags(&text).unwrap();
+        assert_eq!(games.len(), 2);
+        let value = |game: usize, name: &str| {
+            games[game]
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(value(0, "Black").as_deref(), Some("B \"x\""));
+        assert_eq!(value(0, "Round").as_deref(), Some("7"));
+        assert_eq!(value(0, "Forfeit"), None);
+        let kind = value(1, "Forfeit").unwrap();
+        assert_eq!(Forfeit::from_tag(&kind), Some(Forfeit::OnTime));
+        assert!(read_tags("[Event broken]\n").is_err());
     }
 }
