@@ -4,6 +4,10 @@
 //!
 //! Every weight lives in [`PARAMS`] (`chess/weights.rs`, written by the Texel tuner in `tune/`);
 //! the code only counts, through [`Terms`], so that the tuner can trace the same code.
+//!
+//! Chess also has a trained network ([`nnue`]); [`ChessEvaluator`] plays with it when the
+//! `UseNNUE` option is on and with the hand-written evaluation otherwise (the default: the
+//! network does not yet play as well, see the README's "Strength").
 
 use tiamat_engine::games::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, queen_attacks, rook_attacks,
@@ -15,7 +19,10 @@ use tiamat_engine::Color;
 
 use crate::HasEvaluator;
 
+pub mod nnue;
 mod weights;
+
+use nnue::{Network, NnuePath, NETWORK};
 pub use weights::PARAMS;
 
 /// A middlegame and an endgame value, blended by the game phase.
@@ -233,12 +240,64 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// The chess evaluator (stateless; shared by every search thread).
+/// The hand-written chess evaluation (stateless; shared by every search thread). It also
+/// supplies the exchange values and the zugzwang guard when the network evaluates.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChessEval;
 
+/// The evaluator chess is played with: the hand-written evaluation, or the network ([`nnue`])
+/// when the `UseNNUE` option is on.
+#[derive(Clone, Copy, Default)]
+pub struct ChessEvaluator {
+    network: Option<&'static Network>,
+}
+
 impl HasEvaluator for Chess {
-    type Evaluator = ChessEval;
+    type Evaluator = ChessEvaluator;
+}
+
+impl Evaluator<Chess> for ChessEvaluator {
+    type Path = NnuePath;
+
+    fn evaluate(&self, pos: &Chess) -> i32 {
+        match self.network {
+            Some(network) if !pos.insufficient_material() => network.evaluate(pos),
+            Some(_) => 0,
+            None => ChessEval.evaluate(pos),
+        }
+    }
+
+    fn path_root(&self, path: &mut NnuePath, root: &Chess) {
+        if let Some(network) = self.network {
+            path.root(network, root);
+        }
+    }
+
+    fn path_play(&self, path: &mut NnuePath, ply: usize, _parent: &Chess, child: &Chess) {
+        if self.network.is_some() {
+            path.play(ply + 1, child);
+        }
+    }
+
+    fn evaluate_path(&self, path: &mut NnuePath, ply: usize, pos: &Chess) -> i32 {
+        match self.network {
+            Some(network) if !pos.insufficient_material() => path.evaluate(network, ply, pos),
+            Some(_) => 0,
+            None => ChessEval.evaluate(pos),
+        }
+    }
+
+    fn set_network(&mut self, enabled: bool) {
+        self.network = enabled.then_some(&*NETWORK);
+    }
+
+    fn capture_order(&self, pos: &Chess, mv: &ChessMove) -> i32 {
+        ChessEval.capture_order(pos, mv)
+    }
+
+    fn zugzwang_unlikely(&self, pos: &Chess) -> bool {
+        ChessEval.zugzwang_unlikely(pos)
+    }
 }
 
 /// A position's terms as the tuner sees them: the evaluation from White's point of view is
@@ -608,6 +667,8 @@ fn draw_scale(pos: &Chess, score: i32) -> i32 {
 }
 
 impl Evaluator<Chess> for ChessEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Chess) -> i32 {
         let white = self.white_view(pos);
         let relative = match pos.side() {
@@ -650,19 +711,22 @@ mod tests {
         assert_eq!(ChessEval.evaluate(&start), TEMPO);
     }
 
+    /// Positions and their colour mirrors (the board flipped, the colours and the side to move
+    /// swapped).
+    pub(crate) const MIRRORED_PAIRS: [(&str, &str); 2] = [
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        ),
+        (
+            "8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1",
+            "6k1/5ppp/8/3p4/8/6P1/5PK1/8 b - - 0 1",
+        ),
+    ];
+
     #[test]
     fn mirrored_positions_score_the_same_for_the_side_to_move() {
-        let pairs = [
-            (
-                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-            ),
-            (
-                "8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1",
-                "6k1/5ppp/8/3p4/8/6P1/5PK1/8 b - - 0 1",
-            ),
-        ];
-        for (a, b) in pairs {
+        for (a, b) in MIRRORED_PAIRS {
             assert_eq!(
                 ChessEval.evaluate(&pos(a)),
                 ChessEval.evaluate(&pos(b)),

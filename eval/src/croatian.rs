@@ -239,6 +239,8 @@ pub fn white_score(pos: &Croatian) -> i32 {
 }
 
 impl Evaluator<Croatian> for CroatianEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Croatian) -> i32 {
         pos.side_to_move().sign() * white_score(pos) + TEMPO
     }

@@ -246,6 +246,8 @@ pub fn white_score(pos: &Dao) -> i32 {
 }
 
 impl Evaluator<Dao> for DaoEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Dao) -> i32 {
         pos.side_to_move().sign() * white_score(pos) + TEMPO
     }

@@ -94,6 +94,8 @@ impl HasEvaluator for Dragonchess {
 }
 
 impl Evaluator<Dragonchess> for DragonchessEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Dragonchess) -> i32 {
         let white = score_side(pos, Color::White);
         let black = score_side(pos, Color::Black);

@@ -69,6 +69,8 @@ impl HasEvaluator for Dynamo {
 }
 
 impl Evaluator<Dynamo> for DynamoEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Dynamo) -> i32 {
         let us = pos.side_to_move();
         let white = white_view(pos);

@@ -90,6 +90,8 @@ fn ranks_advanced(sq: u16, color: Color) -> usize {
 }
 
 impl Evaluator<Makromachy> for MakromachyEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Makromachy) -> i32 {
         let mut score = [0i32; 2];
         let mut scratch = Vec::with_capacity(128);

@@ -21,6 +21,8 @@ pub const MAX_THREADS: usize = 256;
 /// The option that turns the engine into a weak baseline player (`PlayStyle`). One word: CECP
 /// clients (python-chess) read an option's name up to the first space.
 pub const PLAY_STYLE: &str = "PlayStyle";
+/// The option that switches chess between its trained network and the hand-written evaluation.
+pub const USE_NNUE: &str = "UseNNUE";
 
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
 pub type GoParams = Limits<String>;

@@ -16,6 +16,7 @@ OPTION_VALUES = {
     "Move Overhead": 50,
     "Clear Hash": None,
     "PlayStyle": "oneply",
+    "UseNNUE": True,
     "Debug Log File": os.devnull,
 }
 MANAGED = {"MultiPV", "Ponder", "UCI_Variant"}

@@ -20,6 +20,7 @@ OPTION_VALUES = {
     "memory": 8,
     "cores": 2,
     "PlayStyle": "oneply",
+    "UseNNUE": True,
     "DebugLogFile": os.devnull,
 }
 

@@ -71,6 +71,7 @@ fn protover_announces_the_features() {
         options.iter().any(|o| o.starts_with("PlayStyle -combo")),
         "{options:?}"
     );
+    assert!(options.contains(&"UseNNUE -check 0"), "{options:?}");
     for option in options {
         let (name, kind) = option.split_once(' ').unwrap();
         assert!(kind.starts_with('-') && !name.is_empty(), "{option}");
@@ -161,6 +162,28 @@ fn illegal_moves_and_unknown_commands_change_nothing() {
     // Still the start position: White's e2e4 is legal, Black's e7e5 is not.
     assert!(is_legal(&mut engine, "e2e4", 3));
     assert!(!is_legal(&mut engine, "e7e5", 4));
+}
+
+#[test]
+fn options_are_set_and_bad_values_refused() {
+    let mut engine = xboard();
+    engine.send("new");
+    for good in [
+        "option UseNNUE=0",
+        "option PlayStyle=oneply",
+        "option UseNNUE=1",
+    ] {
+        engine.send(good);
+        assert!(engine.sync_cecp(1).is_empty(), "{good}");
+    }
+    engine.send("option UseNNUE=maybe");
+    assert_eq!(
+        engine.sync_cecp(2),
+        vec!["Error (bad option value): option UseNNUE=maybe".to_string()]
+    );
+    engine.send("option PlayStyle=search");
+    engine.send("go");
+    engine.expect_prefix("move ");
 }
 
 #[test]

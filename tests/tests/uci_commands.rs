@@ -47,6 +47,7 @@ fn uci_identifies_and_lists_options() {
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
         "option name PlayStyle type combo default search",
+        "option name UseNNUE type check default false",
         "option name UCI_Variant type combo default chess",
     ] {
         assert!(
@@ -94,6 +95,8 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
         "setoption name UCI_Variant value chess",
         "setoption name PlayStyle value oneply",
         "setoption name playstyle value Search",
+        "setoption name UseNNUE value false",
+        "setoption name usennue value true",
     ] {
         engine.send(good);
         assert!(engine.sync_uci().is_empty(), "{good} was not accepted");
@@ -104,6 +107,7 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
         "setoption name Threads value -1",
         "setoption name Ponder value maybe",
         "setoption name PlayStyle value strong",
+        "setoption name UseNNUE value maybe",
         "setoption name Nonsense value 1",
         "setoption name UCI_Variant value nosuchgame",
         "setoption Hash 32",

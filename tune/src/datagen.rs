@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use tiamat_engine::games::chess::Chess;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
-use tiamat_engine::{Color, GameResult, MoveList};
+use tiamat_engine::{Color, Game, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
 
 use crate::Flags;
@@ -137,6 +138,46 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
         written.load(Ordering::Relaxed),
         start.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Reads one line of the output: the position, the result and the score.
+fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
+    let mut fields = line.split(';');
+    let (text, result, score) = (fields.next()?, fields.next()?, fields.next()?);
+    Some((
+        Chess::from_position_string("chess", text).ok()?,
+        result.parse().ok()?,
+        score.parse().ok()?,
+    ))
+}
+
+/// Reads the positions of `files` (comma-separated, as written here), offering each to `take`
+/// with whether it is held out, until `limit` were taken (`take` returns whether it took the
+/// position). One run of 64 positions in twenty is held out, not single positions, whose
+/// neighbours in training would make the held-out loss look better.
+pub fn read_positions(
+    files: &str,
+    limit: usize,
+    mut take: impl FnMut(Chess, f32, f32, bool) -> bool,
+) -> Result<(), String> {
+    let mut count = 0usize;
+    for path in files.split(',') {
+        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in BufReader::new(file).lines() {
+            if count >= limit {
+                return Ok(());
+            }
+            let line = line.map_err(|e| format!("{path}: {e}"))?;
+            let Some((pos, result, score)) = parse_line(&line) else {
+                continue;
+            };
+            let held_out = ((count + 1) / 64).is_multiple_of(20);
+            if take(pos, result, score, held_out) {
+                count += 1;
+            }
+        }
+    }
     Ok(())
 }
 

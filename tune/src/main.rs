@@ -1,13 +1,18 @@
-//! `tiamat-tune`: self-play training data and the Texel tuner for the chess evaluation.
+//! `tiamat-tune`: self-play training data, the Texel tuner for the hand-written chess evaluation
+//! and the trainer of the chess network.
 //!
 //! ```text
 //! tiamat-tune datagen --out FILE [--games N] [--nodes N] [--threads T] [--openings FILE]
 //!                     [--random-plies N] [--seed S] [--variant chess]
 //! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
 //!                   [--limit N] [--out FILE]
+//! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
+//!                  [--final-rate R] [--lambda L] [--threads T] [--limit N] [--seed S]
+//!                  [--init FILE]
 //! ```
 
 mod datagen;
+mod nnue;
 mod texel;
 
 use std::process::ExitCode;
@@ -17,7 +22,11 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("datagen") => datagen::run(&args[1..]),
         Some("texel") => texel::run(&args[1..]),
-        _ => Err("usage: tiamat-tune datagen ... | texel ... (see the crate docs)".to_string()),
+        Some("nnue") => nnue::run(&args[1..]),
+        _ => Err(
+            "usage: tiamat-tune datagen ... | texel ... | nnue ... (see the crate docs)"
+                .to_string(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -64,4 +73,19 @@ impl Flags {
                 .map_err(|_| format!("--{name}: '{text}' is not a number")),
         }
     }
+}
+
+/// The minimum of a function with one minimum in `[lo, hi]` (golden-section search).
+pub fn minimise(mut lo: f64, mut hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if f(a) < f(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
 }

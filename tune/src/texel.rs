@@ -9,13 +9,12 @@
 //! beside the training loss, shows when the fit stops generalising.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::time::Instant;
 
-use tiamat_engine::games::chess::Chess;
-use tiamat_engine::Game;
 use tiamat_eval::chess::{ChessEval, FULL_PHASE, PARAMS, PARAM_COUNT, SECTIONS};
 
+use crate::datagen::read_positions;
 use crate::Flags;
 
 struct Position {
@@ -121,56 +120,33 @@ fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
         positions: Vec::new(),
         coefficients: Vec::new(),
     };
-    let mut count = 0usize;
-    for path in files.split(',') {
-        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        for line in BufReader::new(file).lines() {
-            if count >= limit {
-                break;
-            }
-            let line = line.map_err(|e| format!("{path}: {e}"))?;
-            let mut fields = line.split(';');
-            let (Some(text), Some(result), Some(score)) =
-                (fields.next(), fields.next(), fields.next())
-            else {
-                continue;
-            };
-            let (Ok(pos), Ok(result), Ok(score)) = (
-                Chess::from_position_string("chess", text),
-                result.parse::<f32>(),
-                score.parse::<f32>(),
-            ) else {
-                continue;
-            };
-            let trace = ChessEval.trace(&pos);
-            if trace.scale == 0.0 {
-                continue;
-            }
-            count += 1;
-            // Whole runs of positions (most of a game each) are held out, not single
-            // positions, whose neighbours in training would make the held-out loss look better.
-            let data = if (count / 64).is_multiple_of(20) {
-                &mut held_out
-            } else {
-                &mut train
-            };
-            data.positions.push(Position {
-                start: data.coefficients.len() as u32,
-                len: trace.coefficients.len() as u16,
-                mg: trace.phase as f32 / FULL_PHASE as f32,
-                scale: trace.scale as f32,
-                tempo: trace.tempo as f32,
-                result,
-                score,
-            });
-            data.coefficients.extend(
-                trace
-                    .coefficients
-                    .iter()
-                    .map(|&(param, c)| (param as u16, c as i16)),
-            );
+    read_positions(files, limit, |pos, result, score, is_held_out| {
+        let trace = ChessEval.trace(&pos);
+        if trace.scale == 0.0 {
+            return false;
         }
-    }
+        let data = if is_held_out {
+            &mut held_out
+        } else {
+            &mut train
+        };
+        data.positions.push(Position {
+            start: data.coefficients.len() as u32,
+            len: trace.coefficients.len() as u16,
+            mg: trace.phase as f32 / FULL_PHASE as f32,
+            scale: trace.scale as f32,
+            tempo: trace.tempo as f32,
+            result,
+            score,
+        });
+        data.coefficients.extend(
+            trace
+                .coefficients
+                .iter()
+                .map(|&(param, c)| (param as u16, c as i16)),
+        );
+        true
+    })?;
     if train.positions.is_empty() {
         return Err("no positions read".to_string());
     }
@@ -272,20 +248,9 @@ fn gradient(
     total
 }
 
-/// The scaling constant that best fits the current weights to the results (golden section).
+/// The scaling constant that best fits the current weights to the results.
 fn fit_k(data: &Data, weights: &[[f64; 2]], threads: usize) -> f64 {
-    let (mut lo, mut hi) = (0.0005f64, 0.05f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if loss(data, weights, a, 1.0, threads) < loss(data, weights, b, 1.0, threads) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    crate::minimise(0.0005, 0.05, |k| loss(data, weights, k, 1.0, threads))
 }
 
 struct Adam {

@@ -100,6 +100,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         moves.len()
     }
 
+    /// Appends the legal moves that `is_tactical` accepts, the ones quiescence searches, to `out`
+    /// (which the caller has cleared). Exact: the same moves as `legal_moves` filtered by
+    /// `is_tactical`, in any order. The default filters the full list; a game overrides it with a
+    /// generator that never builds (or tests the legality of) the quiet moves.
+    fn tactical_moves(&self, out: &mut Self::MoveList) {
+        self.legal_moves(out);
+        let moves = out.as_mut_slice();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if self.is_tactical(&moves[i]) {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     /// The state after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: &Self::Move) -> Self;
 

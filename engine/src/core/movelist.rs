@@ -6,6 +6,8 @@ use arrayvec::ArrayVec;
 pub trait MoveList<M>: Default + Send {
     fn push(&mut self, mv: M);
     fn clear(&mut self);
+    /// Keeps the first `len` moves.
+    fn truncate(&mut self, len: usize);
     fn as_slice(&self) -> &[M];
     fn as_mut_slice(&mut self) -> &mut [M];
 
@@ -28,6 +30,10 @@ macro_rules! forward_to_inherent {
         #[inline]
         fn clear(&mut self) {
             $list::clear(self)
+        }
+        #[inline]
+        fn truncate(&mut self, len: usize) {
+            $list::truncate(self, len)
         }
         #[inline]
         fn as_slice(&self) -> &[M] {

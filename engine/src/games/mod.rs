@@ -6,3 +6,6 @@ pub mod dao;
 pub mod dragonchess;
 pub mod dynamo;
 pub mod makromachy;
+
+#[cfg(test)]
+mod tactical_tests;

@@ -37,8 +37,33 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const INFINITY: i32 = 32_767;
 
 /// Static evaluation of a position from the side to move's point of view, in centipawns.
+///
+/// An evaluator that learns from the moves played (a network's accumulators, updated rather than
+/// recomputed) keeps that state in its [`Evaluator::Path`], one per search thread: the search
+/// announces the root and every position it reaches by one move (`path_root`, `path_play`) and
+/// evaluates through `evaluate_path` with the position's ply. Evaluators that compute each
+/// position from scratch set `type Path = ();` and leave the default methods.
 pub trait Evaluator<G: Game>: Send + Sync + 'static {
+    /// What the evaluator keeps along the line a search thread is on.
+    type Path: Send + Default;
+
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// The search starts from `root` (ply 0).
+    fn path_root(&self, _path: &mut Self::Path, _root: &G) {}
+
+    /// The search reached `child` (at `ply + 1`) from `parent` (at `ply`) by one move, a null
+    /// move or one action of a turn.
+    fn path_play(&self, _path: &mut Self::Path, _ply: usize, _parent: &G, _child: &G) {}
+
+    /// `evaluate(pos)` for the position the path holds at `ply`.
+    fn evaluate_path(&self, _path: &mut Self::Path, _ply: usize, pos: &G) -> i32 {
+        self.evaluate(pos)
+    }
+
+    /// Switches between a trained network and the hand-written evaluation where the game has
+    /// both (the `UseNNUE` option); no effect elsewhere.
+    fn set_network(&mut self, _enabled: bool) {}
 
     /// The static exchange value of `mv` in centipawns: what the mover expects to win (or, when
     /// negative, lose) on the target square. The search orders tactical moves by it, searches
@@ -150,6 +175,8 @@ pub struct Options {
     pub move_overhead: Duration,
     /// `Search` plays at full strength; the weak styles give every variant a baseline opponent.
     pub play_style: PlayStyle,
+    /// Evaluate with the game's trained network where it has one (`UseNNUE`).
+    pub use_network: bool,
 }
 
 impl Default for Options {
@@ -159,6 +186,7 @@ impl Default for Options {
             hash_mb: 16,
             multipv: 1,
             play_style: PlayStyle::Search,
+            use_network: false,
             move_overhead: Duration::from_millis(30),
         }
     }
@@ -240,7 +268,8 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
 const THREAD_STACK: usize = 64 * 1024 * 1024;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    pub fn new(eval: E, options: Options) -> Self {
+    pub fn new(mut eval: E, options: Options) -> Self {
+        eval.set_network(options.use_network);
         Searcher {
             eval,
             tt: TranspositionTable::new(options.hash_mb),
@@ -261,6 +290,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if options.hash_mb != self.options.hash_mb {
             self.tt = TranspositionTable::new(options.hash_mb);
         }
+        self.eval.set_network(options.use_network);
         self.options = options;
     }
 

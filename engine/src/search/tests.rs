@@ -166,6 +166,8 @@ impl Game for Ttt {
 struct TttEval;
 
 impl Evaluator<Ttt> for TttEval {
+    type Path = ();
+
     fn evaluate(&self, pos: &Ttt) -> i32 {
         let open = |color: Color| {
             LINES

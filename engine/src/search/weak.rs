@@ -145,6 +145,8 @@ mod tests {
     struct Material;
 
     impl Evaluator<Chess> for Material {
+        type Path = ();
+
         fn evaluate(&self, pos: &Chess) -> i32 {
             let text = pos.position_string();
             let board = text.split(' ').next().unwrap_or("");

@@ -143,6 +143,8 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     pub clock: Option<Clock>,
     reporter: Option<Sender<Report<G::Move>>>,
     pub root_moves: Vec<RootMove<G::Move>>,
+    /// The evaluator's state along the current line.
+    path: E::Path,
 }
 
 impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
@@ -187,6 +189,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             clock,
             reporter,
             root_moves,
+            path: E::Path::default(),
         }
     }
 
@@ -260,19 +263,26 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.shared.total_nodes() - published + self.nodes
     }
 
-    fn evaluate(&self, pos: &G) -> i32 {
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         self.shared
             .eval
-            .evaluate(pos)
+            .evaluate_path(&mut self.path, ply, pos)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The table's stored evaluation saves evaluating again.
-    fn static_eval(&self, pos: &G, hit: Option<Hit>) -> i32 {
+    fn static_eval(&mut self, pos: &G, ply: usize, hit: Option<Hit>) -> i32 {
         match hit {
             Some(h) if h.eval != EVAL_NONE => h.eval,
-            _ => self.evaluate(pos),
+            _ => self.evaluate(pos, ply),
         }
+    }
+
+    /// Plays `mv` from `pos` (at `ply`) and tells the evaluator's path.
+    fn play(&mut self, pos: &G, ply: usize, mv: &G::Move) -> G {
+        let child = pos.play(mv);
+        self.shared.eval.path_play(&mut self.path, ply, pos, &child);
+        child
     }
 
     fn is_draw(&self, pos: &G) -> bool {
@@ -458,7 +468,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return 0;
             }
             if ply >= MAX_PLY {
-                return if in_check { 0 } else { self.evaluate(pos) };
+                return if in_check { 0 } else { self.evaluate(pos, ply) };
             }
             // No line from here can be better than mating at once or worse than being mated now.
             alpha = alpha.max(-MATE + ply as i32);
@@ -483,7 +493,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let static_eval = if in_check {
             EVAL_NONE
         } else {
-            self.static_eval(pos, hit)
+            self.static_eval(pos, ply, hit)
         };
         // The table's score bounds the static guess where it is more informed.
         let eval = match hit {
@@ -519,6 +529,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 && self.shared.eval.zugzwang_unlikely(pos)
             {
                 if let Some(null) = pos.null_move() {
+                    self.shared.eval.path_play(&mut self.path, ply, pos, &null);
                     let r = params.nmp_base
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
@@ -628,7 +639,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
             let tactical = pos.is_tactical(mv);
-            let child = pos.play(mv);
+            let child = self.play(pos, ply, mv);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let gives_check = child_in_check && !same_side;
@@ -815,7 +826,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.evaluate(pos) };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         let key = pos.key();
         let hit = self.shared.tt.probe(key, ply);
@@ -824,18 +835,21 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return h.score;
             }
         }
-        let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
+        let in_progress = pos.turn_in_progress();
+        // Out of check only the tactical moves are searched, so only they are generated; the
+        // table's move is an index into the full list and means nothing in theirs.
+        let all_moves = in_check || in_progress;
+        let tt_index = hit.filter(|_| all_moves).map_or(NO_MOVE, |h| h.move_index);
 
         let mut moves = G::MoveList::default();
-        pos.legal_moves(&mut moves);
+        if all_moves {
+            pos.legal_moves(&mut moves);
+        } else {
+            pos.tactical_moves(&mut moves);
+        }
         let moves = moves.as_slice();
-        let in_progress = pos.turn_in_progress();
-        if moves.is_empty() {
-            return if in_check || in_progress {
-                -MATE + ply as i32
-            } else {
-                0
-            };
+        if moves.is_empty() && all_moves {
+            return -MATE + ply as i32;
         }
 
         let static_eval;
@@ -844,7 +858,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             static_eval = EVAL_NONE;
             best_score = -INFINITY;
         } else {
-            static_eval = self.static_eval(pos, hit);
+            static_eval = self.static_eval(pos, ply, hit);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -897,7 +911,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 continue;
             }
             legal_tried += 1;
-            let child = pos.play(mv);
+            let child = self.play(pos, ply, mv);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             self.keys.push(key);
@@ -936,9 +950,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
+        let index = if all_moves { best.index } else { NO_MOVE };
         self.shared
             .tt
-            .store(key, ply, best.index, best.score, static_eval, 0, bound);
+            .store(key, ply, index, best.score, static_eval, 0, bound);
         best.score
     }
 
@@ -969,7 +984,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     }
                 }
             }
-            let child = root.play(&mv);
+            let child = self.play(root, 0, &mv);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let extension = i32::from(child_in_check && !same_side);
@@ -1066,6 +1081,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
     /// Iterative deepening. Helper threads skip some depths so that threads spread over depths.
     pub fn iterate(&mut self, root: &G, max_depth: u32) {
+        self.shared.eval.path_root(&mut self.path, root);
         let multipv = self.shared.multipv.min(self.root_moves.len()).max(1);
         let mut best_changes = 0u32;
         let mut stable_iterations = 0u32;

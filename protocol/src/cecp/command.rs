@@ -6,7 +6,7 @@ use std::time::Duration;
 use tiamat_engine::search::PlayStyle;
 
 use crate::logging;
-use crate::session::{MAX_HASH_MB, MAX_THREADS, PLAY_STYLE};
+use crate::session::{MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, USE_NNUE};
 
 /// One command of CECP protocol 2 (the commands Tiamat answers; interface chatter it may
 /// ignore is [`Command::Ignored`]).
@@ -63,6 +63,7 @@ pub const DEBUG_LOG_FILE: &str = "DebugLogFile";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineOption {
     PlayStyle(PlayStyle),
+    UseNetwork(bool),
     /// The file the debug log goes to; empty: none.
     DebugLogFile(String),
 }
@@ -228,6 +229,12 @@ fn parse_option(rest: &str) -> Result<EngineOption, ErrorKind> {
         PlayStyle::parse(value.trim())
             .map(EngineOption::PlayStyle)
             .ok_or(ErrorKind::BadOptionValue)
+    } else if name.eq_ignore_ascii_case(USE_NNUE) {
+        match value.trim() {
+            "1" => Ok(EngineOption::UseNetwork(true)),
+            "0" => Ok(EngineOption::UseNetwork(false)),
+            _ => Err(ErrorKind::BadOptionValue),
+        }
     } else if name.eq_ignore_ascii_case(DEBUG_LOG_FILE)
         || name.eq_ignore_ascii_case(logging::DEBUG_LOG_FILE)
     {

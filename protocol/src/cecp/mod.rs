@@ -231,6 +231,9 @@ impl Cecp {
             Command::Option(EngineOption::PlayStyle(style)) => {
                 self.set_options(|o| o.play_style = style)
             }
+            Command::Option(EngineOption::UseNetwork(on)) => {
+                self.set_options(|o| o.use_network = on)
+            }
             Command::Option(EngineOption::DebugLogFile(path)) => {
                 if let Err(e) = logging::set_file(logging::file_option(&path)) {
                     send(&format!(

@@ -1,12 +1,12 @@
 //! What the CECP front end writes: the feature list, thinking lines, move refusals.
 
-use tiamat_engine::search::{IterationInfo, PlayStyle, Score};
+use tiamat_engine::search::{IterationInfo, Options, PlayStyle, Score};
 use tiamat_engine::MoveError;
 
 use super::command::DEBUG_LOG_FILE;
 use super::xboard_moves::{xboard_variant_name, Coords};
 use crate::registry::variant_names;
-use crate::session::PLAY_STYLE;
+use crate::session::{PLAY_STYLE, USE_NNUE};
 
 /// The answer to `protover`.
 pub fn features() -> String {
@@ -22,11 +22,13 @@ pub fn features() -> String {
          feature memory=1 smp=1 colors=0 sigint=0 reuse=1 ics=0 name=0 pause=0 \
          nps=0 debug=0 exclude=0 setscore=0\n\
          feature option=\"{PLAY_STYLE} -combo {}\"\n\
+         feature option=\"{USE_NNUE} -check {}\"\n\
          feature option=\"{DEBUG_LOG_FILE} -file \"\n\
          feature done=1",
         env!("CARGO_PKG_VERSION"),
         variants.join(","),
-        play_style_choices()
+        play_style_choices(),
+        u8::from(Options::default().use_network)
     )
 }
 

@@ -126,7 +126,8 @@ pub struct GameSetup<'a, G: Game> {
     pub start: &'a G,
     /// The start position's string, or `None` for the variant's standard start.
     pub start_text: Option<&'a str>,
-    pub control: TimeControl,
+    /// White's and Black's time controls (time odds when they differ).
+    pub controls: [TimeControl; 2],
     /// Grace beyond a clock's end before a loss on time.
     pub time_margin: Duration,
     /// For depth/node/move-time limits: how long a move may take before it counts as a hang.
@@ -149,21 +150,16 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
     };
     let mut players = [white, black];
     let variant = setup.start.variant();
-    let first_limit = first_limit(&setup.control);
-    for (index, player) in players.iter_mut().enumerate() {
+    let mut clocks = setup.controls.map(|control| match control {
+        TimeControl::Clock { base, .. } => base,
+        _ => Duration::ZERO,
+    });
+    for (color, player) in Color::ALL.into_iter().zip(players.iter_mut()) {
+        let first_limit = first_limit(&setup.controls[color.index()], &clocks, color);
         if let Err(e) = player.new_game(variant, setup.start_text, &first_limit) {
-            let color = if index == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
             return forfeit(record, color, &e, false);
         }
     }
-    let mut clocks = match setup.control {
-        TimeControl::Clock { base, .. } => [base, base],
-        _ => [Duration::ZERO; 2],
-    };
     let mut pos = setup.start.clone();
     let mut history: Vec<u64> = Vec::new();
     let mut wire_moves: Vec<String> = Vec::new();
@@ -190,11 +186,11 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
                 if e == PlayerError::TimedOut {
                     player.abort();
                 }
-                let clocked = matches!(setup.control, TimeControl::Clock { .. });
+                let clocked = matches!(setup.controls[side.index()], TimeControl::Clock { .. });
                 return forfeit(record, side, &e, clocked);
             }
         };
-        if let TimeControl::Clock { increment, .. } = setup.control {
+        if let TimeControl::Clock { increment, .. } = setup.controls[side.index()] {
             let clock = &mut clocks[side.index()];
             if elapsed > *clock + setup.time_margin {
                 record.result = GameResult::win_for(!side);
@@ -224,11 +220,12 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
     }
 }
 
-fn first_limit(control: &TimeControl) -> MoveLimit {
+/// What `side` is told at the start of a game (UCI's first `go` names White to move).
+fn first_limit(control: &TimeControl, clocks: &[Duration; 2], side: Color) -> MoveLimit {
     match *control {
         TimeControl::Clock { base, increment } => MoveLimit::Clock {
             own: base,
-            opponent: base,
+            opponent: clocks[(!side).index()],
             increment,
             white_to_move: true,
         },
@@ -244,7 +241,7 @@ fn move_limit<G: Game>(
     side: Color,
 ) -> (MoveLimit, Instant) {
     let now = Instant::now();
-    match setup.control {
+    match setup.controls[side.index()] {
         TimeControl::Clock { increment, .. } => {
             let own = clocks[side.index()];
             let limit = MoveLimit::Clock {
@@ -318,5 +315,39 @@ mod tests {
         for bad in ["", "x", "0+1", "10+y", "depth=-1", "st=nan", "-5+1"] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn time_odds_give_each_side_its_own_clock() {
+        use tiamat_engine::games::chess::Chess;
+        let start = Chess::start_position("chess").unwrap();
+        let clock = |base: u64, increment: u64| TimeControl::Clock {
+            base: Duration::from_secs(base),
+            increment: Duration::from_millis(increment),
+        };
+        let setup = GameSetup {
+            start: &start,
+            start_text: None,
+            controls: [clock(1, 100), clock(2, 200)],
+            time_margin: Duration::ZERO,
+            move_timeout: Duration::ZERO,
+            max_plies: 0,
+        };
+        let clocks = [Duration::from_secs(1), Duration::from_secs(2)];
+        let (white, _) = move_limit(&setup, &clocks, Color::White);
+        let (black, _) = move_limit(&setup, &clocks, Color::Black);
+        let told =
+            |own: u64, opponent: u64, increment: u64, white_to_move: bool| MoveLimit::Clock {
+                own: Duration::from_secs(own),
+                opponent: Duration::from_secs(opponent),
+                increment: Duration::from_millis(increment),
+                white_to_move,
+            };
+        assert_eq!(white, told(1, 2, 100, true));
+        assert_eq!(black, told(2, 1, 200, false));
+        assert_eq!(
+            first_limit(&setup.controls[1], &clocks, Color::Black),
+            told(2, 1, 200, true)
+        );
     }
 }

@@ -8,7 +8,8 @@
 //!              [--time-margin MS] [--move-timeout S] [--max-plies N] [--event NAME] [--shard i/n]
 //! tiamat match --merge FILE... [--games N] [--sprt elo0,elo1,alpha,beta]
 //! ```
-//! `cmd=self` runs this binary. With `--openings`, each position string (one per line, `#` starts a
+//! `cmd=self` runs this binary; an engine's `tc=` (any `--tc` form) gives it its own time control
+//! instead of `--tc` (time odds, as cutechess-cli's per-engine `tc=`). With `--openings`, each position string (one per line, `#` starts a
 //! comment) is played twice with colours swapped; without it every game starts from the variant's
 //! start position, colours alternating.
 //!
@@ -46,7 +47,8 @@ struct MatchConfig {
     engines: [EngineSpec; 2],
     variant: String,
     games: usize,
-    control: TimeControl,
+    /// Each engine's time control, in the order of `engines`.
+    controls: [TimeControl; 2],
     openings: Vec<String>,
     concurrency: usize,
     /// Shard i of n (1-based).
@@ -194,9 +196,11 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
         .iter()
         .map(|words| parse_engine(words))
         .collect::<Result<Vec<_>, _>>()?;
-    let engines: [EngineSpec; 2] = engines.try_into().map_err(|found: Vec<EngineSpec>| {
-        format!("need exactly two --engine, got {}", found.len())
-    })?;
+    let [(first, first_tc), (second, second_tc)]: [(EngineSpec, Option<TimeControl>); 2] = engines
+        .try_into()
+        .map_err(|found: Vec<_>| format!("need exactly two --engine, got {}", found.len()))?;
+    let engines = [first, second];
+    let controls = [first_tc.unwrap_or(args.tc), second_tc.unwrap_or(args.tc)];
     let openings = match &args.openings {
         Some(path) => read_openings(path)?,
         None => Vec::new(),
@@ -205,7 +209,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
         engines,
         variant: args.variant.clone(),
         games: args.games.unwrap_or(DEFAULT_GAMES),
-        control: args.tc,
+        controls,
         openings,
         concurrency: args.concurrency.max(1),
         shard: args.shard.unwrap_or((1, 1)),
@@ -218,8 +222,10 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     })
 }
 
-fn parse_engine(words: &[String]) -> Result<EngineSpec, String> {
+/// One `--engine`'s settings and its own time control, if it has one.
+fn parse_engine(words: &[String]) -> Result<(EngineSpec, Option<TimeControl>), String> {
     let mut command = None;
+    let mut control = None;
     let mut args = Vec::new();
     let mut protocol = Protocol::Uci;
     let mut name = None;
@@ -233,6 +239,7 @@ fn parse_engine(words: &[String]) -> Result<EngineSpec, String> {
             "arg" => args.push(value.to_string()),
             "proto" => protocol = Protocol::parse(value)?,
             "name" => name = Some(value.to_string()),
+            "tc" => control = Some(TimeControl::parse(value)?),
             _ => match key.strip_prefix("option.") {
                 Some(option) => options.push((option.to_string(), value.to_string())),
                 None => return Err(format!("unknown engine setting '{key}'")),
@@ -251,13 +258,14 @@ fn parse_engine(words: &[String]) -> Result<EngineSpec, String> {
             .file_name()
             .map_or(command.clone(), |n| n.to_string_lossy().into_owned())
     });
-    Ok(EngineSpec {
+    let spec = EngineSpec {
         name,
         command,
         args,
         protocol,
         options,
-    })
+    };
+    Ok((spec, control))
 }
 
 fn read_openings(path: &str) -> Result<Vec<String>, String> {
@@ -396,7 +404,11 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
                     round: finished.index + 1,
                     variant: &config.variant,
                     date: &date,
-                    control: &config.control,
+                    controls: if finished.first_is_white {
+                        [&config.controls[0], &config.controls[1]]
+                    } else {
+                        [&config.controls[1], &config.controls[0]]
+                    },
                 };
                 if let Err(e) = file.write_all(pgn::write_game(record, &context).as_bytes()) {
                     eprintln!("tiamat match: cannot write PGN: {e}");
@@ -455,15 +467,12 @@ fn play_one<G: Game>(
     start_text: Option<&str>,
     first_is_white: bool,
 ) -> GameRecord {
-    let (white_spec, black_spec) = if first_is_white {
-        (&config.engines[0], &config.engines[1])
-    } else {
-        (&config.engines[1], &config.engines[0])
-    };
+    let (white, black) = if first_is_white { (0, 1) } else { (1, 0) };
+    let (white_spec, black_spec) = (&config.engines[white], &config.engines[black]);
     let setup = GameSetup {
         start,
         start_text,
-        control: config.control,
+        controls: [config.controls[white], config.controls[black]],
         time_margin: config.time_margin,
         move_timeout: config.move_timeout,
         max_plies: config.max_plies,
@@ -626,9 +635,23 @@ mod tests {
         assert_eq!(config.engines[1].protocol, Protocol::Uci);
         assert_eq!(config.variant, "dynamo");
         assert_eq!(config.games, 10);
-        assert_eq!(config.control, TimeControl::Depth(3));
+        assert_eq!(config.controls, [TimeControl::Depth(3); 2]);
         assert_eq!(config.concurrency, 2);
         assert!(config.sprt.is_some());
+    }
+
+    #[test]
+    fn an_engine_may_have_its_own_time_control() {
+        let config = parse_args(&words(
+            "--engine cmd=/bin/a tc=2+0.2 --engine cmd=/bin/b --tc 1+0.1",
+        ))
+        .unwrap();
+        let clock = |base: u64, increment: u64| TimeControl::Clock {
+            base: Duration::from_secs(base),
+            increment: Duration::from_millis(increment),
+        };
+        assert_eq!(config.controls, [clock(2, 200), clock(1, 100)]);
+        assert!(parse_args(&words("--engine cmd=/bin/a tc=x --engine cmd=/bin/b")).is_err());
     }
 
     #[test]
@@ -641,6 +664,7 @@ mod tests {
             "--engine cmd=/bin/a proto=smoke --engine cmd=/bin/b",
             "--engine cmd=/bin/a junk --engine cmd=/bin/b",
             "--engine cmd=/bin/a --engine cmd=/bin/b --tc",
+            "--engine cmd=/bin/a tc= --engine cmd=/bin/b",
         ] {
             assert!(parse_args(&words(bad)).is_err(), "{bad}");
         }

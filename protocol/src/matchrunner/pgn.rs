@@ -9,7 +9,8 @@ pub struct PgnContext<'a> {
     pub round: usize,
     pub variant: &'a str,
     pub date: &'a str,
-    pub control: &'a TimeControl,
+    /// White's and Black's time controls.
+    pub controls: [&'a TimeControl; 2],
 }
 
 /// Writes one game; the text ends with a blank line so games can be appended.
@@ -33,7 +34,14 @@ pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
         tag("SetUp", "1");
         tag("FEN", fen);
     }
-    tag("TimeControl", &context.control.pgn());
+    let [white, black] = context.controls;
+    if white == black {
+        tag("TimeControl", &white.pgn());
+    } else {
+        // Time odds, tagged as cutechess-cli does.
+        tag("WhiteTimeControl", &white.pgn());
+        tag("BlackTimeControl", &black.pgn());
+    }
     tag("PlyCount", &record.moves.len().to_string());
     tag("Termination", &record.reason);
     if let Some(kind) = record.forfeit.and_then(|(_, kind)| kind.tag()) {
@@ -161,7 +169,7 @@ mod tests {
             round: 3,
             variant: "dynamo",
             date: "2026.11.21",
-            control: &control,
+            controls: [&control, &control],
         };
         let text = write_game(&record(None), &ctx);
         assert!(text.contains("[Variant \"dynamo\"]"));
@@ -179,10 +187,12 @@ mod tests {
             round: 1,
             variant: "chess",
             date: "?",
-            control: &control,
+            controls: [&control, &TimeControl::Depth(5)],
         };
         let fen = "4k3/8/8/8/8/8/8/4K3 b - - 0 17";
         let text = write_game(&record(Some(fen)), &ctx);
+        assert!(text.contains("[WhiteTimeControl \"-\"]") && text.contains("[BlackTimeControl"));
+        assert!(!text.contains("[TimeControl"));
         assert!(text.contains("[SetUp \"1\"]"));
         assert!(text.contains("17... e4"));
         assert!(text.contains("18. e5"));
@@ -197,7 +207,7 @@ mod tests {
             round: 7,
             variant: "chess",
             date: "?",
-            control: &control,
+            controls: [&control, &control],
         };
         let mut lost_on_time = record(None);
         lost_on_time.forfeit = Some((tiamat_engine::Color::Black, Forfeit::OnTime));

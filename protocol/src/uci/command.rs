@@ -11,7 +11,7 @@ use tiamat_engine::search::PlayStyle;
 use tiamat_engine::Color;
 
 use crate::logging::DEBUG_LOG_FILE;
-use crate::session::{GoParams, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE};
+use crate::session::{GoParams, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, USE_NNUE};
 
 pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
@@ -56,6 +56,7 @@ pub enum EngineOption {
     MoveOverhead(Duration),
     ClearHash,
     PlayStyle(PlayStyle),
+    UseNetwork(bool),
     Variant(String),
     DebugLogFile(String),
 }
@@ -236,6 +237,16 @@ fn parse_option(args: &[&str]) -> Result<EngineOption, CommandError> {
             None => {
                 return Err(CommandError::OptionChoice {
                     name: PLAY_STYLE.into(),
+                    value,
+                })
+            }
+        },
+        lower if lower == USE_NNUE.to_ascii_lowercase() => match value.as_str() {
+            "true" => EngineOption::UseNetwork(true),
+            "false" => EngineOption::UseNetwork(false),
+            _ => {
+                return Err(CommandError::OptionBool {
+                    name: USE_NNUE.into(),
                     value,
                 })
             }

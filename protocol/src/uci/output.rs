@@ -7,7 +7,7 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use super::command::{MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 use crate::logging::DEBUG_LOG_FILE;
 use crate::registry::variant_names;
-use crate::session::{SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE};
+use crate::session::{SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, USE_NNUE};
 
 pub const DEFAULT_VARIANT: &str = "chess";
 
@@ -46,6 +46,10 @@ pub fn identification() -> Vec<String> {
             name: PLAY_STYLE.into(),
             default: Some(PlayStyle::Search.name().into()),
             var: PlayStyle::NAMES.iter().map(|s| s.to_string()).collect(),
+        },
+        UciOptionConfig::Check {
+            name: USE_NNUE.into(),
+            default: Some(defaults.use_network),
         },
         UciOptionConfig::Combo {
             name: "UCI_Variant".into(),

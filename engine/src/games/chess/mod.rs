@@ -114,6 +114,10 @@ impl Game for Chess {
         self.generate(out);
     }
 
+    fn tactical_moves(&self, out: &mut Self::MoveList) {
+        self.generate_tactical(out);
+    }
+
     #[inline]
     fn legal_move_count(&self) -> usize {
         self.count_moves()

@@ -23,6 +23,15 @@ impl Chess {
         }
     }
 
+    /// Appends the legal captures and promotions (what `is_tactical` accepts) to `out`.
+    pub fn generate_tactical(&self, out: &mut ChessMoveList) {
+        let mut sink = Tactical(out);
+        match self.side {
+            Color::White => self.generate_for::<true, _>(&mut sink),
+            Color::Black => self.generate_for::<false, _>(&mut sink),
+        }
+    }
+
     /// The number of legal moves, counted without listing them.
     pub fn count_moves(&self) -> usize {
         let mut counter = Counter(0);
@@ -266,6 +275,44 @@ impl MoveSink for ChessMoveList {
                 self.push(ChessMove::promotion(from, to, kind, capture));
             }
         }
+    }
+}
+
+/// Keeps the captures and promotions of a list.
+struct Tactical<'a>(&'a mut ChessMoveList);
+
+impl Tactical<'_> {
+    #[inline]
+    fn keep(&mut self, mv: ChessMove) {
+        if mv.is_capture() || mv.promotion_piece().is_some() {
+            self.0.push(mv);
+        }
+    }
+}
+
+impl MoveSink for Tactical<'_> {
+    #[inline]
+    fn one(&mut self, mv: ChessMove) {
+        self.keep(mv);
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard) {
+        for to in squares(targets & enemy) {
+            self.0.push(ChessMove::new(from, to, flag::CAPTURE));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16) {
+        for to in squares(to) {
+            self.keep(ChessMove::new(origin(to, delta), to, kind));
+        }
+    }
+
+    #[inline]
+    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool) {
+        self.0.promotion_moves(to, delta, capture);
     }
 }
 

@@ -37,6 +37,7 @@ pub mod moves;
 pub mod notation;
 pub mod piece;
 mod position;
+pub mod reference;
 pub mod variant;
 mod xboard;
 
@@ -130,6 +131,10 @@ impl Game for Croatian {
         movegen::legal_moves(self, out, true);
     }
 
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        movegen::tactical_moves(self, out);
+    }
+
     fn play(&self, mv: &Move) -> Self {
         self.apply(mv)
     }
@@ -144,11 +149,7 @@ impl Game for Croatian {
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
-        mv.plies().iter().any(|p| {
-            p.flags
-                & (flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED)
-                != 0
-        })
+        mv.plies().iter().any(|p| p.flags & movegen::TACTICAL != 0)
     }
 
     fn halfmove_clock(&self) -> u32 {

@@ -24,10 +24,20 @@ struct Gen<'a> {
     board: Board,
     king: u16,
     in_check: bool,
+    /// Quiescence's mode: only the turns `is_tactical` accepts are listed, and quiet ones are
+    /// dropped before their legality test.
+    tactical: bool,
 }
+
+/// The plies' flags that make a turn tactical (material changes).
+pub(crate) const TACTICAL: u8 =
+    flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
 impl Gen<'_> {
     fn push(&mut self, ply: Ply) {
+        if self.tactical && ply.flags & TACTICAL == 0 {
+            return;
+        }
         if self.single_is_legal(&ply) {
             self.out.push(Move::single(ply));
         }
@@ -147,6 +157,10 @@ impl Gen<'_> {
         let pyr = Kind::Pyramid as u8;
         let us = self.us;
         let finish = |g: &mut Gen, plies: &ArrayVec<Ply, MAX_PLIES>, ply: Ply| {
+            if g.tactical && (ply.flags | plies.iter().fold(0, |f, p| f | p.flags)) & TACTICAL == 0
+            {
+                return;
+            }
             let mut all = plies.clone();
             all.push(ply);
             g.cascades.push(Move::cascade(&all));
@@ -342,7 +356,9 @@ impl Gen<'_> {
                 for d in o.orth.into_iter().chain(o.diag) {
                     self.land(from, at(from, d), kind, 1);
                 }
-                self.castling(from, c);
+                if !self.tactical {
+                    self.castling(from, c);
+                }
             }
             Kind::Unicorn => {
                 let own_colour = self.pos.is_light_field(from) == (self.us == Color::White);
@@ -393,8 +409,9 @@ pub(crate) fn passes(pos: &Croatian, item: &super::EpItem, field: u16) -> bool {
     field > a && field < b
 }
 
-/// Pushes the legal single-ply moves onto `out`; returns the pseudo-legal cascades.
-fn generate(pos: &Croatian, out: &mut Vec<Move>) -> Vec<Move> {
+/// Pushes the legal single-ply moves onto `out` (only the tactical ones with `tactical`);
+/// returns the pseudo-legal cascades.
+fn generate(pos: &Croatian, out: &mut Vec<Move>, tactical: bool) -> Vec<Move> {
     let king = pos.kings[pos.side.index()];
     let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
     let mut g = Gen {
@@ -406,6 +423,7 @@ fn generate(pos: &Croatian, out: &mut Vec<Move>) -> Vec<Move> {
         board: pos.board,
         king,
         in_check,
+        tactical,
     };
     let size = pos.v.size;
     for r in 0..size {
@@ -456,16 +474,27 @@ fn king_safe_single(pos: &Croatian, o: &Offsets, board: &mut Board, ply: &Ply) -
 }
 
 /// Fills `out` with the legal moves; with `dedup`, turns that give one state are listed once.
+pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
+    list(pos, out, dedup, false);
+}
+
+/// Fills `out` with the legal moves `is_tactical` accepts, deduplicated.
+pub(crate) fn tactical_moves(pos: &Croatian, out: &mut Vec<Move>) {
+    list(pos, out, true, true);
+}
+
+/// The legal moves (with `tactical`, the tactical ones); with `dedup`, turns that give one
+/// state are listed once.
 ///
 /// Single-ply moves never coincide with each other, and a cascade leaves its first piece on the
 /// field its first Pyramid left, so it can equal a single-ply move only when that piece was
 /// promoted to a Pyramid there (ruling R2). Only cascades are therefore compared by key.
-pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
+fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
     let us = pos.side;
     let mut cascade_keys: Vec<u64> = Vec::new();
     let mut single_keys: Option<Vec<u64>> = None;
     let singles_start = out.len();
-    let cascades = generate(pos, out);
+    let cascades = generate(pos, out, tactical);
     let singles_end = out.len();
     for mv in cascades {
         let next = pos.apply(&mv);

@@ -33,7 +33,7 @@ pub(super) fn attacks_as(
 }
 
 /// On one line (rank, file, diagonal) or within three files and ranks (every leap and step).
-fn related(a: u8, b: u8) -> bool {
+pub(super) fn related(a: u8, b: u8) -> bool {
     let df = (file_of(a) - file_of(b)).abs();
     let dr = (rank_of(a) - rank_of(b)).abs();
     df == 0 || dr == 0 || df == dr || (df <= 3 && dr <= 3)

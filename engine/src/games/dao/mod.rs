@@ -23,6 +23,10 @@
 //! - Pushed or swapped pawns that reach their last rank promote by the mover's choice, every
 //!   choice a separate move (ruling 5 of 4.10), under the pawn owner's fool and gate limits.
 //! - A pawn promoted to a gate leaves a bare gate of its colour on the square.
+//! - En-passant targets come only from a pawn's or lancer's own multi-square move, a lancer's
+//!   two-step diagonal en-passant capture included (rules 4.4 "even a capturing 2-step": it
+//!   crosses a square like any other two-step). Drops, ox pushes and fool swaps that move a pawn
+//!   or lancer, and a gate-to-gate null move or e.p. capture (which crosses no square), leave none.
 //! - A castling right in a position string without its king and rook in place is an error.
 //! - Human notation: `Pe5`, `Nxd4`, `R(Gg7)i4` (the first own gate entered), `D(A)f5` (the type
 //!   the dragon moved as), null moves `Ra1~j1` / `Ra1~xj1`, en passant `Lxe5e.p.`, pushes
@@ -39,7 +43,7 @@ mod moves;
 mod notation;
 mod position;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::core::{Color, Game, MoveError, PositionError};
 
@@ -117,6 +121,11 @@ impl Game for Dao {
         attacks::in_check(self, self.side)
     }
 
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        movegen::tactical_moves(self, out);
+    }
+
+    /// Captures (e.p. and suicide ones included) and promotions, also by a push or swap.
     fn is_tactical(&self, mv: &Move) -> bool {
         mv.promo.is_some()
             || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Suicide)

@@ -7,7 +7,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacks_as, in_check, piece_attacks};
+use super::attacks::{attacked, attacks_as, in_check, piece_attacks, related};
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
     Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
@@ -15,7 +15,7 @@ use super::board::{
 };
 use super::moves::{Move, MoveKind};
 use super::Dao;
-use crate::core::Color;
+use crate::core::{Color, Game};
 
 /// The chess knight: the gate's leap and the fool's ride.
 pub(crate) use crate::core::geometry::KNIGHT;
@@ -180,9 +180,11 @@ impl PieceGen<'_> {
         t & !bit(to) & !(self.occupied & !bit(self.from))
     }
 
-    fn emit_ep_capture(&mut self, to: u8, via: u8) {
+    /// An en-passant capture onto `to` if it is a target; `ep` is what the capture itself leaves
+    /// (a lancer's two-step diagonal is a multi-square move even when it captures e.p., 4.4).
+    fn emit_ep_capture(&mut self, to: u8, via: u8, ep: u128) {
         if self.ep_targets & bit(to) != 0 {
-            self.emit(MoveKind::EnPassant, to, via, 0);
+            self.emit(MoveKind::EnPassant, to, via, ep);
         }
     }
 
@@ -214,7 +216,8 @@ impl PieceGen<'_> {
             self.emit(MoveKind::Normal, t, via, ep);
         }
         if ray.can_cap {
-            self.emit_ep_capture(t, via);
+            let ep = self.ep_of(ray, trail_t, t, step, transported);
+            self.emit_ep_capture(t, via, ep);
         }
         if self.transport && self.own_gate(t) && entered & bit(t) == 0 {
             let via_t = if via == NO_SQUARE { t } else { via };
@@ -235,7 +238,8 @@ impl PieceGen<'_> {
                     self.emit(MoveKind::Normal, g, via_t, ep);
                 }
                 if ray.can_cap {
-                    self.emit_ep_capture(g, via_t);
+                    let ep = self.ep_of(ray, trail_t, g, step, true);
+                    self.emit_ep_capture(g, via_t, ep);
                 }
                 if step < ray.max {
                     self.walk(
@@ -344,7 +348,8 @@ impl PieceGen<'_> {
                     self.emit(MoveKind::Null, g, NO_SQUARE, 0);
                 }
                 if self.mover.is_pawn_class() {
-                    self.emit_ep_capture(g, NO_SQUARE);
+                    // Gate to gate crosses no square: no target.
+                    self.emit_ep_capture(g, NO_SQUARE, 0);
                 }
             } else if self.capturable(g) {
                 self.emit(MoveKind::Null, g, NO_SQUARE, 0);
@@ -766,14 +771,19 @@ pub(super) fn piece_moves(
     }
 }
 
-/// Every move of the side to move before the test of its own king's safety.
-fn pseudo_moves(pos: &Dao, checked: bool, out: &mut Vec<Move>) {
+/// Every move of the side to move before the test of its own king's safety; with `tactical`,
+/// only the moves `is_tactical` accepts (drops, gate moves and castling never are).
+pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: bool, out: &mut Vec<Move>) {
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
     for s in 0..100u8 {
         if pos.board[s as usize].is_some_and(|p| p.color == side) {
             piece_moves(pos, &ctx, s, None, false, false, !checked, out);
         }
+    }
+    if tactical {
+        out.retain(|mv| pos.is_tactical(mv));
+        return;
     }
     // Drops onto vacant own gates.
     for (i, &k) in RESERVE_KINDS.iter().enumerate() {
@@ -972,6 +982,53 @@ pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
     Some(after)
 }
 
+/// The cheap legality test of a side not in check: a move that changes no square on a line or
+/// within a leap of its king or of an enemy gate (where the transporter could bend an enemy
+/// route towards the king) cannot expose the king, unless it hands the enemy dragons a new power
+/// or an enemy fool (or a dragon riding as one) rebounds along routes no such test bounds.
+pub(super) struct KingShield {
+    king: u8,
+    enemy_gates: Squares,
+    enemy_dragon: bool,
+}
+
+impl KingShield {
+    pub(super) fn new(pos: &Dao) -> Option<KingShield> {
+        let me = pos.side;
+        let them = !me;
+        let king = pos.king_square(me)?;
+        let enemy = |kind: Kind| pos.board.contains(&Some(Piece { color: them, kind }));
+        let enemy_dragon = enemy(Kind::Dragon);
+        if enemy(Kind::Fool)
+            || (enemy_dragon && pos.dragon_powers(them).contains(&Some(Kind::Fool)))
+        {
+            return None;
+        }
+        Some(KingShield {
+            king,
+            enemy_gates: own_gates(pos, them),
+            enemy_dragon,
+        })
+    }
+
+    pub(super) fn stays_safe(&self, pos: &Dao, mv: &Move) -> bool {
+        match mv.kind {
+            // A gate moves without what stands on it: no square changes.
+            MoveKind::Gate => true,
+            MoveKind::Normal | MoveKind::Null => {
+                let confers = mv.kind == MoveKind::Normal
+                    && pos.board[mv.from as usize].is_some_and(|p| p.kind.confers());
+                mv.piece != Kind::King
+                    && !(confers && self.enemy_dragon)
+                    && [mv.from, mv.to].iter().all(|&s| {
+                        !related(s, self.king) && self.enemy_gates.iter().all(|&g| !related(s, g))
+                    })
+            }
+            _ => false,
+        }
+    }
+}
+
 /// Orders routes of one move by the length, then the text, of what the notation shows of them.
 fn notation_rank(mv: &Move) -> (usize, String) {
     let via = if mv.via == NO_SQUARE {
@@ -993,16 +1050,36 @@ fn notation_rank(mv: &Move) -> (usize, String) {
 pub(crate) fn legal_moves(
     pos: &Dao,
     out: &mut Vec<Move>,
+    aliases: Option<&mut Vec<(Move, usize)>>,
+) {
+    generate(pos, false, out, aliases);
+}
+
+/// The legal moves `is_tactical` accepts, with no quiet move built or tested for legality.
+pub(crate) fn tactical_moves(pos: &Dao, out: &mut Vec<Move>) {
+    generate(pos, true, out, None);
+}
+
+fn generate(
+    pos: &Dao,
+    tactical: bool,
+    out: &mut Vec<Move>,
     mut aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
     let checked = in_check(pos, pos.side);
     let mut pseudo = Vec::with_capacity(128);
-    pseudo_moves(pos, checked, &mut pseudo);
+    pseudo_moves(pos, checked, tactical, &mut pseudo);
+    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
     let mut seen: Vec<(u64, u32)> = Vec::with_capacity(pseudo.len());
     let base = out.len();
     for mv in pseudo {
-        let Some(after) = legal_after(pos, &mv) else {
-            continue;
+        let after = if shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv)) {
+            pos.apply(&mv)
+        } else {
+            let Some(after) = legal_after(pos, &mv) else {
+                continue;
+            };
+            after
         };
         let id = (after.key, after.halfmove);
         match seen.iter().position(|&x| x == id) {

@@ -755,9 +755,10 @@ fn promotion_choices_and_fool_limit() {
 }
 
 /// A tiny deterministic generator for random play-outs.
-struct Lcg(u64);
+/// A fixed-seed generator for random games, so a failure can be replayed.
+pub(crate) struct Lcg(pub(crate) u64);
 impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
+    pub(crate) fn next(&mut self, n: usize) -> usize {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
@@ -1092,6 +1093,34 @@ fn lancer_two_step_capture_leaves_en_passant() {
 }
 
 #[test]
+fn lancer_two_step_en_passant_capture_leaves_en_passant() {
+    // Rules 4.4: "even a capturing 2-step". Black's pawn went f6-f4 over f5; the lancer d3
+    // takes it e.p. on f5 through e4, and that diagonal two-step crosses e4 in turn.
+    let mut p = setup(&["Ld3", "pf4", "pd5", "Kj1", "kj10"], Color::White);
+    p.ep = Some(EnPassant {
+        victim: s("f4"),
+        targets: bit(s("f5")),
+    });
+    p.key = p.compute_key();
+    let after = p.play(&one(&p, "d3", "f5", MoveKind::EnPassant));
+    assert!(after.piece_at(s("f4")).is_none());
+    let ep = after.en_passant().unwrap();
+    assert_eq!(ep.victim, s("f5"));
+    assert_eq!(ep.targets, bit(s("e4")));
+    assert!(after.position_string().contains(" f5:e4 "));
+    assert_eq!(ep_captures(&after), vec!["d5e4"]);
+    // A one-step e.p. capture crosses nothing.
+    let mut p = setup(&["Le4", "pf4", "Kj1", "kj10"], Color::White);
+    p.ep = Some(EnPassant {
+        victim: s("f4"),
+        targets: bit(s("f5")),
+    });
+    p.key = p.compute_key();
+    let after = p.play(&one(&p, "e4", "f5", MoveKind::EnPassant));
+    assert_eq!(after.en_passant(), None);
+}
+
+#[test]
 fn stalemate_is_a_draw_and_repetition_counts_passes() {
     use crate::core::GameResult;
     // Black king a10 stalemated by the queen b8 and king c9... a10: a9 b9 b10 covered.
@@ -1233,6 +1262,38 @@ fn attack_prefilter_agrees_with_full_generation() {
         }
     }
     assert!(checked > 10_000);
+}
+
+#[test]
+fn king_shield_passes_only_legal_moves() {
+    use super::movegen::{legal_after, pseudo_moves, KingShield};
+    let mut rng = Lcg(2718);
+    let (mut passed, mut games) = (0, 0);
+    while games < 12 {
+        games += 1;
+        let mut p = Dao::start_position("dao").unwrap();
+        for _ply in 0..90 {
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            if let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() {
+                let mut pseudo = Vec::new();
+                pseudo_moves(&p, false, false, &mut pseudo);
+                for mv in pseudo.iter().filter(|mv| shield.stays_safe(&p, mv)) {
+                    assert!(
+                        legal_after(&p, mv).is_some(),
+                        "{} {}",
+                        p.position_string(),
+                        p.move_to_wire(mv)
+                    );
+                    passed += 1;
+                }
+            }
+            p = p.play(&moves[rng.next(moves.len())]);
+        }
+    }
+    assert!(passed > 1000, "{passed}");
 }
 
 #[test]
