@@ -5,6 +5,7 @@
 //! that coincide are counted) is the engine's [`tiamat_engine::core::perft`].
 
 pub mod suite;
+pub mod units;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};

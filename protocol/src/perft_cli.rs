@@ -1,18 +1,24 @@
 //! `tiamat perft --variant V --fen F --depth N [--divide] [--threads T] [--moves "m1 m2"]`,
-//! `tiamat perft --suite --variant V`, and the perftree convention
-//! `tiamat <depth> "<fen>" ["<moves>"]`.
+//! `tiamat perft --suite --variant V`, the perftree convention `tiamat <depth> "<fen>" ["<moves>"]`,
+//! and perft split into work units (format: [`tiamat_perft::units`]):
+//! `tiamat perft --variant V [--fen F] --depth D --split K > units.txt`,
+//! `tiamat perft --units units.txt [--shard i/n] > counts-i.txt`,
+//! `tiamat perft --merge counts-*.txt`.
 //!
 //! `--fen` takes the game's position string (FEN for chess; default: the variant's start
 //! position); `--moves` are played from it first, in wire or human notation. Errors go to stderr
 //! with exit code 2.
 
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-use clap::Args;
 use std::time::{Duration, Instant};
 
+use clap::Args;
+
 use tiamat_engine::Game;
-use tiamat_perft::{divide, suite, Options};
+use tiamat_perft::units::{self, Unit, UnitCount};
+use tiamat_perft::{divide, perft_with, suite, Options};
 
 use crate::registry::{variant_names, with_game, GameKind};
 
@@ -44,6 +50,18 @@ pub struct PerftArgs {
     /// Check the variant's perft suite instead: every count within the suite's budget
     #[arg(long, conflicts_with_all = ["fen", "moves", "depth", "divide"])]
     pub suite: bool,
+    /// Write work units instead of counting: the unique positions K turns deep, one a line
+    #[arg(long, value_name = "K", requires = "depth", conflicts_with_all = ["divide", "suite"])]
+    pub split: Option<u32>,
+    /// Count the work units of FILE (`-`: standard input), one result line per unit
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "depth", "divide", "suite", "split"])]
+    pub units: Option<PathBuf>,
+    /// With --units: count only shard i of n (every n-th unit, from the i-th; 1 <= i <= n)
+    #[arg(long, value_name = "i/n", value_parser = units::parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Check that the counts files hold every unit of one split exactly once and print the total
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["fen", "moves", "depth", "divide", "suite", "split", "units", "threads"])]
+    pub merge: Vec<PathBuf>,
 }
 
 fn thread_count(text: &str) -> Result<usize, String> {
@@ -54,7 +72,23 @@ fn thread_count(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let result = GameKind::from_variant(&args.variant)
+    let result = if args.shard.is_some() && args.units.is_none() {
+        Err("--shard needs --units (a shard of a units file)".to_string())
+    } else if !args.merge.is_empty() {
+        run_merge(&args.merge)
+    } else if let Some(file) = &args.units {
+        run_units(file, args.shard.unwrap_or((1, 1)), args.threads)
+    } else {
+        run_variant(args)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(&message),
+    }
+}
+
+fn run_variant(args: &PerftArgs) -> Result<(), String> {
+    GameKind::from_variant(&args.variant)
         .ok_or_else(|| {
             format!(
                 "unknown variant '{}' (known: {})",
@@ -69,12 +103,103 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             let depth = args
                 .depth
                 .ok_or("--depth is required (see tiamat perft --help)")?;
-            with_game!(kind, G => run_perft::<G>(args, depth))
-        });
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => fail(&message),
+            match args.split {
+                Some(ply) => with_game!(kind, G => run_split::<G>(args, depth, ply)),
+                None => with_game!(kind, G => run_perft::<G>(args, depth)),
+            }
+        })
+}
+
+fn run_split<G: Game>(args: &PerftArgs, depth: u32, ply: u32) -> Result<(), String> {
+    let root = setup::<G>(&args.variant, args.fen.as_deref(), args.moves.as_deref())?;
+    let list = units::split(&args.variant, &root, depth, ply)?;
+    let paths: u128 = list.iter().map(|u| u128::from(u.multiplicity)).sum();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = (|| {
+        writeln!(
+            out,
+            "# tiamat perft units: {} depth {depth} split at ply {ply}: {} units for {paths} paths",
+            args.variant,
+            list.len()
+        )?;
+        writeln!(out, "# root: {}", root.position_string())?;
+        for unit in &list {
+            writeln!(out, "{unit}")?;
+        }
+        out.flush()
+    })();
+    written.map_err(|e| format!("writing the units: {e}"))
+}
+
+fn read_file(path: &Path) -> Result<String, String> {
+    if path == Path::new("-") {
+        return std::io::read_to_string(std::io::stdin())
+            .map_err(|e| format!("standard input: {e}"));
     }
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Counts one unit: its position read back and counted to its depth.
+fn count_unit(unit: &Unit, options: &Options) -> Result<u64, String> {
+    let kind = GameKind::from_variant(&unit.variant)
+        .ok_or_else(|| format!("{}: unknown variant '{}'", unit.name(), unit.variant))?;
+    with_game!(kind, G => {
+        let pos = G::from_position_string(&unit.variant, &unit.position)
+            .map_err(|e| format!("{}: position: {e}", unit.name()))?;
+        Ok(perft_with(&pos, unit.depth, options))
+    })
+}
+
+fn run_units(file: &Path, (shard, shards): (usize, usize), threads: usize) -> Result<(), String> {
+    let text = read_file(file)?;
+    let list = units::parse_units(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mine: Vec<&Unit> = list
+        .iter()
+        .filter(|unit| units::in_shard(unit.index, shard, shards))
+        .collect();
+    let options = Options {
+        threads,
+        progress_after: None,
+    };
+    let started = Instant::now();
+    let mut last_report = started;
+    let mut nodes: u128 = 0;
+    let mut out = std::io::stdout().lock();
+    for (done, unit) in mine.iter().enumerate() {
+        let count = UnitCount {
+            unit: (*unit).clone(),
+            nodes: count_unit(unit, &options)?,
+        };
+        // A line per unit as it is counted, so a stopped shard shows what it finished.
+        writeln!(out, "{count}").map_err(|e| format!("writing the counts: {e}"))?;
+        nodes += u128::from(count.nodes);
+        if last_report.elapsed() >= Duration::from_secs(10) {
+            last_report = Instant::now();
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "perft: shard {shard}/{shards}: {}/{} units, {nodes} nodes, {secs:.0} s, {:.1} Mnps",
+                done + 1,
+                mine.len(),
+                nodes as f64 / secs / 1e6
+            );
+        }
+    }
+    Ok(())
+}
+
+fn run_merge(files: &[PathBuf]) -> Result<(), String> {
+    let read = files
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let counts =
+                units::parse_counts(&read_file(path)?).map_err(|e| format!("{name}: {e}"))?;
+            Ok((name, counts))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let total = units::merge(&read)?;
+    println!("Nodes searched: {total}");
+    Ok(())
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -33,6 +33,15 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if !G::MULTI_ACTION_TURNS && !G::TURNS_CAN_COINCIDE {
         return perft_listed(pos, depth);
     }
+    turn_states(pos)
+        .iter()
+        .map(|state| perft(state, depth - 1))
+        .sum()
+}
+
+/// The states after every complete turn from `pos`: perft's children, deduplicated by key when
+/// `G::TURNS_CAN_COINCIDE`.
+pub fn turn_states<G: Game>(pos: &G) -> Vec<G> {
     let mut states = Vec::new();
     visit_turns(
         pos,
@@ -41,7 +50,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         &mut Seen::default(),
         &mut |_, state| states.push(state),
     );
-    states.iter().map(|state| perft(state, depth - 1)).sum()
+    states
 }
 
 /// Leaf count with every listed move taken as one complete turn and nothing deduplicated (`depth

@@ -76,6 +76,33 @@ pub enum Forfeit {
     ProtocolError,
 }
 
+impl Forfeit {
+    /// The PGN `Forfeit` tag's value (the loser forfeited), for the faults a match counts;
+    /// `None` for a resignation.
+    pub fn tag(self) -> Option<&'static str> {
+        match self {
+            Forfeit::IllegalMove => Some("illegal move"),
+            Forfeit::Crash => Some("crash"),
+            Forfeit::OnTime => Some("time"),
+            Forfeit::Hang => Some("hang"),
+            Forfeit::ProtocolError => Some("protocol error"),
+            Forfeit::Resignation => None,
+        }
+    }
+
+    pub fn from_tag(text: &str) -> Option<Forfeit> {
+        [
+            Forfeit::IllegalMove,
+            Forfeit::Crash,
+            Forfeit::OnTime,
+            Forfeit::Hang,
+            Forfeit::ProtocolError,
+        ]
+        .into_iter()
+        .find(|kind| kind.tag() == Some(text))
+    }
+}
+
 /// One recorded move: the game's human notation and the PGN comment.
 #[derive(Clone, Debug)]
 pub struct PlayedMove {

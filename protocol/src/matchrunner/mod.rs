@@ -5,14 +5,21 @@
 //!              --engine ... (the second engine)
 //!              [--variant chess] [--games 2] [--tc 10+0.1 | st=1 | depth=6 | nodes=20000]
 //!              [--openings FILE] [--concurrency 1] [--pgn FILE] [--sprt elo0,elo1,alpha,beta]
-//!              [--time-margin MS] [--move-timeout S] [--max-plies N] [--event NAME]
+//!              [--time-margin MS] [--move-timeout S] [--max-plies N] [--event NAME] [--shard i/n]
+//! tiamat match --merge FILE... [--games N] [--sprt elo0,elo1,alpha,beta]
 //! ```
 //! `cmd=self` runs this binary; an engine's `tc=` (any `--tc` form) gives it its own time control
 //! instead of `--tc` (time odds, as cutechess-cli's per-engine `tc=`). With `--openings`, each position string (one per line, `#` starts a
 //! comment) is played twice with colours swapped; without it every game starts from the variant's
 //! start position, colours alternating.
+//!
+//! A match can be split across machines: `--shard i/n` plays every n-th pair of games from the
+//! i-th (game numbers, openings and colours as in the whole match), and
+//! `tiamat match --merge a.pgn b.pgn ... [--games N] [--sprt ...]` reads the shards' PGN files and
+//! prints the report one run of the whole match would print.
 
 mod arbiter;
+mod merge;
 mod pgn;
 mod player;
 mod stats;
@@ -44,6 +51,8 @@ struct MatchConfig {
     controls: [TimeControl; 2],
     openings: Vec<String>,
     concurrency: usize,
+    /// Shard i of n (1-based).
+    shard: (usize, usize),
     pgn_path: Option<String>,
     sprt: Option<Sprt>,
     time_margin: Duration,
@@ -66,9 +75,9 @@ pub struct MatchArgs {
     /// The variant played
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// How many games
-    #[arg(long, default_value_t = 2)]
-    pub games: usize,
+    /// How many games [default: 2]
+    #[arg(long)]
+    pub games: Option<usize>,
     /// Time control: 10+0.1 (seconds + increment), st=1, depth=6 or nodes=20000
     #[arg(long, default_value = "10+0.1", value_parser = TimeControl::parse)]
     pub tc: TimeControl,
@@ -84,6 +93,14 @@ pub struct MatchArgs {
     /// Stop early on a sequential probability ratio test: elo0,elo1,alpha,beta
     #[arg(long, value_parser = Sprt::parse)]
     pub sprt: Option<Sprt>,
+    /// Play only shard i of n: every n-th pair of games from the i-th (1 <= i <= n); merge the
+    /// shards' PGN files with --merge
+    #[arg(long, value_name = "i/n", value_parser = tiamat_perft::units::parse_shard, conflicts_with = "sprt")]
+    pub shard: Option<(usize, usize)>,
+    /// Report on the games of these PGN files (the shards of one match) as one run would;
+    /// with --games N every game 1..N must be there, with --sprt the test is run over them
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "pgn", "openings"])]
+    pub merge: Vec<String>,
     /// Time an engine may overrun its clock before it loses, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 100)]
     pub time_margin: u64,
@@ -97,6 +114,9 @@ pub struct MatchArgs {
     #[arg(long, default_value = "Tiamat match")]
     pub event: String,
 }
+
+/// Games in a match when `--games` is not given.
+const DEFAULT_GAMES: usize = 2;
 
 /// The words of each `--engine` (`cmd=PATH proto=cecp ...`), kept apart per engine: clap's
 /// derive flattens repeated multi-value options, so this one is read by hand.
@@ -125,7 +145,7 @@ impl Args for EngineWords {
         command.arg(
             clap::Arg::new(ENGINE)
                 .long(ENGINE)
-                .required(true)
+                .required_unless_present("merge")
                 .num_args(1..)
                 .action(clap::ArgAction::Append)
                 .value_name("KEY=VALUE")
@@ -142,6 +162,15 @@ impl Args for EngineWords {
 }
 
 pub fn run(args: &MatchArgs) -> ExitCode {
+    if !args.merge.is_empty() {
+        return match merge::run(&args.merge, args.games, args.sprt.as_ref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("tiamat match: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let config = match config(args) {
         Ok(config) => config,
         Err(message) => {
@@ -179,10 +208,11 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
     Ok(MatchConfig {
         engines,
         variant: args.variant.clone(),
-        games: args.games,
+        games: args.games.unwrap_or(DEFAULT_GAMES),
         controls,
         openings,
         concurrency: args.concurrency.max(1),
+        shard: args.shard.unwrap_or((1, 1)),
         pgn_path: args.pgn.clone(),
         sprt: args.sprt,
         time_margin: Duration::from_millis(args.time_margin),
@@ -319,6 +349,11 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
         config.engines[0].name.clone(),
         config.engines[1].name.clone(),
     ];
+    let (shard, shards) = config.shard;
+    // Pairs of games (one opening, both colours) stay together in one shard.
+    let games: Vec<usize> = (0..config.games)
+        .filter(|index| (index / 2) % shards == shard - 1)
+        .collect();
     let next_game = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Finished>();
@@ -326,12 +361,14 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
     let mut faults = [Faults::default(), Faults::default()];
     let mut decision = SprtDecision::Continue;
     std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.min(config.games.max(1)) {
+        for _ in 0..config.concurrency.min(games.len().max(1)) {
             let sender = sender.clone();
-            let (next_game, stop, starts) = (&next_game, &stop, &starts);
+            let (next_game, stop, starts, games) = (&next_game, &stop, &starts, &games);
             scope.spawn(move || loop {
-                let index = next_game.fetch_add(1, Ordering::SeqCst);
-                if index >= config.games || stop.load(Ordering::SeqCst) {
+                let Some(&index) = games.get(next_game.fetch_add(1, Ordering::SeqCst)) else {
+                    return;
+                };
+                if stop.load(Ordering::SeqCst) {
                     return;
                 }
                 let (start, start_text) = &starts[(index / 2) % starts.len()];
@@ -353,29 +390,14 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
         let date = today();
         for finished in receiver {
             let record = &finished.record;
-            let first_color = if finished.first_is_white {
-                Color::White
-            } else {
-                Color::Black
-            };
-            match record.result {
-                GameResult::Draw => tally.draws += 1,
-                r if r == GameResult::win_for(first_color) => tally.wins += 1,
-                _ => tally.losses += 1,
-            }
-            if let Some((color, kind)) = record.forfeit {
-                let engine = usize::from(color != first_color);
-                faults[engine].add(kind);
-            }
-            println!(
-                "Finished game {} ({} vs {}): {} {{{}}}",
-                finished.index + 1,
-                record.white,
-                record.black,
-                record.result.pgn(),
-                record.reason
+            count_game(
+                &mut tally,
+                &mut faults,
+                record.result,
+                finished.first_is_white,
+                record.forfeit,
             );
-            println!("Score of {}", score_line(&names, &tally));
+            print_finished(finished.index + 1, record, &names, &tally);
             if let Some(file) = pgn_file.as_mut() {
                 let context = pgn::PgnContext {
                     event: &config.event,
@@ -400,8 +422,43 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
             }
         }
     });
-    print_summary(config, &names, &tally, &faults, decision);
+    print_summary(config.sprt.as_ref(), &names, &tally, &faults, decision);
     ExitCode::SUCCESS
+}
+
+/// Adds a game to the first engine's tally and to the faults of the engine that forfeited.
+fn count_game(
+    tally: &mut Tally,
+    faults: &mut [Faults; 2],
+    result: GameResult,
+    first_is_white: bool,
+    forfeit: Option<(Color, Forfeit)>,
+) {
+    let first_color = if first_is_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match result {
+        GameResult::Draw => tally.draws += 1,
+        r if r == GameResult::win_for(first_color) => tally.wins += 1,
+        _ => tally.losses += 1,
+    }
+    if let Some((color, kind)) = forfeit {
+        faults[usize::from(color != first_color)].add(kind);
+    }
+}
+
+/// The lines printed as each game finishes.
+fn print_finished(number: usize, record: &GameRecord, names: &[String; 2], tally: &Tally) {
+    println!(
+        "Finished game {number} ({} vs {}): {} {{{}}}",
+        record.white,
+        record.black,
+        record.result.pgn(),
+        record.reason
+    );
+    println!("Score of {}", score_line(names, tally));
 }
 
 fn play_one<G: Game>(
@@ -467,7 +524,7 @@ fn score_line(names: &[String; 2], tally: &Tally) -> String {
 }
 
 fn print_summary(
-    config: &MatchConfig,
+    sprt: Option<&Sprt>,
     names: &[String; 2],
     tally: &Tally,
     faults: &[Faults; 2],
@@ -475,7 +532,7 @@ fn print_summary(
 ) {
     println!("Final score of {} games", score_line(names, tally));
     println!("{}", elo_line(tally));
-    if let Some(sprt) = &config.sprt {
+    if let Some(sprt) = sprt {
         let (lower, upper) = sprt.bounds();
         let verdict = match decision {
             SprtDecision::AcceptH0 => "H0 accepted",

@@ -44,6 +44,9 @@ pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
     }
     tag("PlyCount", &record.moves.len().to_string());
     tag("Termination", &record.reason);
+    if let Some(kind) = record.forfeit.and_then(|(_, kind)| kind.tag()) {
+        tag("Forfeit", kind);
+    }
     out.push('\n');
 
     let black_starts = record
@@ -72,6 +75,43 @@ pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
     out
 }
 
+/// The tag pairs of every game in a PGN text, in order: each run of tag lines is one game.
+pub fn read_tags(text: &str) -> Result<Vec<Vec<(String, String)>>, String> {
+    let mut games: Vec<Vec<(String, String)>> = Vec::new();
+    let mut in_tags = false;
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+            in_tags = false;
+            continue;
+        };
+        let bad = || format!("line {}: '{line}' is not a PGN tag", number + 1);
+        let (name, value) = inner.split_once(' ').ok_or_else(bad)?;
+        let value = value
+            .trim()
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or_else(bad)?;
+        let mut unescaped = String::with_capacity(value.len());
+        let mut chars = value.chars();
+        while let Some(c) = chars.next() {
+            unescaped.push(if c == '\\' {
+                chars.next().unwrap_or(c)
+            } else {
+                c
+            });
+        }
+        if !in_tags {
+            games.push(Vec::new());
+            in_tags = true;
+        }
+        if let Some(game) = games.last_mut() {
+            game.push((name.to_string(), unescaped));
+        }
+    }
+    Ok(games)
+}
+
 /// Breaks text at spaces so no line exceeds `width` (PGN export format).
 fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
@@ -92,7 +132,7 @@ fn wrap(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::arbiter::PlayedMove;
+    use super::super::arbiter::{Forfeit, PlayedMove};
     use super::*;
     use std::time::Duration;
     use tiamat_engine::GameResult;
@@ -157,5 +197,34 @@ mod tests {
         assert!(text.contains("17... e4"));
         assert!(text.contains("18. e5"));
         assert!(!text.contains("Variant"));
+    }
+
+    #[test]
+    fn tags_read_back_with_the_forfeit() {
+        let control = TimeControl::Depth(3);
+        let ctx = PgnContext {
+            event: "t",
+            round: 7,
+            variant: "chess",
+            date: "?",
+            controls: [&control, &control],
+        };
+        let mut lost_on_time = record(None);
+        lost_on_time.forfeit = Some((tiamat_engine::Color::Black, Forfeit::OnTime));
+        let text = write_game(&record(None), &ctx) + &write_game(&lost_on_time, &ctx);
+        let games = read_tags(&text).unwrap();
+        assert_eq!(games.len(), 2);
+        let value = |game: usize, name: &str| {
+            games[game]
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(value(0, "Black").as_deref(), Some("B \"x\""));
+        assert_eq!(value(0, "Round").as_deref(), Some("7"));
+        assert_eq!(value(0, "Forfeit"), None);
+        let kind = value(1, "Forfeit").unwrap();
+        assert_eq!(Forfeit::from_tag(&kind), Some(Forfeit::OnTime));
+        assert!(read_tags("[Event broken]\n").is_err());
     }
 }
