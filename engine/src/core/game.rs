@@ -4,6 +4,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::view::{BoardView, MoveInput};
 use super::{Color, MoveError, MoveList, PositionError};
 
 /// How a finished game ended, from White's point of view.
@@ -158,6 +159,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// A multi-line text picture of the board for the `d` command.
     fn board_text(&self) -> String;
+
+    /// The same board as data for a graphical front end: grids with the game's square names,
+    /// pieces with their tags, reserves and markers (see [`super::view`]).
+    fn board_view(&self) -> BoardView;
+
+    /// How a person enters `mv` (one of `legal_moves`) by clicks, and the squares it changes.
+    fn move_input(&self, mv: &Self::Move) -> MoveInput;
 
     /// The move as XBoard's comma-joined legs (`e5d5,d5d6`, our square names) where XBoard
     /// would play its wire form wrongly: an en-passant capture whose victim XBoard's own rule

@@ -6,6 +6,7 @@ mod game;
 pub mod geometry;
 mod movelist;
 pub mod placement;
+pub mod view;
 pub mod zobrist;
 
 pub use color::Color;

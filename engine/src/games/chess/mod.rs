@@ -35,12 +35,14 @@ mod notation;
 mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use bitboard::{squares, Bitboard, Piece, PieceType, Square, Squares};
 pub use fen::START_FEN;
 pub use moves::ChessMove;
 pub use position::{castling, Chess, ChessMoveList};
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{default_ending, Color, Ending, Game, GameResult, MoveError, PositionError};
 
 const VARIANTS: &[&str] = &["chess"];
@@ -177,5 +179,13 @@ impl Game for Chess {
 
     fn board_text(&self) -> String {
         Chess::board_text(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &ChessMove) -> MoveInput {
+        view::move_input(self, *mv)
     }
 }

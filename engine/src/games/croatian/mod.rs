@@ -38,12 +38,14 @@ pub mod notation;
 pub mod piece;
 mod position;
 pub mod variant;
+mod view;
 
 #[cfg(test)]
 mod tests;
 
 use arrayvec::ArrayVec;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 pub use board::MAILBOX;
@@ -181,5 +183,13 @@ impl Game for Croatian {
 
     fn cecp_setup(&self) -> Option<String> {
         position::cecp_setup(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(self, mv)
     }
 }

@@ -35,7 +35,9 @@ mod gen;
 #[cfg(test)]
 mod tests;
 mod text;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{Color, Game, MoveError, PositionError};
 
@@ -580,5 +582,13 @@ impl Game for Dao {
 
     fn cecp_setup(&self) -> Option<String> {
         Some(text::cecp_setup(self))
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(self, mv)
     }
 }

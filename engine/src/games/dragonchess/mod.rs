@@ -26,9 +26,11 @@ mod notation;
 mod reference;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use arrayvec::ArrayVec;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{repetitions, Color, Ending, Game, GameResult, MoveError, PositionError};
 use geometry::*;
@@ -94,6 +96,27 @@ impl Kind {
     pub fn human(self) -> &'static str {
         [
             "S", "G", "Dr", "W", "O", "U", "H", "T", "C", "M", "K", "P", "D", "B", "E",
+        ][self.index()]
+    }
+
+    /// The piece's name in the rules.
+    pub fn name(self) -> &'static str {
+        [
+            "Sylph",
+            "Griffon",
+            "Dragon",
+            "Warrior",
+            "Oliphant",
+            "Unicorn",
+            "Hero",
+            "Thief",
+            "Cleric",
+            "Mage",
+            "King",
+            "Paladin",
+            "Dwarf",
+            "Basilisk",
+            "Elemental",
         ][self.index()]
     }
 
@@ -979,6 +1002,14 @@ impl Game for Dragonchess {
 
     fn board_text(&self) -> String {
         notation::board_text(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(mv)
     }
 }
 

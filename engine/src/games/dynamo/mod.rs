@@ -89,7 +89,9 @@ mod notation;
 mod reference;
 #[cfg(test)]
 mod tests;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{Color, Game, MoveError, PositionError};
 
@@ -434,6 +436,14 @@ impl Game for Dynamo {
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
              {placement} {side} {castling} - 0 1\npiece K& KO2"
         ))
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(self, mv)
     }
 
     fn board_text(&self) -> String {

@@ -23,7 +23,9 @@ mod movegen;
 mod notation;
 #[cfg(test)]
 mod tests;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{repetitions, Color, Game, MoveError, PositionError};
 pub use attacks::{attacked, blocks_flight};
@@ -379,5 +381,13 @@ impl Game for Makromachy {
 
     fn cecp_setup(&self) -> Option<String> {
         Some(notation::cecp_setup(self))
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(mv)
     }
 }
