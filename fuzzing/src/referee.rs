@@ -5,7 +5,6 @@
 use std::any::Any;
 use std::cell::RefCell;
 
-use tiamat::cecp::xboard_move_texts;
 pub use tiamat::cecp::Coords;
 use tiamat_engine::{Game, GameResult, MoveList};
 use tiamat_perft::complete_turns;
@@ -223,7 +222,7 @@ pub fn xboard_placement(line: &Line) -> Result<String, String> {
 
 /// How the CECP front end writes squares in `variant` (from its `setup` line, as it does).
 pub fn cecp_coords(variant: &str) -> Coords {
-    Coords::from_setup(cecp_setup(variant).as_deref())
+    Coords::for_variant(variant, cecp_setup(variant).as_deref())
 }
 
 /// Every move legal at the end of `line`, as its wire text and the text the CECP front end
@@ -238,7 +237,7 @@ pub fn cecp_moves(line: &Line, coords: Coords) -> Result<Vec<(String, String)>, 
             .map(|mv| pos.xboard_legs(mv).unwrap_or_else(|| pos.move_to_wire(mv)))
             .collect::<Vec<_>>()
     });
-    let texts = xboard_move_texts(coords, &given);
+    let texts = coords.move_texts(&given);
     Ok(legal.into_iter().zip(texts).collect())
 }
 

@@ -5,11 +5,12 @@
 //! `Box<dyn AnySession>`, so `dyn` dispatch happens once per protocol command and never inside the
 //! search, which runs fully monomorphised on its own thread.
 
+use std::fmt;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
-use tiamat_engine::{Color, Ending, Game, MoveError, MoveList};
+use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
 
 use crate::registry::GameKind;
@@ -42,6 +43,31 @@ pub struct SearchResult {
     pub ponder: Option<String>,
 }
 
+/// Why the session refused a position or a search; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    Position(PositionError),
+    Move(MoveError),
+    NoPosition,
+    SearchRunning,
+    /// The operating system would not start the search thread.
+    Thread(String),
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Position(e) => e.fmt(f),
+            SessionError::Move(e) => e.fmt(f),
+            SessionError::NoPosition => f.write_str("no position is set"),
+            SessionError::SearchRunning => f.write_str("a search is already running"),
+            SessionError::Thread(e) => write!(f, "cannot start the search thread: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
 /// Where a running search sends its reports (called on the search thread).
 pub type EventSink = Arc<dyn Fn(SearchEvent) + Send + Sync>;
 
@@ -53,7 +79,7 @@ pub trait AnySession {
     fn has_position(&self) -> bool;
     /// Sets the position from a position string (`None`: the variant's start position) and then
     /// plays `moves`. On any error nothing changes.
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), SessionError>;
     /// Plays one move given in wire or human form; returns its wire form.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
     /// Takes back the last move; false when there is none.
@@ -86,7 +112,7 @@ pub trait AnySession {
         control: Arc<Control>,
         sink: EventSink,
         done: Box<dyn FnOnce() + Send>,
-    ) -> Result<(), String>;
+    ) -> Result<(), SessionError>;
     /// Waits for the running search (call `Control::stop` first to hurry it) and returns its result.
     fn join_search(&mut self) -> Option<SearchResult>;
 }
@@ -148,12 +174,12 @@ impl<G: HasEvaluator> Session<G> {
         Ok(mv)
     }
 
-    fn limits(&self, pos: &G, params: &GoParams) -> Result<Limits<G::Move>, String> {
+    fn limits(&self, pos: &G, params: &GoParams) -> Result<Limits<G::Move>, SessionError> {
         let history = self.history();
         let searchmoves = params
             .searchmoves
             .iter()
-            .map(|text| Self::parse_legal(pos, &history, text).map_err(|e| e.to_string()))
+            .map(|text| Self::parse_legal(pos, &history, text).map_err(SessionError::Move))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(params.with_searchmoves(searchmoves))
     }
@@ -210,17 +236,17 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         !self.positions.is_empty()
     }
 
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), SessionError> {
         let root = match text {
             None => G::start_position(self.variant),
             Some(text) => G::from_position_string(self.variant, text),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(SessionError::Position)?;
         let mut positions = vec![root];
         let mut keys = Vec::new();
         for text in moves {
             let pos = positions.last().expect("never empty");
-            let mv = Self::parse_legal(pos, &keys, text).map_err(|e| e.to_string())?;
+            let mv = Self::parse_legal(pos, &keys, text).map_err(SessionError::Move)?;
             keys.push(pos.key());
             let next = pos.play(&mv);
             positions.push(next);
@@ -320,12 +346,12 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         control: Arc<Control>,
         sink: EventSink,
         done: Box<dyn FnOnce() + Send>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SessionError> {
         if self.worker.is_some() {
-            return Err("a search is already running".into());
+            return Err(SessionError::SearchRunning);
         }
         let Some(root) = self.current().cloned() else {
-            return Err("no position is set".into());
+            return Err(SessionError::NoPosition);
         };
         let limits = self.limits(&root, params)?;
         let history = self.history();
@@ -363,7 +389,7 @@ impl<G: HasEvaluator> AnySession for Session<G> {
                 done();
                 (searcher, result)
             })
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+            .map_err(|e| SessionError::Thread(e.to_string()))?;
         self.worker = Some(worker);
         Ok(())
     }

@@ -3,6 +3,8 @@
 Usage: python3 uci_game.py <path to the tiamat binary>
 Exit status 0 on success; 77 when python-chess is missing (the caller skips).
 """
+import os
+
 from engine_game import SET_UP_FEN, assert_plays_legal, chess, play_short_game, run
 
 
@@ -14,6 +16,7 @@ OPTION_VALUES = {
     "Move Overhead": 50,
     "Clear Hash": None,
     "PlayStyle": "oneply",
+    "Debug Log File": os.devnull,
 }
 MANAGED = {"MultiPV", "Ponder", "UCI_Variant"}
 

@@ -3,6 +3,8 @@
 Usage: python3 xboard_game.py <path to the tiamat binary>
 Exit status 0 on success; 77 when python-chess is missing (the caller skips).
 """
+import os
+
 from engine_game import SET_UP_FEN, assert_plays_legal, chess, play_short_game, run
 
 
@@ -18,6 +20,7 @@ OPTION_VALUES = {
     "memory": 8,
     "cores": 2,
     "PlayStyle": "oneply",
+    "DebugLogFile": os.devnull,
 }
 
 

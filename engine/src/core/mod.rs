@@ -5,8 +5,11 @@ mod error;
 mod game;
 pub mod geometry;
 mod movelist;
+pub mod perft;
 pub mod placement;
+pub mod square;
 pub mod view;
+pub mod xboard;
 pub mod zobrist;
 
 pub use color::Color;

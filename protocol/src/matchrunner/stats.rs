@@ -147,6 +147,15 @@ impl Sprt {
         tally.games() as f64 * (s1 - s0) * (2.0 * tally.score() - s0 - s1) / (2.0 * variance)
     }
 
+    /// The verdict after one more game: once the test has stopped, games still in flight when
+    /// it did cannot undo its verdict.
+    pub fn decide_after(&self, previous: SprtDecision, tally: &Tally) -> SprtDecision {
+        match previous {
+            SprtDecision::Continue => self.decide(tally),
+            decided => decided,
+        }
+    }
+
     pub fn decide(&self, tally: &Tally) -> SprtDecision {
         let (lower, upper) = self.bounds();
         let llr = self.llr(tally);
@@ -256,6 +265,30 @@ mod tests {
             draws: 1,
         };
         assert_eq!(sprt.decide(&early), SprtDecision::Continue);
+    }
+
+    #[test]
+    fn a_verdict_stands_when_a_game_in_flight_ends_after_it() {
+        let sprt = Sprt::parse("0,15,0.1,0.1").unwrap();
+        let decided = Tally {
+            wins: 58,
+            losses: 21,
+            draws: 20,
+        };
+        assert_eq!(sprt.decide(&decided), SprtDecision::AcceptH1);
+        let one_more = Tally {
+            losses: 22,
+            ..decided
+        };
+        assert_eq!(sprt.decide(&one_more), SprtDecision::Continue);
+        assert_eq!(
+            sprt.decide_after(SprtDecision::AcceptH1, &one_more),
+            SprtDecision::AcceptH1
+        );
+        assert_eq!(
+            sprt.decide_after(SprtDecision::Continue, &decided),
+            SprtDecision::AcceptH1
+        );
     }
 
     #[test]

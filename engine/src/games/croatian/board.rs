@@ -84,11 +84,7 @@ impl Croatian {
 
     /// Field name, e.g. `k12`.
     pub fn field_name(&self, sq: u16) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file_of(sq)) as char,
-            self.rank_of(sq) as u32 + 1
-        )
+        crate::core::square::square_name(self.file_of(sq), self.rank_of(sq))
     }
 
     /// A light field has odd `file + rank` (1-based), a1 is dark (L143).

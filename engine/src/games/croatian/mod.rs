@@ -39,6 +39,7 @@ pub mod piece;
 mod position;
 pub mod variant;
 mod view;
+mod xboard;
 
 #[cfg(test)]
 mod tests;
@@ -192,4 +193,36 @@ impl Game for Croatian {
     fn move_input(&self, mv: &Move) -> MoveInput {
         view::move_input(self, mv)
     }
+
+    fn cecp_move_text(wire: &str) -> String {
+        xboard::move_text(wire)
+    }
+
+    fn cecp_move_texts(legal: &[String]) -> Vec<String> {
+        xboard::move_texts(legal)
+    }
+
+    fn cecp_read_move(legal: &[String], text: &str) -> Option<usize> {
+        xboard::read_move(legal, text)
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        perft_suite(variant)
+    }
+}
+
+/// The perft suites in `perft/`, by variant.
+fn perft_suite(variant: &str) -> Option<&'static str> {
+    Some(match variant {
+        "croatianties" => include_str!("perft/croatianties.txt"),
+        "mayanascendancy" => include_str!("perft/mayanascendancy.txt"),
+        "ageofaquarius" => include_str!("perft/ageofaquarius.txt"),
+        "classical14" => include_str!("perft/classical14.txt"),
+        "croatianties14" => include_str!("perft/croatianties14.txt"),
+        "classical20" => include_str!("perft/classical20.txt"),
+        "croatianties20" => include_str!("perft/croatianties20.txt"),
+        "classical26" => include_str!("perft/classical26.txt"),
+        "croatianties26" => include_str!("perft/croatianties26.txt"),
+        _ => return None,
+    })
 }

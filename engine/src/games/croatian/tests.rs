@@ -5,14 +5,7 @@ use super::piece::{Kind, Tag};
 use super::*;
 use crate::core::Game;
 
-pub(super) fn perft(pos: &Croatian, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
-}
+pub(super) use crate::core::perft::perft_listed as perft;
 
 fn start(name: &str) -> Croatian {
     Croatian::start_position(name).unwrap()

@@ -1,6 +1,6 @@
 //! The board as data for a graphical front end, and the clicks that enter each move.
 
-use super::text::square_name;
+use super::board::square_name;
 use super::{
     rank_of, sq, Dao, Kind, Move, MoveKind, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, RESERVE_KINDS, SIZE,
     SQUARES, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,

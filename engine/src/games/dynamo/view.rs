@@ -1,7 +1,8 @@
 //! The board as data for a graphical front end, and the clicks that enter each turn.
 
 use super::board::{color_of, kind, piece_letter, piece_name, square_name, EMPTY, KING, OFF};
-use super::movegen::{change_square, Leg, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+use super::board::{CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ};
+use super::moves::{change_square, Leg};
 use super::notation::{castling_name, legs_of};
 use super::{Dynamo, Move};
 use crate::core::view::{

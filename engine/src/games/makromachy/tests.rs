@@ -4,14 +4,7 @@ use super::*;
 use crate::core::placement::push_placement;
 use std::collections::BTreeSet;
 
-fn perft(pos: &Makromachy, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
-}
+use crate::core::perft::perft_listed as perft;
 
 fn start() -> Makromachy {
     Makromachy::start_position("makromachy").unwrap()
@@ -1037,4 +1030,19 @@ fn legality_shortcuts_agree_with_the_full_test() {
         }
     }
     assert!(checked > 100_000, "{checked}");
+}
+
+/// The start and a position for every special rule, each to depth 3 (depth 1 counted by hand in
+/// the file), with the independent start counts.
+#[test]
+fn suite_has_the_start_and_ten_rule_positions_to_depth_3() {
+    let text = Makromachy::perft_suite("makromachy").expect("Makromachy keeps a suite");
+    let suite = crate::core::perft::parse_suite(text).unwrap();
+    assert!(suite.entries.len() >= 11);
+    for entry in &suite.entries {
+        let depths: Vec<u32> = entry.counts.iter().map(|&(d, _)| d).collect();
+        assert!(depths.starts_with(&[1, 2, 3]), "{}", entry.name);
+    }
+    let start = suite.entry("start").unwrap();
+    assert_eq!(start.counts[..3], [(1, 62), (2, 3_854), (3, 259_249)]);
 }
