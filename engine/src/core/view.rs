@@ -117,17 +117,28 @@ pub struct PieceView {
     /// The piece's name in the game's rules ("Pegasus", "Dragon King"); front ends pick its
     /// image by this name.
     pub name: &'static str,
+    /// How the game's human notation writes the piece (`Dr` for the Dragonchess Dragon, whose
+    /// letter is `R`): drawn where the piece has no image of its own.
+    pub abbreviation: String,
     pub tags: Vec<PieceTag>,
 }
 
 impl PieceView {
     pub fn new(letter: char, color: Color, name: &'static str) -> PieceView {
+        let letter = letter.to_ascii_uppercase();
         PieceView {
-            letter: letter.to_ascii_uppercase(),
+            letter,
             color,
             name,
+            abbreviation: letter.to_string(),
             tags: Vec::new(),
         }
+    }
+
+    /// The same piece written otherwise in the human notation.
+    pub fn abbreviated(mut self, abbreviation: &str) -> PieceView {
+        self.abbreviation = abbreviation.to_string();
+        self
     }
 
     pub fn tagged(mut self, tag: Option<PieceTag>) -> PieceView {

@@ -20,9 +20,9 @@ pub fn board_view(pos: &Dragonchess) -> BoardView {
         .map(|&(level, title)| {
             Grid::lettered(title, 12, 8, |file, rank| {
                 let sq = square(level, rank, file);
-                let piece = pos
-                    .piece_at(sq)
-                    .map(|(color, kind)| PieceView::new(kind.letter(), color, kind.name()));
+                let piece = pos.piece_at(sq).map(|(color, kind)| {
+                    PieceView::new(kind.letter(), color, kind.name()).abbreviated(kind.human())
+                });
                 let mut view = SquareView::new(square_name(sq), chequered_dark(file, rank), piece);
                 if view.piece.is_some() && pos.is_frozen(sq) {
                     view.markers.push(Marker::Frozen);
@@ -63,7 +63,11 @@ mod tests {
         assert_eq!((upper.files.len(), upper.ranks.len()), (12, 8));
         let dragon = upper.square(6, 0);
         assert_eq!(dragon.name, "3g1");
-        assert_eq!(dragon.piece.as_ref().unwrap().name, "Dragon");
+        let piece = dragon.piece.as_ref().unwrap();
+        assert_eq!(
+            (piece.name, piece.letter, piece.abbreviation.as_str()),
+            ("Dragon", 'R', "Dr")
+        );
         assert!(upper.square(0, 0).dark && !upper.square(11, 0).dark);
         assert_eq!(
             view.grids[2].square(6, 0).piece.as_ref().unwrap().name,
