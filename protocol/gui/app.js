@@ -74,7 +74,7 @@ function layout(board) {
   const exits = board.exits ? { x: width + 20, y: top, width: 1.6 * SQ, height } : null;
   if (exits) width = exits.x + exits.width + 10;
   const bottom = top + height + MARGIN + (board.reserves.length ? SQ + 30 : 0) + 10;
-  return { grids, exits, width, height: bottom, top };
+  return { grids, exits, width, height: bottom, top, boardHeight: height };
 }
 
 /// The square's top-left corner as drawn (flipping turns the board round).
@@ -150,7 +150,9 @@ function draw() {
       if (touched.has(square.name)) cell.append(el('rect', { x, y, width: SQ, height: SQ, class: 'last' }));
       if (chosen.has(square.name)) cell.append(el('rect', { x, y, width: SQ, height: SQ, class: 'chosen' }));
       if (square.under) {
-        cell.append(pieceNode(square.under, x, y, SQ, square.name)).lastChild.classList.add('under');
+        const under = pieceNode(square.under, x, y, SQ, square.name);
+        under.classList.add('under');
+        cell.append(under);
       }
       if (square.piece) {
         const size = square.under ? SQ * 0.8 : SQ;
@@ -216,7 +218,7 @@ function drawCoordinates(svg, placed) {
 function drawReserves(svg, board, geometry) {
   for (const reserve of board.reserves) {
     const below = (reserve.color === 'white') !== flipped;
-    const y = below ? geometry.top + geometry.height + MARGIN + 20 : geometry.top - SQ - 30;
+    const y = below ? geometry.top + geometry.boardHeight + MARGIN + 20 : geometry.top - SQ - 30;
     let x = geometry.grids[0].x;
     svg.append(el('text', { class: 'coord', x: x - 10, y: y + SQ / 2, 'text-anchor': 'end', 'dominant-baseline': 'central' },
       'in hand'));
@@ -362,7 +364,7 @@ function render() {
 
 /// A new state from the server: a changed position forgets the clicks made so far.
 function receive(next) {
-  if (!next) return;
+  if (!next || (state && next.revision < state.revision)) return;
   const moved = !state || state.position !== next.position || state.moves.length !== next.moves.length;
   state = next;
   if (moved) {

@@ -16,6 +16,7 @@ mod assets;
 pub mod table;
 mod view;
 
+use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 
@@ -82,8 +83,11 @@ fn serve(args: &GuiArgs) -> ExitCode {
             Ok(bound) => format!("http://{bound}/"),
             Err(_) => format!("http://{address}/"),
         };
-        println!("Tiamat board: {url}");
-        println!("(open it in a browser; Ctrl-C stops the server)");
+        // The server goes on whether or not anyone reads the address.
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "Tiamat board: {url}");
+        let _ = writeln!(out, "(open it in a browser; Ctrl-C stops the server)");
+        let _ = out.flush();
         match axum::serve(listener, router(gui)).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

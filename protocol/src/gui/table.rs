@@ -133,6 +133,9 @@ pub struct Table {
     notice: Option<String>,
     events: broadcast::Sender<Event>,
     finished: Sender<u64>,
+    /// Counts the changes published, so the page can drop a state older than one it has (an
+    /// answer to a request may arrive after the event of a later change).
+    revision: u64,
 }
 
 /// The table as the server shares it between requests and the thread that plays the engine's
@@ -215,6 +218,7 @@ impl Table {
             notice: None,
             events,
             finished,
+            revision: 0,
         })
     }
 
@@ -228,6 +232,7 @@ impl Table {
                 .map_or(color_name(color), |b| b.side_names[color.index()])
         };
         json!({
+            "revision": self.revision,
             "variant": self.variant,
             "position": self.session.position_string(),
             "start": self.start,
@@ -642,7 +647,8 @@ impl Table {
         self.publish();
     }
 
-    fn publish(&self) {
+    fn publish(&mut self) {
+        self.revision += 1;
         let _ = self.events.send(Event {
             name: "state",
             data: self.state().to_string(),
