@@ -3,7 +3,7 @@
 //! the same on every run). Randomised flavours start from the first position of their openings
 //! file.
 //!
-//! `cargo run -p tiamat-tests --bin board-screenshots -- docs/screenshots [variant ...]`
+//! `cargo run -p tiamat-tests --bin board_screenshots -- docs/screenshots [variant ...]`
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
