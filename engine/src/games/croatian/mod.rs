@@ -37,6 +37,7 @@ pub mod moves;
 pub mod notation;
 pub mod piece;
 mod position;
+pub mod reference;
 pub mod variant;
 mod view;
 mod xboard;
