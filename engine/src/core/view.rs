@@ -263,3 +263,10 @@ impl MoveInput {
         MoveInput { clicks, touched }
     }
 }
+
+/// The clicks and touched squares of the legal move `text` (tests of each game's view).
+#[cfg(test)]
+pub(crate) fn entered<G: super::Game>(pos: &G, text: &str) -> (Vec<String>, Vec<String>) {
+    let input = pos.move_input(&pos.parse_move(text).expect("a legal move"));
+    (click_texts(&input.clicks), input.touched)
+}

@@ -320,16 +320,18 @@ impl Table {
         self.entries.get_or_insert_with(|| session.move_entries())
     }
 
+    fn engine_moving(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.purpose == Purpose::Play)
+    }
+
     /// Plays a move given as wire or human text.
     pub fn play(&mut self, text: &str) -> Answer {
         if self.session.ending().is_some() {
             return Err(GuiError("the game is over".into()));
         }
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.purpose == Purpose::Play)
-        {
+        if self.engine_moving() {
             return Err(GuiError("the engine is thinking about its move".into()));
         }
         self.play_unchecked(text)?;
@@ -428,11 +430,7 @@ impl Table {
         if self.session.ending().is_some() {
             return Err(GuiError("the game is over".into()));
         }
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.purpose == Purpose::Play)
-        {
+        if self.engine_moving() {
             return Err(GuiError("the engine is already thinking".into()));
         }
         self.stop_search();

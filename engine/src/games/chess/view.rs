@@ -90,14 +90,9 @@ pub fn move_input(pos: &Chess, mv: ChessMove) -> MoveInput {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::view::{click_texts, Marker, PieceTag};
+    use crate::core::view::{entered as input, Marker, PieceTag};
     use crate::core::Game;
     use crate::games::chess::Chess;
-
-    fn input(pos: &Chess, text: &str) -> (Vec<String>, Vec<String>) {
-        let input = pos.move_input(&pos.parse_move(text).unwrap());
-        (click_texts(&input.clicks), input.touched)
-    }
 
     #[test]
     fn squares_colours_pieces_and_tags() {

@@ -66,14 +66,9 @@ pub fn move_input(mv: &Move) -> MoveInput {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::view::{click_texts, PieceTag};
+    use crate::core::view::{entered as input, PieceTag};
     use crate::core::Game;
     use crate::games::makromachy::Makromachy;
-
-    fn input(pos: &Makromachy, text: &str) -> (Vec<String>, Vec<String>) {
-        let input = pos.move_input(&pos.parse_move(text).unwrap());
-        (click_texts(&input.clicks), input.touched)
-    }
 
     #[test]
     fn names_and_castling_tags() {
