@@ -24,9 +24,21 @@ pub mod uci_judge;
 #[path = "../../protocol/src/registry.rs"]
 mod registry;
 
-pub use properties::{check_move_text, check_position_string, sample_positions};
+pub use properties::{check_board_view, check_move_text, check_position_string, sample_positions};
 pub use registry::{variant_names, GameKind};
 pub use select::{split_variant, Selected};
+
+/// [`check_board_view`] over every sample position of `variant`; the number of positions checked.
+pub fn check_board_views(variant: &'static str) -> usize {
+    let Some(kind) = GameKind::from_variant(variant) else {
+        return 0;
+    };
+    registry::with_game!(kind, G => {
+        let samples = sample_positions::<G>(variant);
+        samples.iter().for_each(check_board_view);
+        samples.len()
+    })
+}
 
 /// Position string target: `<variant>\n<position string>`.
 pub fn fuzz_position_string(data: &[u8]) {

@@ -4,6 +4,7 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use tiamat_engine::core::view::{BoardView, Click};
 use tiamat_engine::{Game, MoveError, MoveList};
 
 use crate::mutate::Rng;
@@ -55,6 +56,7 @@ fn check_usable<G: Game>(pos: &G, variant: &str, written: &str) {
     );
     let _ = (pos.in_check(), pos.ending(&[]), pos.board_text());
     let _ = pos.cecp_setup();
+    check_board_view(pos);
     let step = moves.len().div_ceil(MOVES_CHECKED).max(1);
     for mv in moves.iter().step_by(step) {
         check_texts(pos, mv, variant, written);
@@ -199,4 +201,99 @@ pub fn pick_sample<G: Game>(variant: &'static str, selector: &str) -> Option<G> 
         .parse::<usize>()
         .unwrap_or_else(|_| selector.bytes().map(usize::from).sum());
     Some(samples[index % samples.len()].clone())
+}
+
+/// The board view and the clicks of every legal move agree: square names are unique and every
+/// grid is full; each move's clicks name squares of the view (the first one holding something to
+/// move), reserve pieces the side to move holds, or the edge where the game has exits; its
+/// touched squares exist; and moves sharing all their clicks differ in human text, so a front
+/// end can offer them by it.
+pub fn check_board_view<G: Game>(pos: &G) {
+    let variant = pos.variant();
+    let written = pos.position_string();
+    let view = pos.board_view();
+    let mut names = std::collections::HashSet::new();
+    for grid in &view.grids {
+        assert_eq!(
+            grid.squares.len(),
+            grid.files.len() * grid.ranks.len(),
+            "{variant} '{written}': grid '{}' is not full",
+            grid.title
+        );
+        for square in &grid.squares {
+            assert!(
+                names.insert(square.name.as_str()),
+                "{variant} '{written}': two squares are called {}",
+                square.name
+            );
+        }
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut by_clicks: HashMap<Vec<Click>, Vec<&G::Move>> = HashMap::new();
+    for mv in moves.as_slice() {
+        let input = pos.move_input(mv);
+        let wire = pos.move_to_wire(mv);
+        assert!(
+            !input.clicks.is_empty(),
+            "{variant} '{written}': {wire} has no clicks"
+        );
+        for (i, click) in input.clicks.iter().enumerate() {
+            check_click(
+                &view,
+                pos,
+                click,
+                i == 0,
+                &format!("{variant} '{written}': {wire}"),
+            );
+        }
+        for name in &input.touched {
+            assert!(
+                names.contains(name.as_str()),
+                "{variant} '{written}': {wire} touches {name}, which is not on the board"
+            );
+        }
+        by_clicks.entry(input.clicks).or_default().push(mv);
+    }
+    for (clicks, shared) in by_clicks.into_iter().filter(|(_, moves)| moves.len() > 1) {
+        let mut texts: Vec<String> = shared.iter().map(|mv| pos.move_to_human(mv)).collect();
+        let count = texts.len();
+        texts.sort();
+        texts.dedup();
+        assert_eq!(
+            texts.len(),
+            count,
+            "{variant} '{written}': moves entered by {clicks:?} share a human text: {texts:?}"
+        );
+    }
+}
+
+fn check_click<G: Game>(view: &BoardView, pos: &G, click: &Click, first: bool, context: &str) {
+    match click {
+        Click::Square(name) => {
+            let square = view
+                .grids
+                .iter()
+                .flat_map(|grid| &grid.squares)
+                .find(|square| square.name == *name)
+                .unwrap_or_else(|| panic!("{context}: clicks {name}, which is not on the board"));
+            assert!(
+                !first || square.piece.is_some() || square.under.is_some(),
+                "{context}: starts on the empty square {name}"
+            );
+        }
+        Click::Reserve(letter) => {
+            let held = view
+                .reserves
+                .iter()
+                .filter(|reserve| reserve.color == pos.side_to_move())
+                .flat_map(|reserve| &reserve.pieces)
+                .any(|(piece, count)| piece.letter == *letter && *count > 0);
+            assert!(
+                held,
+                "{context}: drops {letter}, which the side to move does not hold"
+            );
+        }
+        Click::OffBoard => assert!(view.exits, "{context}: leaves a board without exits"),
+    }
 }

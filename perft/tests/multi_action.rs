@@ -4,6 +4,7 @@
 //! total at a multiple of 7 is a dead end (no second action). Different paths reaching the same
 //! total are one turn: from 0, the turns are +2, +3 and +4.
 
+use tiamat_engine::core::view::{BoardView, Grid, MoveInput, SquareView};
 use tiamat_engine::{Color, Game, MoveError, PositionError};
 use tiamat_perft::{complete_turns, divide, perft, perft_with, Options};
 
@@ -87,6 +88,22 @@ impl Game for Steps {
     }
     fn board_text(&self) -> String {
         self.position_string()
+    }
+    /// One square per step size, to click.
+    fn board_view(&self) -> BoardView {
+        BoardView {
+            grids: vec![Grid::lettered("", 2, 1, |file, _| {
+                SquareView::new(format!("+{}", file + 1), false, None)
+            })],
+            side_names: ["White", "Black"],
+            reserves: Vec::new(),
+            exits: false,
+            left_board: Vec::new(),
+            notes: vec![format!("total {}", self.total)],
+        }
+    }
+    fn move_input(&self, step: &u32) -> MoveInput {
+        MoveInput::through([self.move_to_wire(step)], [])
     }
 }
 

@@ -1,10 +1,12 @@
 //! The command line, read with clap's derive API. Each subcommand's options are a struct next to
-//! its code (`perft_cli::PerftArgs`, `bench::BenchArgs`, `matchrunner::MatchArgs`), so a new flag
+//! its code (`perft_cli::PerftArgs`, `bench::BenchArgs`, `matchrunner::MatchArgs`,
+//! `gui::GuiArgs`), so a new flag
 //! is one field there.
 
 use clap::{Parser, Subcommand};
 
 use crate::bench::BenchArgs;
+use crate::gui::GuiArgs;
 use crate::matchrunner::MatchArgs;
 use crate::perft_cli::PerftArgs;
 
@@ -34,6 +36,8 @@ pub enum CliCommand {
     Bench(BenchArgs),
     /// Play engines against each other, our rules as the arbiter
     Match(MatchArgs),
+    /// Serve a board for every game on a local web page: play against the engine, analyse
+    Gui(GuiArgs),
 }
 
 /// Whether `args` (without the program name) follow the perftree convention: a depth first.

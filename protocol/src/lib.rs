@@ -6,6 +6,7 @@ pub mod bench;
 pub mod cecp;
 pub mod cli;
 pub mod frontend;
+pub mod gui;
 pub mod logging;
 pub mod matchrunner;
 pub mod perft_cli;

@@ -1,11 +1,11 @@
 //! The `tiamat` binary: speaks UCI or CECP/XBoard (chosen by the first command) and offers the
-//! `perft`, `bench` and `match` commands.
+//! `perft`, `bench`, `match` and `gui` commands.
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use tiamat::cli::{is_perftree, Cli, CliCommand};
-use tiamat::{bench, frontend, logging, matchrunner, perft_cli};
+use tiamat::{bench, frontend, gui, logging, matchrunner, perft_cli};
 
 fn main() -> ExitCode {
     logging::init();
@@ -20,5 +20,6 @@ fn main() -> ExitCode {
         Some(CliCommand::Perft(args)) => perft_cli::run(&args),
         Some(CliCommand::Bench(args)) => bench::run(&args),
         Some(CliCommand::Match(args)) => matchrunner::run(&args),
+        Some(CliCommand::Gui(args)) => gui::run(&args),
     }
 }

@@ -9,6 +9,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
+use tiamat_engine::core::view::{BoardView, MoveInput};
 use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
 use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
@@ -73,8 +74,19 @@ impl std::error::Error for SessionError {}
 /// Where a running search sends its reports (called on the search thread).
 pub type EventSink = Arc<dyn Fn(SearchEvent) + Send + Sync>;
 
+/// Turns a line of wire moves from a fixed position into the game's human text; it stops at
+/// the first move that is not legal there.
+pub type LineNamer = Box<dyn Fn(&[String]) -> Vec<String> + Send + Sync>;
+
+/// One legal move of the current position as a graphical front end enters it.
+#[derive(Clone, Debug)]
+pub struct MoveEntry {
+    pub wire: String,
+    pub input: MoveInput,
+}
+
 /// The current game, whatever it is. Every method is cheap except perft and the search itself.
-pub trait AnySession {
+pub trait AnySession: Send {
     /// The variant being played (protocol.md name).
     fn variant(&self) -> &'static str;
     /// Whether a position is set (randomised variants have no start position).
@@ -117,6 +129,19 @@ pub trait AnySession {
     ) -> Result<(), SessionError>;
     /// Waits for the running search (call `Control::stop` first to hurry it) and returns its result.
     fn join_search(&mut self) -> Option<SearchResult>;
+    /// The current board as data for a graphical front end.
+    fn board_view(&self) -> Option<BoardView>;
+    /// Every legal move (or action) of the current position with the clicks that enter it, in
+    /// the order of [`AnySession::legal_moves`].
+    fn move_entries(&self) -> Vec<MoveEntry>;
+    /// The human text of a legal move given in wire or human form.
+    fn human_text(&self, text: &str) -> Result<String, MoveError>;
+    /// True while the side to move is in the middle of a turn made of several actions.
+    fn turn_in_progress(&self) -> bool;
+    fn in_check(&self) -> bool;
+    /// Names lines from the current position (search reports arrive on the search thread, after
+    /// the session may have moved on).
+    fn line_namer(&self) -> LineNamer;
 }
 
 /// A new session for `variant` at its start position (or without a position when the variant
@@ -418,6 +443,46 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         Ok(())
     }
 
+    fn board_view(&self) -> Option<BoardView> {
+        self.current().map(G::board_view)
+    }
+
+    fn move_entries(&self) -> Vec<MoveEntry> {
+        let Some(pos) = self.current() else {
+            return Vec::new();
+        };
+        self.legal()
+            .iter()
+            .map(|mv| MoveEntry {
+                wire: pos.move_to_wire(mv),
+                input: pos.move_input(mv),
+            })
+            .collect()
+    }
+
+    fn human_text(&self, text: &str) -> Result<String, MoveError> {
+        let pos = self.current_or_err(text)?;
+        let mv = Self::parse_legal(pos, &self.history(), text)?;
+        Ok(pos.move_to_human(&mv))
+    }
+
+    fn turn_in_progress(&self) -> bool {
+        self.current().is_some_and(G::turn_in_progress)
+    }
+
+    fn in_check(&self) -> bool {
+        self.current().is_some_and(G::in_check)
+    }
+
+    fn line_namer(&self) -> LineNamer {
+        let root = self.current().cloned();
+        Box::new(move |line| {
+            root.as_ref()
+                .map(|root| line_to_human(root, line))
+                .unwrap_or_default()
+        })
+    }
+
     fn join_search(&mut self) -> Option<SearchResult> {
         let worker = self.worker.take()?;
         match worker.join() {
@@ -429,6 +494,27 @@ impl<G: HasEvaluator> AnySession for Session<G> {
             Err(_) => None,
         }
     }
+}
+
+impl<G: HasEvaluator> Session<G> {
+    fn current_or_err(&self, text: &str) -> Result<&G, MoveError> {
+        self.current()
+            .ok_or_else(|| MoveError::illegal(text, "no position is set"))
+    }
+}
+
+/// The human text of each move of a line given in wire form, until one is not legal.
+fn line_to_human<G: Game>(root: &G, line: &[String]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for text in line {
+        let Ok(mv) = pos.parse_move(text) else {
+            break;
+        };
+        out.push(pos.move_to_human(&mv));
+        pos = pos.play(&mv);
+    }
+    out
 }
 
 fn result_to_wire<G: Game>(root: &G, outcome: &Outcome<G::Move>) -> SearchResult {

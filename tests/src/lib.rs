@@ -1,5 +1,8 @@
 //! Integration tests live in `tests/`; this library holds helpers for driving the binary.
 
+pub mod board_server;
+pub mod webdriver;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -46,10 +49,13 @@ pub fn tiamat_ok(args: &[&str]) -> String {
 
 fn build_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("the test executable has a path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("test executables live in target/<profile>/deps");
+    // Test executables live in target/<profile>/deps, this crate's binaries in target/<profile>.
+    let parent = exe.parent().expect("the executable lives in a folder");
+    let profile_dir = if parent.file_name().is_some_and(|name| name == "deps") {
+        parent.parent().expect("deps lives in the profile folder")
+    } else {
+        parent
+    };
     let target_dir = profile_dir
         .parent()
         .expect("the profile directory lives in the target directory");

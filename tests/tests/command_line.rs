@@ -8,7 +8,7 @@ use std::path::Path;
 
 use tiamat_tests::tiamat;
 
-const SUBCOMMANDS: [&str; 3] = ["perft", "bench", "match"];
+const SUBCOMMANDS: [&str; 4] = ["perft", "bench", "match", "gui"];
 
 fn invocations() -> Vec<Vec<&'static str>> {
     let mut list = vec![

@@ -4,6 +4,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::view::{BoardView, MoveInput};
 use super::{Color, MoveError, MoveList, PositionError};
 
 /// How a finished game ended, from White's point of view.
@@ -190,6 +191,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// A multi-line text picture of the board for the `d` command.
     fn board_text(&self) -> String;
+
+    /// The same board as data for a graphical front end: grids with the game's square names,
+    /// pieces with their tags, reserves and markers (see [`super::view`]).
+    fn board_view(&self) -> BoardView;
+
+    /// How a person enters `mv` (one of `legal_moves`) by clicks, and the squares it changes.
+    fn move_input(&self, mv: &Self::Move) -> MoveInput;
 
     /// What XBoard needs to draw and play this variant when it does not know it: the `setup`
     /// line and any `piece` lines (CECP protocol 2 engine-defined variants), one command per line.

@@ -8,6 +8,7 @@ mod movelist;
 pub mod perft;
 pub mod placement;
 pub mod square;
+pub mod view;
 pub mod xboard;
 pub mod zobrist;
 

@@ -8,6 +8,7 @@ use std::time::Duration;
 use arrayvec::ArrayVec;
 
 use super::*;
+use crate::core::view::{BoardView, Grid, MoveInput, PieceView, SquareView};
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{Color, MoveError, PositionError};
 
@@ -160,6 +161,30 @@ impl Game for Ttt {
     fn board_text(&self) -> String {
         self.position_string()
     }
+    fn board_view(&self) -> BoardView {
+        let piece = |c: &Option<Color>| c.map(|color| PieceView::new('X', color, "Mark"));
+        BoardView {
+            grids: vec![Grid::lettered("", 3, 3, |file, rank| {
+                SquareView::new(
+                    cell_name(rank * 3 + file),
+                    false,
+                    piece(&self.cells[rank * 3 + file]),
+                )
+            })],
+            side_names: ["X", "O"],
+            reserves: Vec::new(),
+            exits: false,
+            left_board: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+    fn move_input(&self, mv: &u8) -> MoveInput {
+        MoveInput::through([cell_name(usize::from(*mv))], [])
+    }
+}
+
+fn cell_name(cell: usize) -> String {
+    format!("{}{}", (b'a' + (cell % 3) as u8) as char, cell / 3 + 1)
 }
 
 /// Counts lines still open for each side: enough to prefer the centre.

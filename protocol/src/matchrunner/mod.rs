@@ -20,7 +20,7 @@
 
 mod arbiter;
 mod merge;
-mod pgn;
+pub mod pgn;
 mod player;
 mod stats;
 
@@ -387,7 +387,7 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
             });
         }
         drop(sender);
-        let date = today();
+        let date = pgn::today();
         for finished in receiver {
             let record = &finished.record;
             count_game(
@@ -577,25 +577,6 @@ fn elo_line(tally: &Tally) -> String {
     }
 }
 
-/// Today's date for the PGN `Date` tag (UTC, from the system clock).
-fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    // Civil-from-days (proleptic Gregorian calendar).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -700,12 +681,5 @@ mod tests {
             elo_line(&tally(1, 0, 0)),
             "Elo difference: +inf (too few games for an interval)"
         );
-    }
-
-    #[test]
-    fn date_is_formatted_as_pgn_wants() {
-        let date = today();
-        assert_eq!(date.len(), 10);
-        assert_eq!(&date[4..5], ".");
     }
 }

@@ -1,7 +1,9 @@
-//! PGN output with a `Variant` tag and the game's own move notation.
+//! PGN output with a `Variant` tag and the game's own move notation, for the match runner's
+//! games and the graphical front end's.
 
 use std::fmt::Write;
 
+pub use super::arbiter::PlayedMove;
 use super::arbiter::{GameRecord, TimeControl};
 
 pub struct PgnContext<'a> {
@@ -13,63 +15,90 @@ pub struct PgnContext<'a> {
     pub controls: [&'a TimeControl; 2],
 }
 
-/// Writes one game; the text ends with a blank line so games can be appended.
+/// One game as PGN writes it: the tags in order (the caller's, `SetUp` and `FEN` included),
+/// the moves with their comments, a closing comment and the result (`1-0`, `*`, ...).
+pub struct PgnGame<'a> {
+    pub tags: Vec<(&'a str, String)>,
+    /// The start position, whose side to move and fullmove number start the move numbers.
+    pub start_position: Option<&'a str>,
+    /// Black (the second side) moves first.
+    pub black_starts: bool,
+    pub moves: &'a [PlayedMove],
+    pub closing_comment: Option<&'a str>,
+    pub result: &'a str,
+}
+
+/// Writes one game of the match runner; the text ends with a blank line so games can be appended.
 pub fn write_game(record: &GameRecord, context: &PgnContext<'_>) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{name} \"{escaped}\"]");
-    };
-    tag("Event", context.event);
-    tag("Site", "?");
-    tag("Date", context.date);
-    tag("Round", &context.round.to_string());
-    tag("White", &record.white);
-    tag("Black", &record.black);
-    tag("Result", record.result.pgn());
+    let mut tags = vec![
+        ("Event", context.event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", context.date.to_string()),
+        ("Round", context.round.to_string()),
+        ("White", record.white.clone()),
+        ("Black", record.black.clone()),
+        ("Result", record.result.pgn().to_string()),
+    ];
     if context.variant != "chess" {
-        tag("Variant", context.variant);
+        tags.push(("Variant", context.variant.to_string()));
     }
     if let Some(fen) = &record.start_position {
-        tag("SetUp", "1");
-        tag("FEN", fen);
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", fen.clone()));
     }
     let [white, black] = context.controls;
     if white == black {
-        tag("TimeControl", &white.pgn());
+        tags.push(("TimeControl", white.pgn()));
     } else {
         // Time odds, tagged as cutechess-cli does.
-        tag("WhiteTimeControl", &white.pgn());
-        tag("BlackTimeControl", &black.pgn());
+        tags.push(("WhiteTimeControl", white.pgn()));
+        tags.push(("BlackTimeControl", black.pgn()));
     }
-    tag("PlyCount", &record.moves.len().to_string());
-    tag("Termination", &record.reason);
+    tags.push(("PlyCount", record.moves.len().to_string()));
+    tags.push(("Termination", record.reason.clone()));
     if let Some(kind) = record.forfeit.and_then(|(_, kind)| kind.tag()) {
-        tag("Forfeit", kind);
+        tags.push(("Forfeit", kind.to_string()));
+    }
+    write_pgn(&PgnGame {
+        tags,
+        start_position: record.start_position.as_deref(),
+        black_starts: record
+            .start_position
+            .as_deref()
+            .is_some_and(|fen| fen.split_whitespace().nth(1) == Some("b")),
+        moves: &record.moves,
+        closing_comment: Some(&record.reason),
+        result: record.result.pgn(),
+    })
+}
+
+/// Writes a game; moves without a comment are written bare. Ends with a blank line.
+pub fn write_pgn(game: &PgnGame<'_>) -> String {
+    let mut out = String::new();
+    for (name, value) in &game.tags {
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{name} \"{escaped}\"]");
     }
     out.push('\n');
-
-    let black_starts = record
-        .start_position
-        .as_deref()
-        .is_some_and(|fen| fen.split_whitespace().nth(1) == Some("b"));
-    let first_number = record
-        .start_position
-        .as_deref()
-        .and_then(|fen| fen.split_whitespace().last()?.parse::<usize>().ok())
-        .unwrap_or(1);
+    let first_number = game.start_position.map_or(1, fullmove_number);
     let mut body = String::new();
-    for (i, mv) in record.moves.iter().enumerate() {
-        let ply = i + usize::from(black_starts);
+    for (i, mv) in game.moves.iter().enumerate() {
+        let ply = i + usize::from(game.black_starts);
         let number = first_number + ply / 2;
         if ply % 2 == 0 {
             let _ = write!(body, "{number}. ");
         } else if i == 0 {
             let _ = write!(body, "{number}... ");
         }
-        let _ = write!(body, "{} {{{}}} ", mv.human, mv.comment);
+        let _ = write!(body, "{} ", mv.human);
+        if !mv.comment.is_empty() {
+            let _ = write!(body, "{{{}}} ", mv.comment);
+        }
     }
-    let _ = write!(body, "{{{}}} {}", record.reason, record.result.pgn());
+    if let Some(comment) = game.closing_comment {
+        let _ = write!(body, "{{{comment}}} ");
+    }
+    body.push_str(game.result);
     out.push_str(&wrap(&body, 80));
     out.push_str("\n\n");
     out
@@ -110,6 +139,35 @@ pub fn read_tags(text: &str) -> Result<Vec<Vec<(String, String)>>, String> {
         }
     }
     Ok(games)
+}
+
+/// The fullmove number of a position string: its last field that is a number (Dynamo's last
+/// field is the last turn), 1 when there is none.
+fn fullmove_number(position: &str) -> usize {
+    position
+        .split_whitespace()
+        .rev()
+        .find_map(|field| field.parse().ok())
+        .unwrap_or(1)
+}
+
+/// Today's date for the PGN `Date` tag (UTC, from the system clock).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil-from-days (proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Breaks text at spaces so no line exceeds `width` (PGN export format).
@@ -226,5 +284,12 @@ mod tests {
         let kind = value(1, "Forfeit").unwrap();
         assert_eq!(Forfeit::from_tag(&kind), Some(Forfeit::OnTime));
         assert!(read_tags("[Event broken]\n").is_err());
+    }
+
+    #[test]
+    fn date_is_formatted_as_pgn_wants() {
+        let date = today();
+        assert_eq!(date.len(), 10);
+        assert_eq!(&date[4..5], ".");
     }
 }

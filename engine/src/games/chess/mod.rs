@@ -36,12 +36,14 @@ mod notation;
 mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use bitboard::{squares, Bitboard, Piece, PieceType, Square, Squares};
 pub use board::castling;
 pub use moves::{ChessMove, ChessMoveList};
 pub use position::{BENCH_POSITIONS, START_FEN};
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{default_ending, Color, Ending, Game, GameResult, MoveError, PositionError};
 
 /// An orthodox chess position (a complete game state but for the earlier keys).
@@ -168,6 +170,14 @@ impl Game for Chess {
 
     fn board_text(&self) -> String {
         Chess::board_text(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &ChessMove) -> MoveInput {
+        view::move_input(self, *mv)
     }
 
     fn perft_suite(variant: &str) -> Option<&'static str> {

@@ -78,6 +78,7 @@ mod plies;
 mod position;
 pub mod reference;
 pub mod variant;
+mod view;
 mod xboard;
 
 #[cfg(test)]
@@ -89,6 +90,7 @@ mod tests_veil;
 
 use arrayvec::ArrayVec;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{Color, Ending, Game, GameResult, MoveError, PositionError};
 
 pub use board::MAILBOX;
@@ -273,6 +275,14 @@ impl Game for Croatian {
 
     fn cecp_setup(&self) -> Option<String> {
         position::cecp_setup(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(self, mv)
     }
 
     fn cecp_move_text(wire: &str) -> String {

@@ -46,6 +46,31 @@ impl Kind {
         LETTERS[self as usize - 1] as char
     }
 
+    /// The piece's name in the book.
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; Kind::COUNT] = [
+            "Pawn",
+            "Knight",
+            "Bishop",
+            "Rook",
+            "Queen",
+            "King",
+            "Pegasus",
+            "Pyramid",
+            "Unicorn",
+            "Wave",
+            "Star",
+            "Centaur",
+            "Scout",
+            "Grenadier",
+            "Serpent",
+            "Shaman",
+            "Monolith",
+            "Starchild",
+        ];
+        NAMES[self as usize - 1]
+    }
+
     pub fn from_letter(c: char) -> Option<Kind> {
         let upper = c.to_ascii_uppercase() as u8;
         LETTERS

@@ -102,6 +102,24 @@ impl Kind {
         }
     }
 
+    /// The piece's name in the rules.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "Pawn",
+            Kind::Lancer => "Lancer",
+            Kind::Knight => "Knight",
+            Kind::Bishop => "Bishop",
+            Kind::Rook => "Rook",
+            Kind::Queen => "Queen",
+            Kind::King => "King",
+            Kind::Dragon => "Dragon",
+            Kind::Ox => "Ox",
+            Kind::Archer => "Archer",
+            Kind::Fool => "Fool",
+            Kind::Gate => "Gate",
+        }
+    }
+
     pub fn from_letter(c: char) -> Option<Kind> {
         let up = c.to_ascii_uppercase();
         Kind::ALL.iter().copied().find(|k| k.letter() == up)

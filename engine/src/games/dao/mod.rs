@@ -44,7 +44,9 @@ mod notation;
 mod position;
 #[cfg(test)]
 pub(crate) mod tests;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 pub use board::{
@@ -160,5 +162,13 @@ impl Game for Dao {
 
     fn perft_suite(variant: &str) -> Option<&'static str> {
         (variant == "dao").then_some(include_str!("perft/dao.txt"))
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(self, mv)
     }
 }

@@ -69,6 +69,27 @@ impl Kind {
         ][self.index()]
     }
 
+    /// The piece's name in the rules.
+    pub fn name(self) -> &'static str {
+        [
+            "Sylph",
+            "Griffon",
+            "Dragon",
+            "Warrior",
+            "Oliphant",
+            "Unicorn",
+            "Hero",
+            "Thief",
+            "Cleric",
+            "Mage",
+            "King",
+            "Paladin",
+            "Dwarf",
+            "Basilisk",
+            "Elemental",
+        ][self.index()]
+    }
+
     pub fn from_letter(c: char) -> Option<Kind> {
         let upper = c.to_ascii_uppercase();
         "SGRWOUHTCMKPDBE"

@@ -31,7 +31,9 @@ mod position;
 mod reference;
 #[cfg(test)]
 mod tests;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{repetitions, Color, Ending, Game, GameResult, MoveError, PositionError};
 use geometry::SQUARES;
 
@@ -160,6 +162,14 @@ impl Game for Dragonchess {
 
     fn bench_positions(_variant: &str) -> Vec<&'static str> {
         BENCH_POSITIONS.to_vec()
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(mv)
     }
 }
 fn check_variant(variant: &str) -> Result<(), PositionError> {

@@ -175,6 +175,18 @@ pub fn piece_letter(piece: u8) -> char {
     }
 }
 
+/// The piece's name.
+pub fn piece_name(piece: u8) -> &'static str {
+    match kind(piece) {
+        PAWN => "Pawn",
+        KNIGHT => "Knight",
+        BISHOP => "Bishop",
+        ROOK => "Rook",
+        QUEEN => "Queen",
+        _ => "King",
+    }
+}
+
 /// The piece of a FEN letter.
 pub fn piece_from_letter(c: char) -> Option<u8> {
     let kind = match c.to_ascii_lowercase() {

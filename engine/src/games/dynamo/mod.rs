@@ -92,7 +92,9 @@ mod position;
 mod reference;
 #[cfg(test)]
 mod tests;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{Color, Game, MoveError, PositionError};
 
 use board::*;
@@ -199,5 +201,13 @@ impl Game for Dynamo {
 
     fn board_text(&self) -> String {
         position::board_text(self)
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(self, mv)
     }
 }

@@ -11,7 +11,7 @@ use crate::core::{Color, Game, MoveError};
 /// The legs of an effect: each piece that appears is matched with the piece that vanished (the
 /// same piece, or a pawn of its colour when it stands on that colour's last rank); vanished
 /// pieces left unmatched left the board. Deterministic, so the text is a function of the effect.
-fn legs_of(effect: &Effect) -> Vec<Leg> {
+pub(super) fn legs_of(effect: &Effect) -> Vec<Leg> {
     let vanished: Vec<(u8, u8)> = effect
         .changes()
         .filter(|&c| change_before(c) != EMPTY)
@@ -102,7 +102,7 @@ pub fn wire(pos: &Dynamo, mv: &Move) -> String {
     legs.join(",") + &rights_suffix(pos, mv)
 }
 
-fn castling_name(pos: &Dynamo, mv: &Move) -> Option<&'static str> {
+pub(super) fn castling_name(pos: &Dynamo, mv: &Move) -> Option<&'static str> {
     let legs = legs_of(&mv.effect);
     let king = make(pos.side, KING);
     let home = if pos.side == Color::White { 4 } else { 60 };

@@ -25,7 +25,9 @@ mod notation;
 mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 
+use crate::core::view::{BoardView, MoveInput};
 use crate::core::{repetitions, Color, Game, MoveError, PositionError};
 pub use attacks::{attacked, blocks_flight};
 use board::*;
@@ -167,5 +169,13 @@ impl Game for Makromachy {
 
     fn bench_positions(_variant: &str) -> Vec<&'static str> {
         BENCH_POSITIONS.to_vec()
+    }
+
+    fn board_view(&self) -> BoardView {
+        view::board_view(self)
+    }
+
+    fn move_input(&self, mv: &Move) -> MoveInput {
+        view::move_input(mv)
     }
 }
