@@ -63,8 +63,9 @@
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 
 mod attacks;
-mod board;
+pub(super) mod board;
 mod cascade;
+mod hemera;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -75,6 +76,8 @@ pub mod variant;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_hemera;
 #[cfg(test)]
 mod tests_nineteen;
 #[cfg(test)]
