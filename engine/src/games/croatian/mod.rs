@@ -62,7 +62,7 @@
 //! * A cascade is listed with one of the shortest ply sequences that leave its state (with
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 
-mod attacks;
+pub(super) mod attacks;
 pub(super) mod board;
 mod cascade;
 mod hemera;

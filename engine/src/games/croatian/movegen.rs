@@ -331,5 +331,6 @@ pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
             air = Some(InAir::after(&turn, mover, pattern, ply, left, was_moved));
         }
     }
-    cascade::may_end(&turn, &o)
+    let null = pos.v.has(Kind::Centaur) && turn.pos.key == Turn::new(pos).pos.key;
+    !null && cascade::may_end(&turn, &o)
 }
