@@ -1,7 +1,7 @@
 """Balanced random openings for `tiamat match --openings`.
 
 usage: generate.py ENGINE VARIANT COUNT PLIES OUT DEPTH BOUND
-Plays PLIES random moves from the start (the engine with Play Style=random), reads the position
+Plays PLIES random moves from the start (the engine with PlayStyle=random), reads the position
 string from the engine's `d` command, and keeps it when a DEPTH search scores it within BOUND cp.
 """
 import subprocess, sys
@@ -21,7 +21,7 @@ seen = set(); res = []; tries = 0
 while len(res) < count and tries < count * 10:
     tries += 1
     moves = []
-    send("setoption name Play Style value random")
+    send("setoption name PlayStyle value random")
     for _ in range(plies):
         send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         send("go depth 1")
@@ -32,7 +32,7 @@ while len(res) < count and tries < count * 10:
     send(pos); send("d")
     fen = until("Fen:")[-1][4:].strip()
     if fen in seen: continue
-    send("setoption name Play Style value search"); send("ucinewgame"); send(pos)
+    send("setoption name PlayStyle value search"); send("ucinewgame"); send(pos)
     send(f"go depth {depth}")
     infos = [l for l in until("bestmove") if " score " in l]
     if not infos: continue

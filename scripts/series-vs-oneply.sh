@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The engine against its own one-ply material player (`Play Style=oneply`), a series per variant,
+# The engine against its own one-ply material player (`PlayStyle=oneply`), a series per variant,
 # through `tiamat match`: the self-play check of every game issue (no illegal move, crash or time
 # forfeit; the search should score at least 95%).
 #
@@ -26,11 +26,12 @@ mkdir -p series
 for variant in "${variants[@]}"; do
     "$tiamat" match \
         --engine cmd=self name=tiamat \
-        --engine cmd=self name=oneply "option.Play Style=oneply" \
+        --engine cmd=self name=oneply "option.PlayStyle=oneply" \
         --variant "$variant" --games "$games" --tc 1+0.1 --concurrency "$concurrency" \
         --openings "openings/$variant.txt" --pgn "series/$variant.pgn" >"series/$variant.log" 2>&1
 done
 for variant in "${variants[@]}"; do
     printf '%-18s %s\n' "$variant" "$(grep '^Final score' "series/$variant.log")"
+    grep '^Elo difference' "series/$variant.log" | sed 's/^/                   /'
     grep -E '^(tiamat|oneply):' "series/$variant.log" | sed 's/^/                   /'
 done

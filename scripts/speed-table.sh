@@ -20,6 +20,8 @@ table="chess 6 13
 croatianties 5 9
 mayanascendancy 4 9
 ageofaquarius 4 8
+mirandasveil 4 5
+nineteen 4 6
 classical14 4 9
 croatianties14 4 8
 classical20 3 8

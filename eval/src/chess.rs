@@ -2,7 +2,8 @@
 //! mobility, pawn structure, passed pawns, king safety, bishop pair and rooks on open files,
 //! plus static exchange evaluation for the search's capture ordering.
 //!
-//! Every weight lives in the tables and the [`WEIGHTS`] struct below; the code only counts.
+//! Every weight lives in [`PARAMS`] (`chess/weights.rs`, written by the Texel tuner in `tune/`);
+//! the code only counts, through [`Terms`], so that the tuner can trace the same code.
 
 use tiamat_engine::games::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, queen_attacks, rook_attacks,
@@ -13,6 +14,9 @@ use tiamat_engine::search::Evaluator;
 use tiamat_engine::Color;
 
 use crate::HasEvaluator;
+
+mod weights;
+pub use weights::PARAMS;
 
 /// A middlegame and an endgame value, blended by the game phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,225 +50,115 @@ impl std::ops::Mul<i32> for Pair {
     }
 }
 
-/// The evaluation's weights.
-pub struct Weights {
-    /// Pawn, knight, bishop, rook, queen, king.
-    pub material: [Pair; 6],
-    /// Phase units per piece kind; the full phase is their sum in the start position.
-    pub phase: [i32; 6],
-    /// Per attacked safe square, for knight, bishop, rook, queen (index by kind - 1).
-    pub mobility: [Pair; 4],
-    /// Mobility counted from this many squares (per kind as above), so a cramped piece scores < 0.
-    pub mobility_base: [i32; 4],
-    pub doubled: Pair,
-    pub isolated: Pair,
-    pub backward: Pair,
-    /// By relative rank of the passed pawn (rank 1..8 as 0..7).
-    pub passed: [Pair; 8],
-    /// Endgame: per rank-scaled square of king distance to the passed pawn's stop square.
-    pub passed_king_distance: [i32; 2],
-    pub bishop_pair: Pair,
-    pub rook_open_file: Pair,
-    pub rook_semi_open_file: Pair,
-    /// Pawn shield in front of a castled king: on the second and third relative ranks.
-    pub shield: [i32; 2],
-    /// King-zone attack units per attacked zone square, for knight, bishop, rook, queen.
-    pub king_attack_units: [i32; 4],
-    pub tempo: i32,
-}
+/// Sections of [`PARAMS`]: each a run of (middlegame, endgame) pairs.
+pub const MATERIAL: usize = 0;
+/// Piece-square tables, 64 entries per piece kind, squares from the owner's side (a1 first).
+pub const PST: usize = MATERIAL + 6;
+/// Mobility by the number of safe squares attacked, per piece kind.
+pub const MOBILITY_KNIGHT: usize = PST + 6 * 64;
+pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
+pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
+pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
+pub const DOUBLED: usize = MOBILITY_QUEEN + 28;
+pub const ISOLATED: usize = DOUBLED + 1;
+pub const BACKWARD: usize = ISOLATED + 1;
+/// Passed pawns by relative rank (rank 1..8 as 0..7).
+pub const PASSED: usize = BACKWARD + 1;
+/// Per square of the enemy king's (own king's) distance to a passed pawn's stop square, by rank.
+pub const PASSED_THEIR_KING: usize = PASSED + 8;
+pub const PASSED_OUR_KING: usize = PASSED_THEIR_KING + 8;
+pub const BISHOP_PAIR: usize = PASSED_OUR_KING + 8;
+pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Own pawns in front of a king on its first two ranks: on the second and third relative ranks.
+pub const SHIELD: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// By the attack units on the enemy king's zone (with at least two attackers).
+pub const KING_DANGER: usize = SHIELD + 2;
+/// Enemy pieces attacked by our pawns, minor pieces, rooks, by the victim's kind.
+pub const THREAT_BY_PAWN: usize = KING_DANGER + KING_DANGER_UNITS;
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6;
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
+/// Enemy pieces (not pawns) we attack that nothing of theirs defends.
+pub const HANGING: usize = THREAT_BY_ROOK + 6;
+/// Pawns beside or defended by an own pawn, by relative rank.
+pub const CONNECTED: usize = HANGING + 1;
+/// Knights and bishops on the enemy's half, defended by a pawn, out of the enemy pawns' reach.
+pub const KNIGHT_OUTPOST: usize = CONNECTED + 8;
+pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+pub const PARAM_COUNT: usize = BISHOP_OUTPOST + 1;
 
-pub const WEIGHTS: Weights = Weights {
-    material: [
-        Pair(85, 105),
-        Pair(330, 300),
-        Pair(350, 320),
-        Pair(480, 540),
-        Pair(1000, 990),
-        Pair(0, 0),
-    ],
-    phase: [0, 1, 1, 2, 4, 0],
-    mobility: [Pair(5, 5), Pair(5, 5), Pair(3, 5), Pair(2, 4)],
-    mobility_base: [4, 6, 6, 12],
-    doubled: Pair(-10, -22),
-    isolated: Pair(-12, -14),
-    backward: Pair(-8, -10),
-    passed: [
-        Pair(0, 0),
-        Pair(2, 8),
-        Pair(5, 12),
-        Pair(12, 22),
-        Pair(28, 42),
-        Pair(55, 80),
-        Pair(90, 130),
-        Pair(0, 0),
-    ],
-    passed_king_distance: [4, 2],
-    bishop_pair: Pair(30, 55),
-    rook_open_file: Pair(28, 10),
-    rook_semi_open_file: Pair(12, 8),
-    shield: [14, 7],
-    king_attack_units: [2, 2, 3, 5],
-    tempo: 12,
-};
-
-/// Middlegame king danger by accumulated attack units (grows faster than linearly).
-const KING_DANGER: [i32; 32] = [
-    0, 0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120, 136, 153, 171, 190, 210, 231,
-    253, 276, 300, 325, 350, 375, 400, 425, 450,
+/// Every section's name, start and length, in order (for the tuner's output).
+pub const SECTIONS: &[(&str, usize, usize)] = &[
+    ("material", MATERIAL, 6),
+    ("pst_pawn", PST, 64),
+    ("pst_knight", PST + 64, 64),
+    ("pst_bishop", PST + 2 * 64, 64),
+    ("pst_rook", PST + 3 * 64, 64),
+    ("pst_queen", PST + 4 * 64, 64),
+    ("pst_king", PST + 5 * 64, 64),
+    ("mobility_knight", MOBILITY_KNIGHT, 9),
+    ("mobility_bishop", MOBILITY_BISHOP, 14),
+    ("mobility_rook", MOBILITY_ROOK, 15),
+    ("mobility_queen", MOBILITY_QUEEN, 28),
+    ("doubled", DOUBLED, 1),
+    ("isolated", ISOLATED, 1),
+    ("backward", BACKWARD, 1),
+    ("passed", PASSED, 8),
+    ("passed_their_king", PASSED_THEIR_KING, 8),
+    ("passed_our_king", PASSED_OUR_KING, 8),
+    ("bishop_pair", BISHOP_PAIR, 1),
+    ("rook_open_file", ROOK_OPEN_FILE, 1),
+    ("rook_semi_open_file", ROOK_SEMI_OPEN_FILE, 1),
+    ("shield", SHIELD, 2),
+    ("king_danger", KING_DANGER, KING_DANGER_UNITS),
+    ("threat_by_pawn", THREAT_BY_PAWN, 6),
+    ("threat_by_minor", THREAT_BY_MINOR, 6),
+    ("threat_by_rook", THREAT_BY_ROOK, 6),
+    ("hanging", HANGING, 1),
+    ("connected", CONNECTED, 8),
+    ("knight_outpost", KNIGHT_OUTPOST, 1),
+    ("bishop_outpost", BISHOP_OUTPOST, 1),
 ];
+
+const MOBILITY: [usize; 4] = [
+    MOBILITY_KNIGHT,
+    MOBILITY_BISHOP,
+    MOBILITY_ROOK,
+    MOBILITY_QUEEN,
+];
+const KING_DANGER_UNITS: usize = 32;
+
+/// Phase units per piece kind; the full phase (24) is their sum in the start position.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub const FULL_PHASE: i32 = 24;
+/// King-zone attack units per attacked zone square, for knight, bishop, rook, queen.
+const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// Added for the side to move, after the draw scaling.
+pub const TEMPO: i32 = 12;
 
 /// Exchange values for SEE (king: large, so capturing into a defended square never pays).
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
-// Piece-square tables from White's side, drawn as the board is seen: rank 8 first.
-#[rustfmt::skip]
-const PAWN_MG: [i32; 64] = [
-      0,   0,   0,   0,   0,   0,   0,   0,
-     50,  50,  50,  50,  50,  50,  50,  50,
-     10,  12,  20,  30,  30,  20,  12,  10,
-      4,   6,  10,  25,  25,  10,   6,   4,
-      0,   0,   5,  20,  20,   5,   0,   0,
-      4,  -2,  -6,   4,   4,  -6,  -2,   4,
-      4,   8,   8, -18, -18,   8,   8,   4,
-      0,   0,   0,   0,   0,   0,   0,   0,
-];
-#[rustfmt::skip]
-const PAWN_EG: [i32; 64] = [
-      0,   0,   0,   0,   0,   0,   0,   0,
-     70,  70,  65,  60,  60,  65,  70,  70,
-     40,  40,  35,  30,  30,  35,  40,  40,
-     18,  16,  12,  10,  10,  12,  16,  18,
-      8,   6,   2,   0,   0,   2,   6,   8,
-      2,   2,   0,   0,   0,   0,   2,   2,
-      0,   0,   0,   2,   2,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,
-];
-#[rustfmt::skip]
-const KNIGHT_MG: [i32; 64] = [
-    -60, -40, -30, -30, -30, -30, -40, -60,
-    -40, -20,   0,   5,   5,   0, -20, -40,
-    -30,   5,  15,  20,  20,  15,   5, -30,
-    -30,   5,  18,  25,  25,  18,   5, -30,
-    -30,   0,  15,  20,  20,  15,   0, -30,
-    -30,   5,  12,  15,  15,  12,   5, -30,
-    -40, -20,   0,   5,   5,   0, -20, -40,
-    -55, -30, -30, -30, -30, -30, -30, -55,
-];
-#[rustfmt::skip]
-const KNIGHT_EG: [i32; 64] = [
-    -50, -35, -25, -20, -20, -25, -35, -50,
-    -35, -15,  -5,   0,   0,  -5, -15, -35,
-    -25,  -5,  10,  15,  15,  10,  -5, -25,
-    -20,   0,  15,  20,  20,  15,   0, -20,
-    -20,   0,  15,  20,  20,  15,   0, -20,
-    -25,  -5,  10,  15,  15,  10,  -5, -25,
-    -35, -15,  -5,   0,   0,  -5, -15, -35,
-    -50, -35, -25, -20, -20, -25, -35, -50,
-];
-#[rustfmt::skip]
-const BISHOP_MG: [i32; 64] = [
-    -20, -10, -10, -10, -10, -10, -10, -20,
-    -10,   0,   0,   0,   0,   0,   0, -10,
-    -10,   0,   5,  10,  10,   5,   0, -10,
-    -10,   5,   5,  10,  10,   5,   5, -10,
-    -10,   0,  10,  10,  10,  10,   0, -10,
-    -10,  10,  10,  10,  10,  10,  10, -10,
-    -10,  12,   0,   0,   0,   0,  12, -10,
-    -20, -10, -12, -10, -10, -12, -10, -20,
-];
-#[rustfmt::skip]
-const BISHOP_EG: [i32; 64] = [
-    -15, -10, -8, -5, -5, -8, -10, -15,
-    -10,  -4,  0,  2,  2,  0,  -4, -10,
-     -8,   0,  5,  6,  6,  5,   0,  -8,
-     -5,   2,  6, 10, 10,  6,   2,  -5,
-     -5,   2,  6, 10, 10,  6,   2,  -5,
-     -8,   0,  5,  6,  6,  5,   0,  -8,
-    -10,  -4,  0,  2,  2,  0,  -4, -10,
-    -15, -10, -8, -5, -5, -8, -10, -15,
-];
-#[rustfmt::skip]
-const ROOK_MG: [i32; 64] = [
-      5,   5,   5,   8,   8,   5,   5,   5,
-     15,  20,  20,  20,  20,  20,  20,  15,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -8,  -2,   0,   0,   0,   0,  -2,  -8,
-     -4,  -2,   2,   8,   8,   4,  -2,  -4,
-];
-#[rustfmt::skip]
-const ROOK_EG: [i32; 64] = [
-     8,  8,  8,  8,  8,  8,  8,  8,
-    12, 12, 12, 12, 12, 12, 12, 12,
-     4,  4,  4,  4,  4,  4,  4,  4,
-     2,  2,  2,  2,  2,  2,  2,  2,
-     0,  0,  0,  0,  0,  0,  0,  0,
-    -2, -2, -2, -2, -2, -2, -2, -2,
-    -4, -4, -4, -4, -4, -4, -4, -4,
-    -6, -4, -2,  0,  0, -2, -4, -6,
-];
-#[rustfmt::skip]
-const QUEEN_MG: [i32; 64] = [
-    -20, -10, -10,  -5,  -5, -10, -10, -20,
-    -10,  -5,   0,   0,   0,   0,  -5, -10,
-    -10,   0,   5,   5,   5,   5,   0, -10,
-     -5,   0,   5,   5,   5,   5,   0,  -5,
-     -5,   0,   5,   5,   5,   5,   0,  -5,
-    -10,   2,   5,   5,   5,   5,   0, -10,
-    -10,   0,   2,   0,   0,   0,   0, -10,
-    -20, -10, -10,   0,  -5, -10, -10, -20,
-];
-#[rustfmt::skip]
-const QUEEN_EG: [i32; 64] = [
-    -20, -10, -10,  -5,  -5, -10, -10, -20,
-    -10,   0,   5,   5,   5,   5,   0, -10,
-    -10,   5,  10,  12,  12,  10,   5, -10,
-     -5,   5,  12,  15,  15,  12,   5,  -5,
-     -5,   5,  12,  15,  15,  12,   5,  -5,
-    -10,   5,  10,  12,  12,  10,   5, -10,
-    -10,   0,   5,   5,   5,   5,   0, -10,
-    -20, -10, -10,  -5,  -5, -10, -10, -20,
-];
-#[rustfmt::skip]
-const KING_MG: [i32; 64] = [
-    -50, -50, -50, -60, -60, -50, -50, -50,
-    -45, -45, -45, -55, -55, -45, -45, -45,
-    -40, -40, -45, -50, -50, -45, -40, -40,
-    -35, -35, -40, -50, -50, -40, -35, -35,
-    -25, -30, -30, -40, -40, -30, -30, -25,
-    -15, -20, -20, -25, -25, -20, -20, -15,
-     10,  10,  -5, -20, -20,  -5,  10,  10,
-     20,  30,  10, -10,   0,  -5,  35,  20,
-];
-#[rustfmt::skip]
-const KING_EG: [i32; 64] = [
-    -50, -35, -25, -20, -20, -25, -35, -50,
-    -30, -10,   0,   5,   5,   0, -10, -30,
-    -25,   0,  15,  20,  20,  15,   0, -25,
-    -20,   5,  20,  30,  30,  20,   5, -20,
-    -20,   5,  20,  30,  30,  20,   5, -20,
-    -25,   0,  15,  20,  20,  15,   0, -25,
-    -30, -15,   0,   0,   0,   0, -15, -30,
-    -50, -35, -25, -20, -20, -25, -35, -50,
-];
+/// Where the evaluation's terms go: summed with [`PARAMS`] when evaluating, recorded as
+/// coefficients when tracing for the tuner. Every term is `count` times one parameter, for
+/// `color`.
+pub trait Terms {
+    fn add(&mut self, color: Color, param: usize, count: i32);
+}
 
-const PST: [[[i32; 64]; 2]; 6] = [
-    [PAWN_MG, PAWN_EG],
-    [KNIGHT_MG, KNIGHT_EG],
-    [BISHOP_MG, BISHOP_EG],
-    [ROOK_MG, ROOK_EG],
-    [QUEEN_MG, QUEEN_EG],
-    [KING_MG, KING_EG],
-];
+/// White's terms minus Black's, with the current weights.
+#[derive(Default)]
+struct Sum(Pair);
 
-/// Material plus square bonus for a piece of `color` and `kind` on `sq`, both phases.
-fn piece_square(color: Color, kind: PieceType, sq: Square) -> Pair {
-    // Tables are drawn rank 8 first: White's a1 is entry 56.
-    let index = sq.relative_to(color).index() ^ 56;
-    let table = &PST[kind.index()];
-    WEIGHTS.material[kind.index()] + Pair(table[0][index], table[1][index])
+impl Terms for Sum {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        let value = PARAMS[param] * count;
+        match color {
+            Color::White => self.0 += value,
+            Color::Black => self.0 -= value,
+        }
+    }
 }
 
 /// Files adjacent to each file.
@@ -323,6 +217,9 @@ const SUPPORT_SPAN: [[Bitboard; 64]; 2] = {
     out
 };
 
+/// Relative ranks 4 to 6, per colour: where a minor piece can stand as an outpost.
+const OUTPOST_RANKS: [Bitboard; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
+
 fn forward(color: Color, sq: Square) -> Square {
     match color {
         Color::White => Square::new(sq.index() as u8 + 8),
@@ -344,134 +241,246 @@ impl HasEvaluator for Chess {
     type Evaluator = ChessEval;
 }
 
-struct Side {
-    score: Pair,
-    /// King-zone attack units against the other side, and the number of attackers.
-    attack_units: i32,
-    attackers: i32,
+/// A position's terms as the tuner sees them: the evaluation from White's point of view is
+/// `scale * blend(sum of coefficient * parameter) + tempo`.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// White's count minus Black's, per parameter (zero counts left out).
+    pub coefficients: Vec<(usize, i32)>,
+    /// Middlegame share out of [`FULL_PHASE`].
+    pub phase: i32,
+    /// The draw scaling applied to the blended score (1, 1/8 or 0).
+    pub scale: f64,
+    /// The side-to-move tempo from White's point of view.
+    pub tempo: i32,
+}
+
+#[derive(Default)]
+struct Recorder(Vec<i32>);
+
+impl Terms for Recorder {
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.0[param] += match color {
+            Color::White => count,
+            Color::Black => -count,
+        };
+    }
 }
 
 impl ChessEval {
     /// The evaluation from White's point of view, before the side-to-move tempo.
     pub fn white_view(&self, pos: &Chess) -> i32 {
-        let occ = pos.occupied();
-        let mut phase = 0;
-        for kind in PieceType::ALL {
-            phase += WEIGHTS.phase[kind.index()] * pos.pieces_of_type(kind).count_ones() as i32;
-        }
-        let phase = phase.min(24);
-
-        let white = self.side_terms(pos, Color::White, occ);
-        let black = self.side_terms(pos, Color::Black, occ);
-        let mut total = white.score;
-        total -= black.score;
-        total.0 -= king_danger(black.attack_units, black.attackers);
-        total.0 += king_danger(white.attack_units, white.attackers);
-        let blended = (total.0 * phase + total.1 * (24 - phase)) / 24;
-        scale_for_draws(pos, blended)
+        let mut sum = Sum::default();
+        let phase = terms(pos, &mut sum);
+        let blended = blend(sum.0, phase);
+        blended * draw_scale(pos, blended) / 8
     }
 
-    fn side_terms(&self, pos: &Chess, us: Color, occ: Bitboard) -> Side {
-        let them = !us;
-        let own = pos.color_pieces(us);
-        let our_pawns = pos.pieces(us, PieceType::Pawn);
-        let their_pawns = pos.pieces(them, PieceType::Pawn);
-        let their_pawn_attacks = pawn_attacks_set(them, their_pawns);
-        let their_king = pos.king_square(them);
-        let zone = king_attacks(their_king) | their_king.bit();
-        let mobility_area = !(own | their_pawn_attacks);
-        let mut score = Pair::default();
-        let mut attack_units = 0;
-        let mut attackers = 0;
+    /// The terms of `pos` for the tuner.
+    pub fn trace(&self, pos: &Chess) -> Trace {
+        let mut recorder = Recorder(vec![0; PARAM_COUNT]);
+        let phase = terms(pos, &mut recorder);
+        let mut sum = Sum::default();
+        terms(pos, &mut sum);
+        Trace {
+            coefficients: recorder
+                .0
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c != 0)
+                .map(|(i, &c)| (i, c))
+                .collect(),
+            phase,
+            scale: f64::from(draw_scale(pos, blend(sum.0, phase))) / 8.0,
+            tempo: match pos.side() {
+                Color::White => TEMPO,
+                Color::Black => -TEMPO,
+            },
+        }
+    }
+}
 
+fn blend(score: Pair, phase: i32) -> i32 {
+    (score.0 * phase + score.1 * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// Sends every term of `pos` to `out`; returns the game phase.
+fn terms<T: Terms>(pos: &Chess, out: &mut T) -> i32 {
+    let occ = pos.occupied();
+    let mut phase = 0;
+    for kind in PieceType::ALL {
+        phase += PHASE[kind.index()] * pos.pieces_of_type(kind).count_ones() as i32;
+    }
+    let attacks = [Color::White, Color::Black].map(|us| side_terms(pos, us, occ, out));
+    for us in [Color::White, Color::Black] {
+        threats(pos, us, &attacks[us.index()], &attacks[(!us).index()], out);
+    }
+    phase.min(FULL_PHASE)
+}
+
+/// The squares one side attacks, by kind of attacker.
+struct Attacks {
+    pawns: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+    all: Bitboard,
+}
+
+/// Enemy pieces under attack: by pawns, minor pieces and rooks (by victim), and undefended.
+fn threats<T: Terms>(pos: &Chess, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut T) {
+    let them = !us;
+    let pieces = pos.color_pieces(them) & !pos.pieces(them, PieceType::King);
+    for (attacked, section) in [
+        (ours.pawns, THREAT_BY_PAWN),
+        (ours.minors, THREAT_BY_MINOR),
+        (ours.rooks, THREAT_BY_ROOK),
+    ] {
+        let victims = pieces & attacked;
+        if victims == 0 {
+            continue;
+        }
         for kind in PieceType::ALL {
-            for sq in squares(pos.pieces(us, kind)) {
-                score += piece_square(us, kind, sq);
-                let attacks = match kind {
-                    PieceType::Knight => knight_attacks(sq),
-                    PieceType::Bishop => bishop_attacks(sq, occ),
-                    PieceType::Rook => rook_attacks(sq, occ),
-                    PieceType::Queen => queen_attacks(sq, occ),
-                    _ => continue,
-                };
-                let k = kind.index() - 1;
-                let mobility = (attacks & mobility_area).count_ones() as i32;
-                score += WEIGHTS.mobility[k] * (mobility - WEIGHTS.mobility_base[k]);
-                let zone_hits = (attacks & zone).count_ones() as i32;
-                if zone_hits > 0 {
-                    attackers += 1;
-                    attack_units += WEIGHTS.king_attack_units[k] * zone_hits;
-                }
-                if kind == PieceType::Rook {
-                    let file = file_mask(sq.file());
-                    if file & our_pawns == 0 {
-                        score += if file & their_pawns == 0 {
-                            WEIGHTS.rook_open_file
+            let count = (victims & pos.pieces(them, kind)).count_ones() as i32;
+            if count > 0 {
+                out.add(us, section + kind.index(), count);
+            }
+        }
+    }
+    let hanging = pieces & !pos.pieces(them, PieceType::Pawn) & ours.all & !theirs.all;
+    if hanging != 0 {
+        out.add(us, HANGING, hanging.count_ones() as i32);
+    }
+}
+
+fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> Attacks {
+    let them = !us;
+    let own = pos.color_pieces(us);
+    let our_pawns = pos.pieces(us, PieceType::Pawn);
+    let their_pawns = pos.pieces(them, PieceType::Pawn);
+    let their_pawn_attacks = pawn_attacks_set(them, their_pawns);
+    let their_king = pos.king_square(them);
+    let zone = king_attacks(their_king) | their_king.bit();
+    let mobility_area = !(own | their_pawn_attacks);
+    let our_pawn_attacks = pawn_attacks_set(us, our_pawns);
+    let mut attacks_of = Attacks {
+        pawns: our_pawn_attacks,
+        minors: 0,
+        rooks: 0,
+        all: our_pawn_attacks | king_attacks(pos.king_square(us)),
+    };
+    let mut attack_units = 0;
+    let mut attackers = 0;
+
+    for kind in PieceType::ALL {
+        for sq in squares(pos.pieces(us, kind)) {
+            out.add(us, MATERIAL + kind.index(), 1);
+            out.add(us, PST + kind.index() * 64 + sq.relative_to(us).index(), 1);
+            let attacks = match kind {
+                PieceType::Knight => knight_attacks(sq),
+                PieceType::Bishop => bishop_attacks(sq, occ),
+                PieceType::Rook => rook_attacks(sq, occ),
+                PieceType::Queen => queen_attacks(sq, occ),
+                _ => continue,
+            };
+            attacks_of.all |= attacks;
+            match kind {
+                PieceType::Knight | PieceType::Bishop => {
+                    attacks_of.minors |= attacks;
+                    if OUTPOST_RANKS[us.index()] & sq.bit() != 0
+                        && our_pawn_attacks & sq.bit() != 0
+                        && their_pawns
+                            & ADJACENT_FILES[sq.file() as usize]
+                            & PASSED_SPAN[us.index()][sq.index()]
+                            == 0
+                    {
+                        let param = if kind == PieceType::Knight {
+                            KNIGHT_OUTPOST
                         } else {
-                            WEIGHTS.rook_semi_open_file
+                            BISHOP_OUTPOST
                         };
+                        out.add(us, param, 1);
                     }
+                }
+                PieceType::Rook => attacks_of.rooks |= attacks,
+                _ => {}
+            }
+            let k = kind.index() - 1;
+            let mobility = (attacks & mobility_area).count_ones() as usize;
+            out.add(us, MOBILITY[k] + mobility, 1);
+            let zone_hits = (attacks & zone).count_ones() as i32;
+            if zone_hits > 0 {
+                attackers += 1;
+                attack_units += KING_ATTACK_UNITS[k] * zone_hits;
+            }
+            if kind == PieceType::Rook {
+                let file = file_mask(sq.file());
+                if file & our_pawns == 0 {
+                    let param = if file & their_pawns == 0 {
+                        ROOK_OPEN_FILE
+                    } else {
+                        ROOK_SEMI_OPEN_FILE
+                    };
+                    out.add(us, param, 1);
                 }
             }
         }
+    }
+    if attackers >= 2 {
+        let units = attack_units.clamp(0, KING_DANGER_UNITS as i32 - 1) as usize;
+        out.add(us, KING_DANGER + units, 1);
+    }
+    if pos.pieces(us, PieceType::Bishop).count_ones() >= 2 {
+        out.add(us, BISHOP_PAIR, 1);
+    }
+    pawn_terms(pos, us, our_pawns, their_pawns, their_pawn_attacks, out);
+    shield(pos, us, our_pawns, out);
+    attacks_of
+}
 
-        if pos.pieces(us, PieceType::Bishop).count_ones() >= 2 {
-            score += WEIGHTS.bishop_pair;
-        }
-        score += self.pawn_terms(pos, us, our_pawns, their_pawns, their_pawn_attacks);
-        score.0 += shield(pos, us, our_pawns);
-        Side {
-            score,
-            attack_units,
-            attackers,
+fn pawn_terms<T: Terms>(
+    pos: &Chess,
+    us: Color,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    their_pawn_attacks: Bitboard,
+    out: &mut T,
+) {
+    for file in 0..8u8 {
+        let count = (our_pawns & file_mask(file)).count_ones() as i32;
+        if count > 1 {
+            out.add(us, DOUBLED, count - 1);
         }
     }
-
-    fn pawn_terms(
-        &self,
-        pos: &Chess,
-        us: Color,
-        our_pawns: Bitboard,
-        their_pawns: Bitboard,
-        their_pawn_attacks: Bitboard,
-    ) -> Pair {
-        let mut score = Pair::default();
-        for file in 0..8u8 {
-            let count = (our_pawns & file_mask(file)).count_ones() as i32;
-            if count > 1 {
-                score += WEIGHTS.doubled * (count - 1);
+    let our_king = pos.king_square(us);
+    let their_king = pos.king_square(!us);
+    for sq in squares(our_pawns) {
+        let file = sq.file() as usize;
+        let rank = sq.relative_to(us).rank() as usize;
+        let beside = ADJACENT_FILES[file] & (0xFFu64 << (8 * sq.rank()));
+        if our_pawns & beside != 0 || pawn_attacks_set(us, our_pawns) & sq.bit() != 0 {
+            out.add(us, CONNECTED + rank, 1);
+        }
+        if our_pawns & ADJACENT_FILES[file] == 0 {
+            out.add(us, ISOLATED, 1);
+        } else if our_pawns & SUPPORT_SPAN[us.index()][sq.index()] == 0
+            && forward_in_board(us, sq)
+            && their_pawn_attacks & forward(us, sq).bit() != 0
+        {
+            out.add(us, BACKWARD, 1);
+        }
+        if their_pawns & PASSED_SPAN[us.index()][sq.index()] == 0 {
+            out.add(us, PASSED + rank, 1);
+            if forward_in_board(us, sq) {
+                // The kings race to the stop square.
+                let stop = forward(us, sq);
+                out.add(us, PASSED_THEIR_KING + rank, distance(their_king, stop));
+                out.add(us, PASSED_OUR_KING + rank, distance(our_king, stop));
             }
         }
-        let our_king = pos.king_square(us);
-        let their_king = pos.king_square(!us);
-        for sq in squares(our_pawns) {
-            let file = sq.file() as usize;
-            if our_pawns & ADJACENT_FILES[file] == 0 {
-                score += WEIGHTS.isolated;
-            } else if our_pawns & SUPPORT_SPAN[us.index()][sq.index()] == 0
-                && forward_in_board(us, sq)
-                && their_pawn_attacks & forward(us, sq).bit() != 0
-            {
-                score += WEIGHTS.backward;
-            }
-            if their_pawns & PASSED_SPAN[us.index()][sq.index()] == 0 {
-                let rank = sq.relative_to(us).rank() as usize;
-                score += WEIGHTS.passed[rank];
-                if forward_in_board(us, sq) {
-                    // In the endgame the kings race to the stop square.
-                    let stop = forward(us, sq);
-                    let weight = rank as i32 - 2;
-                    if weight > 0 {
-                        score.1 += weight
-                            * (WEIGHTS.passed_king_distance[0] * distance(their_king, stop)
-                                - WEIGHTS.passed_king_distance[1] * distance(our_king, stop));
-                    }
-                }
-            }
-        }
-        score
     }
+}
 
+impl ChessEval {
     /// Static exchange evaluation of `mv`: the material the mover gains on the target square if
     /// both sides capture there with their least valuable piece for as long as it pays.
     pub fn see(&self, pos: &Chess, mv: ChessMove) -> i32 {
@@ -545,35 +554,29 @@ fn least_valuable(pos: &Chess, set: Bitboard) -> Option<(Square, PieceType)> {
     None
 }
 
-fn king_danger(units: i32, attackers: i32) -> i32 {
-    if attackers < 2 {
-        return 0;
-    }
-    KING_DANGER[units.clamp(0, KING_DANGER.len() as i32 - 1) as usize]
-}
-
-/// Middlegame bonus for own pawns in front of a king on its first two ranks.
-fn shield(pos: &Chess, us: Color, our_pawns: Bitboard) -> i32 {
+/// Own pawns in front of a king on its first two ranks.
+fn shield<T: Terms>(pos: &Chess, us: Color, our_pawns: Bitboard, out: &mut T) {
     let king = pos.king_square(us);
     if king.relative_to(us).rank() > 1 {
-        return 0;
+        return;
     }
     let files = file_mask(king.file()) | ADJACENT_FILES[king.file() as usize];
-    let mut bonus = 0;
-    for (i, weight) in WEIGHTS.shield.iter().enumerate() {
+    for i in 0..2 {
         let rank = match us {
             Color::White => 1 + i as u8,
             Color::Black => 6 - i as u8,
         };
         let row = 0xFFu64 << (8 * rank);
-        bonus += weight * (our_pawns & files & row).count_ones() as i32;
+        let count = (our_pawns & files & row).count_ones() as i32;
+        if count > 0 {
+            out.add(us, SHIELD + i, count);
+        }
     }
-    bonus
 }
 
-/// Pulls scores toward zero where the side ahead cannot win: no pawns and at most a minor
-/// piece more; dead-drawn material is exactly zero.
-fn scale_for_draws(pos: &Chess, score: i32) -> i32 {
+/// The share (of 8) of a score kept where the side ahead cannot win: nothing for dead-drawn
+/// material, one eighth with no pawns and at most a minor piece more.
+fn draw_scale(pos: &Chess, score: i32) -> i32 {
     if pos.insufficient_material() {
         return 0;
     }
@@ -583,7 +586,7 @@ fn scale_for_draws(pos: &Chess, score: i32) -> i32 {
         Color::Black
     };
     if pos.pieces(strong, PieceType::Pawn) != 0 {
-        return score;
+        return 8;
     }
     let minor_material = |c: Color| {
         let mut m = 0;
@@ -598,9 +601,9 @@ fn scale_for_draws(pos: &Chess, score: i32) -> i32 {
         m
     };
     if minor_material(strong) - minor_material(!strong) <= SEE_VALUE[PieceType::Bishop.index()] {
-        score / 8
+        1
     } else {
-        score
+        8
     }
 }
 
@@ -611,7 +614,7 @@ impl Evaluator<Chess> for ChessEval {
             Color::White => white,
             Color::Black => -white,
         };
-        relative + WEIGHTS.tempo
+        relative + TEMPO
     }
 
     fn capture_order(&self, pos: &Chess, mv: &ChessMove) -> i32 {
@@ -644,7 +647,7 @@ mod tests {
     fn start_position_is_balanced() {
         let start = Chess::start_position("chess").unwrap();
         assert_eq!(ChessEval.white_view(&start), 0);
-        assert_eq!(ChessEval.evaluate(&start), WEIGHTS.tempo);
+        assert_eq!(ChessEval.evaluate(&start), TEMPO);
     }
 
     #[test]
@@ -733,6 +736,31 @@ mod tests {
         // A quiet move onto a square a pawn guards loses the piece.
         let quiet = pos("4k3/8/2p5/8/8/8/8/3RK3 w - - 0 1");
         assert_eq!(ChessEval.see(&quiet, mv(&quiet, "d1d5")), -500);
+    }
+
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5pk1/6p1/8/3P4/8/5PPP/6K1 b - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/2B1KN2 b - - 0 1",
+        ] {
+            let p = pos(fen);
+            let trace = ChessEval.trace(&p);
+            let mut sum = Pair::default();
+            for &(param, count) in &trace.coefficients {
+                sum += PARAMS[param] * count;
+            }
+            let white = f64::from(blend(sum, trace.phase)) * trace.scale;
+            assert!(
+                (white - f64::from(ChessEval.white_view(&p))).abs() <= 1.0,
+                "{fen}"
+            );
+            let relative = if p.side() == Color::White { 1 } else { -1 };
+            assert_eq!(trace.tempo * relative, TEMPO);
+        }
     }
 
     #[test]

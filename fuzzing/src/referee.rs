@@ -5,7 +5,6 @@
 use std::any::Any;
 use std::cell::RefCell;
 
-use tiamat::cecp::xboard_move_texts;
 pub use tiamat::cecp::Coords;
 use tiamat_engine::{Game, GameResult, MoveList};
 use tiamat_perft::complete_turns;
@@ -122,17 +121,22 @@ fn kind(line: &Line) -> Result<GameKind, String> {
     GameKind::from_variant(&line.variant).ok_or_else(|| format!("unknown variant {}", line.variant))
 }
 
+/// The moves legal in `pos` after the earlier states `history`.
+fn legal_list<G: Game>(pos: &G, history: &[u64]) -> Vec<G::Move> {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    MoveList::as_slice(&moves)
+        .iter()
+        .filter(|mv| !pos.forbidden_by_history(mv, history))
+        .cloned()
+        .collect()
+}
+
 /// Wire text of every move legal at the end of `line` (history included).
 pub fn legal_moves(line: &Line) -> Result<Vec<String>, String> {
     with_game!(kind(line)?, G => {
         let (pos, history) = replay::<G>(line)?;
-        let mut moves = <G as Game>::MoveList::default();
-        pos.legal_moves(&mut moves);
-        Ok(MoveList::as_slice(&moves)
-            .iter()
-            .filter(|mv| !pos.forbidden_by_history(mv, &history))
-            .map(|mv| pos.move_to_wire(mv))
-            .collect())
+        Ok(legal_list(&pos, &history).iter().map(|mv| pos.move_to_wire(mv)).collect())
     })
 }
 
@@ -197,16 +201,43 @@ pub fn cecp_setup(variant: &str) -> Option<String> {
     with_game!(kind, G => G::start_position(variant).ok().and_then(|pos| pos.cecp_setup()))
 }
 
+/// The piece placement XBoard should show at the end of `line`: the first FEN field of the
+/// position's `setup` line (gates under pieces show the piece, holdings follow in `[...]`), or of
+/// the position string for a variant XBoard knows itself (chess).
+pub fn xboard_placement(line: &Line) -> Result<String, String> {
+    with_game!(kind(line)?, G => {
+        let (pos, _) = replay::<G>(line)?;
+        let fen = match pos.cecp_setup() {
+            Some(setup) => setup
+                .lines()
+                .next()
+                .and_then(|first| first.split_whitespace().nth(3))
+                .map(str::to_string)
+                .ok_or_else(|| format!("no position in the setup line: {setup}"))?,
+            None => pos.position_string(),
+        };
+        Ok(fen.split_whitespace().next().unwrap_or_default().to_string())
+    })
+}
+
 /// How the CECP front end writes squares in `variant` (from its `setup` line, as it does).
 pub fn cecp_coords(variant: &str) -> Coords {
-    Coords::from_setup(cecp_setup(variant).as_deref())
+    Coords::for_variant(variant, cecp_setup(variant).as_deref())
 }
 
 /// Every move legal at the end of `line`, as its wire text and the text the CECP front end
 /// writes for it in `move`.
 pub fn cecp_moves(line: &Line, coords: Coords) -> Result<Vec<(String, String)>, String> {
     let legal = legal_moves(line)?;
-    let texts = xboard_move_texts(coords, &legal);
+    // As the CECP front end gives them to XBoard (`AnySession::xboard_moves`).
+    let given = with_game!(kind(line)?, G => {
+        let (pos, history) = replay::<G>(line)?;
+        legal_list(&pos, &history)
+            .iter()
+            .map(|mv| pos.xboard_legs(mv).unwrap_or_else(|| pos.move_to_wire(mv)))
+            .collect::<Vec<_>>()
+    });
+    let texts = coords.move_texts(&given);
     Ok(legal.into_iter().zip(texts).collect())
 }
 

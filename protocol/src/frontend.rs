@@ -9,7 +9,9 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::Arc;
+
+use parking_lot::{Mutex, RwLock};
 
 use crate::{cecp, uci};
 
@@ -30,7 +32,12 @@ static SINK: RwLock<Option<OutputSink>> = RwLock::new(None);
 
 /// Writes one line (or several, separated by `\n`) to standard output at once.
 pub fn send(text: &str) {
-    let sink = SINK.read().unwrap_or_else(PoisonError::into_inner).clone();
+    if log::log_enabled!(log::Level::Debug) {
+        for line in text.lines() {
+            log::debug!("out: {line}");
+        }
+    }
+    let sink = SINK.read().clone();
     if let Some(sink) = sink {
         return sink(text);
     }
@@ -51,16 +58,16 @@ pub fn run() -> ExitCode {
 /// going to `sink`, for tests and fuzzing. Output is process-wide, so sessions run one at a time.
 pub fn run_lines(lines: Vec<String>, sink: OutputSink) -> ExitCode {
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let _turn = ONE_AT_A_TIME.lock();
     /// Gives standard output back even when the session panics.
     struct Restore;
     impl Drop for Restore {
         fn drop(&mut self) {
-            *SINK.write().unwrap_or_else(PoisonError::into_inner) = None;
+            *SINK.write() = None;
         }
     }
     let _restore = Restore;
-    *SINK.write().unwrap_or_else(PoisonError::into_inner) = Some(sink);
+    *SINK.write() = Some(sink);
     let (tx, rx) = mpsc::channel();
     for line in lines {
         let _ = tx.send(Input::Line(line));
@@ -72,7 +79,7 @@ pub fn run_lines(lines: Vec<String>, sink: OutputSink) -> ExitCode {
 fn dispatch(rx: Receiver<Input>, tx: Sender<Input>) -> ExitCode {
     loop {
         match rx.recv() {
-            Ok(Input::Line(line)) => match line.split_whitespace().next() {
+            Ok(Input::Line(line)) => match logged(&line).split_whitespace().next() {
                 None => continue,
                 Some("xboard") | Some("protover") => return cecp::run(rx, tx, line),
                 Some("quit") => return ExitCode::SUCCESS,
@@ -107,7 +114,46 @@ fn spawn_reader(tx: Sender<Input>) {
     });
 }
 
-/// The next input, or `Eof` when every sender is gone.
+/// A protocol front end, as the input loop drives it.
+pub trait FrontEnd {
+    /// Handles one line; false ends the session (`quit`).
+    fn command(&mut self, line: &str) -> bool;
+    /// The search started with this number has its result ready.
+    fn search_done(&mut self, id: u64);
+    /// The session ends: stops whatever still runs.
+    fn finish(&mut self);
+}
+
+/// Runs `front_end` from its first line until `quit` or the end of input.
+pub fn serve(front_end: &mut impl FrontEnd, rx: &Receiver<Input>, first: String) -> ExitCode {
+    let mut input = Input::Line(first);
+    loop {
+        match input {
+            Input::Line(line) => {
+                if !front_end.command(&line) {
+                    break;
+                }
+            }
+            Input::SearchDone(id) => front_end.search_done(id),
+            Input::Eof => break,
+        }
+        input = next_input(rx);
+    }
+    front_end.finish();
+    ExitCode::SUCCESS
+}
+
+/// The next input, or `Eof` when every sender is gone. Lines are logged as the front end takes
+/// them, so the log shows them in order with what they caused.
 pub fn next_input(rx: &Receiver<Input>) -> Input {
-    rx.recv().unwrap_or(Input::Eof)
+    let input = rx.recv().unwrap_or(Input::Eof);
+    if let Input::Line(line) = &input {
+        logged(line);
+    }
+    input
+}
+
+fn logged(line: &str) -> &str {
+    log::debug!("in:  {line}");
+    line
 }

@@ -4,7 +4,9 @@
 
 pub mod bench;
 pub mod cecp;
+pub mod cli;
 pub mod frontend;
+pub mod logging;
 pub mod matchrunner;
 pub mod perft_cli;
 pub mod registry;

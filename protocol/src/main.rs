@@ -3,20 +3,22 @@
 
 use std::process::ExitCode;
 
-use tiamat::{bench, frontend, matchrunner, perft_cli};
+use clap::Parser;
+use tiamat::cli::{is_perftree, Cli, CliCommand};
+use tiamat::{bench, frontend, logging, matchrunner, perft_cli};
 
 fn main() -> ExitCode {
+    logging::init();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
+    // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
+    if is_perftree(&args) {
+        return perft_cli::perftree(&args);
+    }
+    // Usage, version and argument errors exit here (0 for --help and --version, 2 for errors).
+    match Cli::parse().command {
         None => frontend::run(),
-        Some("perft") => perft_cli::run(&args[1..]),
-        Some("bench") => bench::run(&args[1..]),
-        Some("match") => matchrunner::run(&args[1..]),
-        // The perftree calling convention: `tiamat <depth> "<fen>" ["<moves>"]`.
-        Some(first) if first.parse::<u32>().is_ok() => perft_cli::perftree(&args),
-        Some(other) => {
-            eprintln!("tiamat: unknown command '{other}' (try: perft, bench, match, or no argument for UCI/CECP)");
-            ExitCode::from(2)
-        }
+        Some(CliCommand::Perft(args)) => perft_cli::run(&args),
+        Some(CliCommand::Bench(args)) => bench::run(&args),
+        Some(CliCommand::Match(args)) => matchrunner::run(&args),
     }
 }

@@ -1,41 +1,77 @@
-//! `tiamat perft --variant V --fen F --depth N [--divide] [--threads T] [--moves "m1 m2"]`
-//! and the perftree convention `tiamat <depth> "<fen>" ["<moves>"]`.
+//! `tiamat perft --variant V --fen F --depth N [--divide] [--threads T] [--moves "m1 m2"]`,
+//! `tiamat perft --suite --variant V`, and the perftree convention
+//! `tiamat <depth> "<fen>" ["<moves>"]`.
 //!
 //! `--fen` takes the game's position string (FEN for chess; default: the variant's start
 //! position); `--moves` are played from it first, in wire or human notation. Errors go to stderr
 //! with exit code 2.
 
 use std::process::ExitCode;
+
+use clap::Args;
 use std::time::{Duration, Instant};
 
 use tiamat_engine::Game;
-use tiamat_perft::{divide, Options};
+use tiamat_perft::{divide, suite, Options};
 
 use crate::registry::{variant_names, with_game, GameKind};
 
-const USAGE: &str = "usage: tiamat perft [--variant V] [--fen POSITION] --depth N [--divide] \
-                     [--threads T] [--moves \"M1 M2 ...\"]";
-
-struct Request {
-    variant: String,
-    position: Option<String>,
-    moves: Option<String>,
-    depth: u32,
-    divide: bool,
-    threads: usize,
+/// `tiamat perft`: its options.
+#[derive(Args, Clone, Debug)]
+#[command(
+    after_help = "The same count is also reached with the perftree calling convention: \
+                        tiamat <depth> \"<fen>\" [\"<moves>\"] (chess only)."
+)]
+pub struct PerftArgs {
+    /// The variant (one of the names UCI_Variant lists)
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The game's position string (FEN for chess); the variant's start position if left out
+    #[arg(long, visible_alias = "position", value_name = "POSITION")]
+    pub fen: Option<String>,
+    /// Moves played from the position first, in wire or human notation: "e2e4 e7e5"
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    pub moves: Option<String>,
+    /// How many complete turns deep to count (required unless --suite)
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// List every root move with its count
+    #[arg(long)]
+    pub divide: bool,
+    /// Count root moves on this many threads (the count is always the single-threaded one)
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = thread_count)]
+    pub threads: usize,
+    /// Check the variant's perft suite instead: every count within the suite's budget
+    #[arg(long, conflicts_with_all = ["fen", "moves", "depth", "divide"])]
+    pub suite: bool,
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    match parse_args(args).and_then(|request| {
-        let kind = GameKind::from_variant(&request.variant).ok_or_else(|| {
+fn thread_count(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("'{text}' is not a thread count"))
+}
+
+pub fn run(args: &PerftArgs) -> ExitCode {
+    let result = GameKind::from_variant(&args.variant)
+        .ok_or_else(|| {
             format!(
                 "unknown variant '{}' (known: {})",
-                request.variant,
+                args.variant,
                 variant_names().join(", ")
             )
-        })?;
-        with_game!(kind, G => run_perft::<G>(&request))
-    }) {
+        })
+        .and_then(|kind| {
+            if args.suite {
+                return run_suite(args);
+            }
+            let depth = args
+                .depth
+                .ok_or("--depth is required (see tiamat perft --help)")?;
+            with_game!(kind, G => run_perft::<G>(args, depth))
+        });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
     }
@@ -46,54 +82,79 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn parse_args(args: &[String]) -> Result<Request, String> {
-    let mut request = Request {
-        variant: "chess".to_string(),
-        position: None,
-        moves: None,
-        depth: 0,
-        divide: false,
-        threads: 1,
+fn run_suite(args: &PerftArgs) -> Result<(), String> {
+    let options = Options {
+        threads: args.threads,
+        progress_after: Some(Duration::from_secs(3)),
     };
-    let mut depth = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let (name, inline_value) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
-            _ => (arg.as_str(), None),
+    match check_suite(&args.variant, false, &options)? {
+        Some(check) => {
+            println!(
+                "{}: {} counts of {} positions checked",
+                args.variant, check.checked, check.positions
+            );
+            Ok(())
+        }
+        None => Err(format!("{} has no perft suite", args.variant)),
+    }
+}
+
+/// What checking a variant's perft suite found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuiteCheck {
+    pub positions: usize,
+    /// Counts compared with the suite's.
+    pub checked: usize,
+}
+
+/// Checks the perft suite of `variant` (its game's [`Game::perft_suite`]): every count within
+/// the suite's budget, or every count when `all`; that its `start` entry, if any, is the
+/// variant's start position; and that a variant with a start position has a suite. `Ok(None)`
+/// for a variant without a start position or a suite.
+pub fn check_suite(
+    variant: &str,
+    all: bool,
+    options: &Options,
+) -> Result<Option<SuiteCheck>, String> {
+    let kind =
+        GameKind::from_variant(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    with_game!(kind, G => check_suite_of::<G>(variant, all, options))
+}
+
+fn check_suite_of<G: Game>(
+    variant: &str,
+    all: bool,
+    options: &Options,
+) -> Result<Option<SuiteCheck>, String> {
+    let start = G::start_position(variant).ok();
+    let Some(text) = G::perft_suite(variant) else {
+        return match start {
+            Some(_) => Err(format!("{variant} has a start position but no perft suite")),
+            None => Ok(None),
         };
-        let mut value = |what: &str| {
-            inline_value
-                .clone()
-                .or_else(|| iter.next().cloned())
-                .ok_or_else(|| format!("{name} needs {what}\n{USAGE}"))
-        };
-        match name {
-            "--variant" => request.variant = value("a variant name")?,
-            "--fen" | "--position" => request.position = Some(value("a position string")?),
-            "--moves" => request.moves = Some(value("a move list")?),
-            "--depth" => {
-                let text = value("a number")?;
-                depth = Some(
-                    text.parse()
-                        .map_err(|_| format!("--depth: '{text}' is not a depth"))?,
-                );
-            }
-            "--threads" => {
-                let text = value("a number")?;
-                request.threads = text
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| format!("--threads: '{text}' is not a thread count"))?;
-            }
-            "--divide" => request.divide = true,
-            "--help" | "-h" => return Err(USAGE.to_string()),
-            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+    };
+    let suite = suite::parse_suite(text).map_err(|e| format!("{variant}: {e}"))?;
+    if let (Some(start), Some(entry)) = (&start, suite.entry("start")) {
+        let written = G::from_position_string(variant, entry.position)
+            .map_err(|e| format!("{variant} start: {e}"))?
+            .position_string();
+        if written != start.position_string() {
+            return Err(format!(
+                "{variant}: the suite's start is not the start position"
+            ));
         }
     }
-    request.depth = depth.ok_or_else(|| format!("--depth is required\n{USAGE}"))?;
-    Ok(request)
+    let budget = if all {
+        u64::MAX
+    } else {
+        suite.budget.unwrap_or(u64::MAX)
+    };
+    let checked =
+        suite::run::<G>(variant, &suite, budget, options).map_err(|e| format!("{variant}: {e}"))?;
+    Ok(Some(SuiteCheck {
+        positions: suite.entries.len(),
+        checked,
+    }))
 }
 
 /// The position named by a position string (or the start) with `moves` played on it.
@@ -112,27 +173,23 @@ fn setup<G: Game>(variant: &str, position: Option<&str>, moves: Option<&str>) ->
     Ok(pos)
 }
 
-fn run_perft<G: Game>(request: &Request) -> Result<(), String> {
-    let pos = setup::<G>(
-        &request.variant,
-        request.position.as_deref(),
-        request.moves.as_deref(),
-    )?;
+fn run_perft<G: Game>(args: &PerftArgs, depth: u32) -> Result<(), String> {
+    let pos = setup::<G>(&args.variant, args.fen.as_deref(), args.moves.as_deref())?;
     let options = Options {
-        threads: request.threads,
+        threads: args.threads,
         progress_after: Some(Duration::from_secs(3)),
     };
     let started = Instant::now();
-    let (lines, total) = if request.depth == 0 {
+    let (lines, total) = if depth == 0 {
         (Vec::new(), 1)
     } else {
-        let mut lines = divide(&pos, request.depth, &options);
+        let mut lines = divide(&pos, depth, &options);
         lines.sort();
         let total = lines.iter().map(|(_, n)| n).sum();
         (lines, total)
     };
     let elapsed = started.elapsed().as_secs_f64();
-    if request.divide {
+    if args.divide {
         for (text, count) in &lines {
             println!("{text}: {count}");
         }

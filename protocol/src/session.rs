@@ -5,11 +5,12 @@
 //! `Box<dyn AnySession>`, so `dyn` dispatch happens once per protocol command and never inside the
 //! search, which runs fully monomorphised on its own thread.
 
+use std::fmt;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
-use tiamat_engine::{Color, Ending, Game, MoveError, MoveList};
+use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
 
 use crate::registry::GameKind;
@@ -17,8 +18,9 @@ use crate::registry::GameKind;
 /// The largest transposition table and thread count either protocol accepts.
 pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
-/// The option that turns the engine into a weak baseline player (`PlayStyle`).
-pub const PLAY_STYLE: &str = "Play Style";
+/// The option that turns the engine into a weak baseline player (`PlayStyle`). One word: CECP
+/// clients (python-chess) read an option's name up to the first space.
+pub const PLAY_STYLE: &str = "PlayStyle";
 
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
 pub type GoParams = Limits<String>;
@@ -41,6 +43,31 @@ pub struct SearchResult {
     pub ponder: Option<String>,
 }
 
+/// Why the session refused a position or a search; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    Position(PositionError),
+    Move(MoveError),
+    NoPosition,
+    SearchRunning,
+    /// The operating system would not start the search thread.
+    Thread(String),
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::Position(e) => e.fmt(f),
+            SessionError::Move(e) => e.fmt(f),
+            SessionError::NoPosition => f.write_str("no position is set"),
+            SessionError::SearchRunning => f.write_str("a search is already running"),
+            SessionError::Thread(e) => write!(f, "cannot start the search thread: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
 /// Where a running search sends its reports (called on the search thread).
 pub type EventSink = Arc<dyn Fn(SearchEvent) + Send + Sync>;
 
@@ -52,7 +79,7 @@ pub trait AnySession {
     fn has_position(&self) -> bool;
     /// Sets the position from a position string (`None`: the variant's start position) and then
     /// plays `moves`. On any error nothing changes.
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), SessionError>;
     /// Plays one move given in wire or human form; returns its wire form.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
     /// Takes back the last move; false when there is none.
@@ -67,6 +94,10 @@ pub trait AnySession {
     fn key(&self) -> Option<u64>;
     /// Wire form of every legal move.
     fn legal_moves(&self) -> Vec<String>;
+    /// Every legal move, in the order of [`AnySession::legal_moves`], as XBoard is to be given
+    /// it (our square names): the game's legs where it has them (`Game::xboard_legs`), else
+    /// the wire form.
+    fn xboard_moves(&self) -> Vec<String>;
     /// Perft divide: each legal move with its node count at `depth` (`depth >= 1`).
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// XBoard's `setup`/`piece` lines for this variant.
@@ -81,7 +112,7 @@ pub trait AnySession {
         control: Arc<Control>,
         sink: EventSink,
         done: Box<dyn FnOnce() + Send>,
-    ) -> Result<(), String>;
+    ) -> Result<(), SessionError>;
     /// Waits for the running search (call `Control::stop` first to hurry it) and returns its result.
     fn join_search(&mut self) -> Option<SearchResult>;
 }
@@ -148,14 +179,30 @@ impl<G: HasEvaluator> Session<G> {
         Ok(mv)
     }
 
-    fn limits(&self, pos: &G, params: &GoParams) -> Result<Limits<G::Move>, String> {
+    fn limits(&self, pos: &G, params: &GoParams) -> Result<Limits<G::Move>, SessionError> {
         let history = self.history();
         let searchmoves = params
             .searchmoves
             .iter()
-            .map(|text| Self::parse_legal(pos, &history, text).map_err(|e| e.to_string()))
+            .map(|text| Self::parse_legal(pos, &history, text).map_err(SessionError::Move))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(params.with_searchmoves(searchmoves))
+    }
+
+    /// The legal moves of the current position, the game's history considered.
+    fn legal(&self) -> Vec<G::Move> {
+        let Some(pos) = self.current() else {
+            return Vec::new();
+        };
+        let history = self.history();
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        moves
+            .as_slice()
+            .iter()
+            .filter(|mv| !pos.forbidden_by_history(mv, &history))
+            .cloned()
+            .collect()
     }
 
     fn searcher(&mut self) -> &mut Searcher<G, G::Evaluator> {
@@ -191,7 +238,7 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         !self.positions.is_empty()
     }
 
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), SessionError> {
         let known = match &self.set_from {
             Some((root, texts))
                 if root.as_deref() == text
@@ -210,12 +257,12 @@ impl<G: HasEvaluator> AnySession for Session<G> {
                 None => G::start_position(self.variant),
                 Some(text) => G::from_position_string(self.variant, text),
             }
-            .map_err(|e| e.to_string())?]
+            .map_err(SessionError::Position)?]
         };
         let mut keys: Vec<u64> = positions[..known].iter().map(G::key).collect();
         for text in &moves[known..] {
             let pos = positions.last().expect("never empty");
-            let mv = Self::parse_legal(pos, &keys, text).map_err(|e| e.to_string())?;
+            let mv = Self::parse_legal(pos, &keys, text).map_err(SessionError::Move)?;
             keys.push(pos.key());
             let next = pos.play(&mv);
             positions.push(next);
@@ -279,14 +326,16 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         let Some(pos) = self.current() else {
             return Vec::new();
         };
-        let history = self.history();
-        let mut moves = G::MoveList::default();
-        pos.legal_moves(&mut moves);
-        moves
-            .as_slice()
+        self.legal().iter().map(|mv| pos.move_to_wire(mv)).collect()
+    }
+
+    fn xboard_moves(&self) -> Vec<String> {
+        let Some(pos) = self.current() else {
+            return Vec::new();
+        };
+        self.legal()
             .iter()
-            .filter(|mv| !pos.forbidden_by_history(mv, &history))
-            .map(|mv| pos.move_to_wire(mv))
+            .map(|mv| pos.xboard_legs(mv).unwrap_or_else(|| pos.move_to_wire(mv)))
             .collect()
     }
 
@@ -319,12 +368,12 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         control: Arc<Control>,
         sink: EventSink,
         done: Box<dyn FnOnce() + Send>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SessionError> {
         if self.worker.is_some() {
-            return Err("a search is already running".into());
+            return Err(SessionError::SearchRunning);
         }
         let Some(root) = self.current().cloned() else {
-            return Err("no position is set".into());
+            return Err(SessionError::NoPosition);
         };
         let limits = self.limits(&root, params)?;
         let history = self.history();
@@ -362,7 +411,7 @@ impl<G: HasEvaluator> AnySession for Session<G> {
                 done();
                 (searcher, result)
             })
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+            .map_err(|e| SessionError::Thread(e.to_string()))?;
         self.worker = Some(worker);
         Ok(())
     }

@@ -3,6 +3,7 @@ short game both protocols play.
 
 Exit status 77 when python-chess is missing (the caller skips).
 """
+import logging
 import sys
 
 try:
@@ -36,6 +37,24 @@ def assert_plays_legal(engine, board):
     print("played", " ".join(m.uci() for m in board.move_stack))
 
 
+class _Warnings(logging.Handler):
+    """Collects python-chess's warnings: each is output it could not read cleanly."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
 def run(main):
-    """Runs `main(binary)` with the binary named on the command line."""
+    """Runs `main(binary)` with the binary named on the command line; fails on any warning
+    python-chess logs meanwhile."""
+    warnings = _Warnings()
+    logger = logging.getLogger("chess.engine")
+    logger.setLevel(logging.WARNING)
+    logger.addHandler(warnings)
     main(sys.argv[1])
+    messages = [record.getMessage() for record in warnings.records]
+    assert not messages, messages

@@ -71,7 +71,7 @@ fn weak_styles_lose_to_the_search() {
         "--engine",
         "cmd=self",
         "name=random",
-        "option.Play Style=random",
+        "option.PlayStyle=random",
         "--games",
         "2",
         "--tc",

@@ -340,7 +340,6 @@ impl<'a> Session<'a> {
                 self.claims += 1;
                 self.coverage().claims += 1;
             }
-            Some("stat01:") if self.analyzing => {}
             Some(first) if first.parse::<i64>().is_ok() => {
                 if let Some(position) = self.thinking.clone() {
                     self.recent.push(position);

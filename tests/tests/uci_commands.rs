@@ -1,5 +1,7 @@
 //! One transcript per UCI command, driving the real binary over stdin/stdout.
 
+use std::time::{Duration, Instant};
+
 use tiamat_tests::{display_field, Engine};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -44,6 +46,7 @@ fn uci_identifies_and_lists_options() {
         "option name Ponder type check default false",
         "option name Move Overhead type spin",
         "option name Clear Hash type button",
+        "option name PlayStyle type combo default search",
         "option name UCI_Variant type combo default chess",
     ] {
         assert!(
@@ -89,6 +92,8 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
         "setoption name Clear Hash",
         "setoption name hash value 8",
         "setoption name UCI_Variant value chess",
+        "setoption name PlayStyle value oneply",
+        "setoption name playstyle value Search",
     ] {
         engine.send(good);
         assert!(engine.sync_uci().is_empty(), "{good} was not accepted");
@@ -98,6 +103,7 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
         "setoption name Hash value lots",
         "setoption name Threads value -1",
         "setoption name Ponder value maybe",
+        "setoption name PlayStyle value strong",
         "setoption name Nonsense value 1",
         "setoption name UCI_Variant value nosuchgame",
         "setoption Hash 32",
@@ -183,6 +189,36 @@ fn go_with_each_limit_answers_a_legal_move() {
         let best = engine.expect_prefix("bestmove");
         assert!(legal.contains(&bestmove(&best).to_string()), "{go}: {best}");
     }
+}
+
+/// How long `go` takes to answer, and whether the search found a mate.
+fn timed_go(engine: &mut Engine, go: &str) -> (Duration, bool) {
+    engine.sync_uci();
+    let started = Instant::now();
+    engine.send(go);
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    let mate = lines.iter().any(|line| line.contains(" score mate "));
+    (started.elapsed(), mate)
+}
+
+#[test]
+fn go_movetime_searches_the_whole_time() {
+    // A lower bound only: a busy machine makes the answer later, never earlier.
+    let mut engine = uci();
+    for (variant, ms) in [("chess", 1_000), ("makromachy", 600)] {
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("position startpos");
+        let (took, mate) = timed_go(&mut engine, &format!("go movetime {ms}"));
+        assert!(
+            mate || took >= Duration::from_millis(ms * 9 / 10),
+            "{variant}: go movetime {ms} answered after {took:?}"
+        );
+    }
+    // A mate found ends the search early.
+    engine.send("setoption name UCI_Variant value chess");
+    engine.send("position fen 6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+    let (_, mate) = timed_go(&mut engine, "go movetime 2000");
+    assert!(mate, "{}", engine.transcript());
 }
 
 #[test]

@@ -17,6 +17,14 @@ impl Color {
         self as usize
     }
 
+    /// The name at the start of a sentence: `White`, `Black`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// +1 for White, -1 for Black: turns a White-relative score into a side-relative one.
     #[inline]
     pub fn sign(self) -> i32 {

@@ -180,6 +180,58 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn cecp_setup(&self) -> Option<String> {
         None
     }
+
+    // XBoard (CECP) move text. XBoard writes a move of several legs as from-to legs joined by
+    // commas ([`xboard`](super::xboard)); the front end gives it, for each legal move, the
+    // move's `xboard_legs` or else its wire form (the move's *given* text), turned into XBoard's
+    // text by the three hooks after it. Squares are in this game's numbering: the front end
+    // converts the ranks where XBoard numbers them from 0.
+
+    /// The move as XBoard's comma-joined legs (`e5d5,d5d6`, our square names) where XBoard
+    /// would play its wire form wrongly: an en-passant capture whose victim XBoard's own rule
+    /// does not find (it knows only its Pawn's double step) goes as the capturer's leg onto the
+    /// victim and on to the target, which XBoard plays as a capture of the square in between.
+    /// `None` (the default): XBoard is given the wire form.
+    fn xboard_legs(&self, _mv: &Self::Move) -> Option<String> {
+        None
+    }
+
+    /// A given text (see above) as XBoard's text where the other legal moves are not at hand (a
+    /// principal variation). The default: a move through several squares (`g2h3h4`) as its
+    /// legs (`g2h3,h3h4`), any other text as it is.
+    fn cecp_move_text(given: &str) -> String {
+        super::xboard::split_legs(given).unwrap_or_else(|| given.to_string())
+    }
+
+    /// XBoard's texts for the legal moves, from their given texts (see above): one for each and
+    /// no text for two. The default: each one's [`Game::cecp_move_text`].
+    fn cecp_move_texts(given: &[String]) -> Vec<String> {
+        given
+            .iter()
+            .map(|text| Self::cecp_move_text(text))
+            .collect()
+    }
+
+    /// Which legal move (an index into `given`, their given texts) XBoard means by `text`, a
+    /// text that is neither a wire form nor notation `parse_move` reads: what
+    /// [`Game::cecp_move_texts`] wrote, or what XBoard passes on in its own way. The default:
+    /// the move written as `text`, or whose text XBoard relays as castling (`c1c1,c1c1` comes
+    /// back as `c1c1,c1b1`).
+    fn cecp_read_move(given: &[String], text: &str) -> Option<usize> {
+        super::xboard::read_written(&Self::cecp_move_texts(given), text)
+    }
+
+    /// The perft suite of `variant` where the game keeps one: positions with known counts in the
+    /// format of [`perft`](super::perft), in the game's folder (`perft/<variant>.txt`). The tests
+    /// check the suite of every variant in the registry.
+    fn perft_suite(_variant: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// The positions `tiamat bench` searches for `variant`. The default: its perft suite's.
+    fn bench_positions(variant: &str) -> Vec<&'static str> {
+        super::perft::suite_positions(Self::perft_suite(variant))
+    }
 }
 
 /// The endings shared by most games: an end the game decided by its own rule (`decided`), no
@@ -200,7 +252,7 @@ pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
             let winner = !pos.side_to_move();
             Ending::new(
                 GameResult::win_for(winner),
-                format!("{} mates", capitalised(winner)),
+                format!("{} mates", winner.title()),
             )
         } else {
             Ending::new(GameResult::Draw, "stalemate")
@@ -219,11 +271,4 @@ pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
 pub fn repetitions(key: u64, window: u32, history: &[u64]) -> usize {
     let start = history.len().saturating_sub(window as usize);
     history[start..].iter().filter(|&&k| k == key).count()
-}
-
-fn capitalised(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }

@@ -5,7 +5,10 @@ mod error;
 mod game;
 pub mod geometry;
 mod movelist;
+pub mod perft;
 pub mod placement;
+pub mod square;
+pub mod xboard;
 pub mod zobrist;
 
 pub use color::Color;

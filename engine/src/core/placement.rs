@@ -1,9 +1,10 @@
-//! The FEN-style fields (placement, castling, move counters) shared by the games' position
-//! strings.
+//! The FEN-style fields (placement, side to move, castling, move counters) shared by the games'
+//! position strings, and the board picture of the `d` command.
 
 use std::fmt::{Display, Write};
 
-use super::PositionError;
+use super::square::file_letter;
+use super::{Color, PositionError};
 
 /// Appends one row: each occupied cell's text, runs of empty cells as decimal numbers.
 pub fn push_row<T: Display>(out: &mut String, cells: impl IntoIterator<Item = Option<T>>) {
@@ -69,6 +70,39 @@ pub fn castling_text(rights: u8, letters: &[(u8, char)]) -> String {
     }
 }
 
+/// The side-to-move field: `w` or `b`.
+pub fn read_side(text: &str) -> Result<Color, PositionError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(PositionError::new(
+            "side to move",
+            format!("'{other}' is not w or b"),
+        )),
+    }
+}
+
+/// Appends a board picture: rank numbers down the left, the top rank first, one cell per file
+/// (`cell(file, rank)`, all of one width) after a space each, the file letters underneath.
+pub fn push_grid<T: Display>(out: &mut String, files: u8, ranks: u8, cell: impl Fn(u8, u8) -> T) {
+    let mut width = 1;
+    for rank in (0..ranks).rev() {
+        let _ = write!(out, "{:>2} ", u32::from(rank) + 1);
+        for file in 0..files {
+            let text = cell(file, rank).to_string();
+            width = text.chars().count();
+            let _ = write!(out, " {text}");
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in 0..files {
+        let _ = write!(out, " {:<width$}", file_letter(file));
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+}
+
 /// The halfmove clock field.
 pub fn read_halfmove(text: &str) -> Result<u32, PositionError> {
     text.parse()
@@ -124,6 +158,24 @@ mod tests {
         assert_eq!(read_fullmove("1").unwrap(), 1);
         assert_eq!(read_fullmove("0").unwrap_err().field, "fullmove number");
         assert_eq!(read_fullmove("x9").unwrap_err().field, "fullmove number");
+    }
+
+    #[test]
+    fn board_pictures_have_rank_numbers_and_file_letters() {
+        let mut out = String::new();
+        push_grid(
+            &mut out,
+            3,
+            2,
+            |f, r| if (f, r) == (0, 1) { 'k' } else { '.' },
+        );
+        assert_eq!(out, " 2  k . .\n 1  . . .\n    a b c\n");
+        out.clear();
+        push_grid(&mut out, 2, 10, |_, _| "..");
+        assert!(out.starts_with("10  .. ..\n 9  .. ..\n"), "{out}");
+        assert!(out.ends_with(" 1  .. ..\n    a  b\n"), "{out}");
+        assert_eq!(read_side("b").unwrap(), Color::Black);
+        assert_eq!(read_side("x").unwrap_err().field, "side to move");
     }
 
     #[test]

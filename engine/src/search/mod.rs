@@ -4,11 +4,12 @@
 //! thread and signal it through a shared [`Control`].
 //!
 //! Layout: `worker` (iterative deepening, PVS, quiescence, Lazy-SMP threads), `tt` (the shared
-//! lock-free transposition table), `ordering` (killers, history, countermoves), `time` (how long
-//! to think). Search threads run with large stacks, so deep recursion over big game states is
+//! lock-free transposition table), `ordering` (killers, history, countermoves), `params` (the
+//! numeric parameters), `time` (how long to think). Search threads run with large stacks, so deep recursion over big game states is
 //! safe; reports reach the caller's callback on the caller's thread.
 
 mod ordering;
+mod params;
 mod time;
 mod tt;
 mod weak;
@@ -23,6 +24,7 @@ use std::time::Duration;
 use crate::core::{Game, MoveList};
 
 use ordering::History;
+pub use params::{ParamRange, SearchParams};
 use time::{Clock, LagMeter, TimePlan};
 use tt::TranspositionTable;
 pub use weak::PlayStyle;
@@ -51,6 +53,11 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
     /// little material left). Consulted only for games that offer `Game::null_move`.
     fn zugzwang_unlikely(&self, _pos: &G) -> bool {
         true
+    }
+
+    /// The search's parameters for this game: the shared defaults unless the game tunes its own.
+    fn search_params(&self) -> SearchParams {
+        SearchParams::DEFAULT
     }
 }
 
@@ -85,7 +92,7 @@ pub enum Bound {
 }
 
 /// What the `go` command asked for. Times are for the side to move unless named per colour.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Limits<M> {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
@@ -295,10 +302,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let side = root.side_to_move();
         self.lag.observe(limits, side);
         let overhead = self.lag.overhead(self.options.move_overhead);
-        let clock = Clock::new(
-            TimePlan::new(limits, side, overhead),
-            control.pondering.load(Ordering::Relaxed),
+        let plan = TimePlan::new(limits, side, overhead);
+        log::debug!(
+            "time plan for {side}: clock {:?} + {:?}, moves to go {:?}, move time {:?}, \
+             overhead {overhead:?} -> soft {:?}, hard {:?}",
+            limits.time[side.index()],
+            limits.increment[side.index()],
+            limits.movestogo,
+            limits.movetime,
+            plan.soft,
+            plan.hard
         );
+        let clock = Clock::new(plan, control.pondering.load(Ordering::Relaxed));
         if self.options.play_style != PlayStyle::Search {
             let outcome = weak::play(root, history, &self.eval, self.options.play_style, report);
             wait_for_release(limits, control);
@@ -328,6 +343,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let max_depth = limits
             .depth
             .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+        let params = self.eval.search_params().clamped();
         let shared = Shared {
             tt: &self.tt,
             eval: &self.eval,
@@ -337,7 +353,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             null_move: self.null_move,
             multipv: self.options.multipv.max(1),
-            reductions: worker::reduction_table(),
+            reductions: params.reduction_table(),
+            params,
             _game: std::marker::PhantomData,
         };
         let (sender, receiver) = std::sync::mpsc::channel();

@@ -102,11 +102,6 @@ impl<M: Clone + PartialEq + Hash> History<M> {
     }
 }
 
-/// Bonus for a quiet move that caused a cutoff at `depth`.
-pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(2_000)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

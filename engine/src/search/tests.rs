@@ -222,6 +222,24 @@ fn finds_the_win_in_one_with_a_mate_score() {
 }
 
 #[test]
+fn a_mate_found_ends_the_deepening_with_the_depth_searched() {
+    // Without a depth limit the search stops once the mate is confirmed, and reports the depth
+    // it searched rather than the deepest one mate-distance pruning makes free.
+    let pos = Ttt::parse("XX.OO....", Color::White, false);
+    let limits = Limits {
+        nodes: Some(u64::MAX),
+        ..Limits::default()
+    };
+    let (outcome, infos) = run(&mut searcher(1, 1), &pos, limits);
+    assert_eq!(outcome.score, Score::Mate(1));
+    assert_eq!(outcome.depth, 3);
+    assert_eq!(infos.last().unwrap().depth, 3);
+    // A depth asked for is searched to.
+    let (outcome, _) = run(&mut searcher(1, 1), &pos, depth(7));
+    assert_eq!((outcome.score, outcome.depth), (Score::Mate(1), 7));
+}
+
+#[test]
 fn blocks_and_sees_the_loss_when_both_threats_cannot_be_met() {
     // X X . / X O O / . . .  with O to move: X threatens 2 and 6; O cannot stop both.
     let pos = Ttt::parse("XX.XOO...", Color::Black, false);

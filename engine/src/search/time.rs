@@ -3,6 +3,8 @@
 //! Two limits: the *soft* one is consulted between iterations (do not start an iteration that
 //! cannot finish in time), the *hard* one inside the search (stop now). The hard limit always
 //! leaves `move_overhead` plus a safety share of the clock unused, so the engine never forfeits.
+//! A fixed move time (UCI `movetime`, CECP `st`) has no soft limit: that time is searched to the
+//! end, less the overhead.
 
 use std::time::{Duration, Instant};
 
@@ -20,6 +22,7 @@ const HARD_FACTOR: u32 = 4;
 
 #[derive(Clone, Debug)]
 pub struct TimePlan {
+    /// `None`: nothing to save for later moves, so no reason to stop between iterations.
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
 }
@@ -31,7 +34,7 @@ impl TimePlan {
                 .saturating_sub(move_overhead)
                 .max(Duration::from_millis(1));
             return TimePlan {
-                soft: Some(budget),
+                soft: None,
                 hard: Some(budget),
             };
         }
@@ -201,6 +204,7 @@ impl Clock {
         }
     }
 
+    /// Whether the clock is planned over several moves (not a fixed move time or no limit).
     pub fn timed(&self) -> bool {
         self.plan.soft.is_some()
     }
@@ -335,6 +339,10 @@ mod tests {
         };
         let plan = TimePlan::new(&limits, Color::Black, Duration::from_millis(30));
         assert_eq!(plan.hard, Some(Duration::from_millis(970)));
+        // The whole time is searched: no soft limit ends the search between iterations.
+        assert_eq!(plan.soft, None);
+        let clock = Clock::new(plan, false);
+        assert!(!clock.timed() && !clock.soft_expired(0.1));
     }
 
     #[test]

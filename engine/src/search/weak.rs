@@ -1,6 +1,6 @@
 //! Deliberately weak players, so every variant has a baseline to measure the real search against:
 //! a random mover and a one-ply player that takes the move with the best static evaluation
-//! (a mate in one first). Selected with the engine's `Play Style` option in both protocols.
+//! (a mate in one first). Selected with the engine's `PlayStyle` option in both protocols.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

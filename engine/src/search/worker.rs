@@ -11,9 +11,8 @@ use std::time::{Duration, Instant};
 
 use crate::core::{repetitions, Game, GameResult, MoveList};
 
-use super::ordering::{
-    history_bonus, move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE,
-};
+use super::ordering::{move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE};
+use super::params::SearchParams;
 use super::time::Clock;
 use super::tt::{Hit, TranspositionTable, NO_MOVE};
 use super::{
@@ -52,7 +51,9 @@ pub struct Shared<'a, G: Game, E: Evaluator<G>> {
     pub nodes: Vec<AtomicU64>,
     pub null_move: bool,
     pub multipv: usize,
+    /// Late-move reductions by depth and move number, from `params`.
     pub reductions: Vec<[u8; 64]>,
+    pub params: SearchParams,
     pub _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -60,22 +61,6 @@ impl<G: Game, E: Evaluator<G>> Shared<'_, G, E> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
-}
-
-/// Late-move reductions by depth and move number.
-pub fn reduction_table() -> Vec<[u8; 64]> {
-    (0..64)
-        .map(|depth| {
-            let mut row = [0u8; 64];
-            for (number, r) in row.iter_mut().enumerate() {
-                if depth > 0 && number > 0 {
-                    let value = 0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25;
-                    *r = value as u8;
-                }
-            }
-            row
-        })
-        .collect()
 }
 
 #[derive(Clone)]
@@ -136,6 +121,10 @@ struct Frame<M> {
     static_eval: i32,
     move_hash: u64,
     killers: [Option<M>; 2],
+    /// The move (index) a singular-extension search leaves out of this node.
+    excluded: Option<usize>,
+    /// Double singular extensions on the path to this node, which are capped.
+    double_extensions: u32,
 }
 
 pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
@@ -189,6 +178,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     static_eval: EVAL_NONE,
                     move_hash: 1,
                     killers: [None, None],
+                    excluded: None,
+                    double_extensions: 0,
                 })
                 .collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -222,6 +213,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         if self.nodes >= self.node_limit && self.may_stop() {
             self.stopped = true;
+            log::debug!(
+                "search {} stopped in depth {}: node limit",
+                self.id,
+                self.root_depth
+            );
         }
         self.stopped
     }
@@ -260,6 +256,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .is_some_and(|limit| self.all_nodes() >= limit);
         if self.shared.control.stopped() || out_of_time || out_of_nodes {
             self.stopped = true;
+            let why = if out_of_time {
+                "hard time limit"
+            } else if out_of_nodes {
+                "node limit"
+            } else {
+                "stop requested"
+            };
+            log::debug!("search stopped in depth {}: {why}", self.root_depth);
         }
     }
 
@@ -499,12 +503,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         let key = pos.key();
+        let excluded = self.stack[ply].excluded;
         let hit = self.shared.tt.probe(key, ply);
         let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
         if let Some(h) = hit {
-            if !pv_node && h.depth >= depth && h.settles(alpha, beta) {
+            if !pv_node && excluded.is_none() && h.depth >= depth && h.settles(alpha, beta) {
                 return h.score;
             }
+        }
+        if ply > 0 && excluded.is_none() {
+            self.stack[ply].double_extensions = self.stack[ply - 1].double_extensions;
         }
 
         let static_eval = if in_check {
@@ -529,22 +537,26 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             && static_eval > self.stack[ply - 2].static_eval;
         self.stack[ply + 1].killers = [None, None];
 
-        if !pv_node && !in_check && !in_progress && ply > 0 {
+        let params = self.shared.params;
+        if !pv_node && !in_check && !in_progress && ply > 0 && excluded.is_none() {
             // Reverse futility: far above beta with little depth left.
-            let margin = 80 * depth - if improving { 60 } else { 0 };
-            if depth <= 7 && eval - margin >= beta && eval < MATE_BOUND {
+            let margin =
+                params.rfp_margin * depth - if improving { params.rfp_improving } else { 0 };
+            if depth <= params.rfp_max_depth && eval - margin >= beta && eval < MATE_BOUND {
                 return eval;
             }
             // Null move: if passing still fails high, a real move will too (zugzwang aside).
             if self.shared.null_move
-                && depth >= 3
+                && depth >= params.nmp_min_depth
                 && eval >= beta
                 && beta > -MATE_BOUND
                 && self.stack[ply - 1].move_hash != NULL_HASH
                 && self.shared.eval.zugzwang_unlikely(pos)
             {
                 if let Some(null) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    let r = params.nmp_base
+                        + depth / params.nmp_depth_divisor
+                        + ((eval - beta) / params.nmp_eval_divisor).min(3);
                     self.stack[ply].move_hash = NULL_HASH;
                     self.keys.push(key);
                     let null_in_check = null.in_check();
@@ -570,7 +582,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
 
         // Without a table move, a cheaper first look at this node finds one for next time.
-        let depth = if tt_index == NO_MOVE && depth >= 5 && (pv_node || cut_node) {
+        let depth = if tt_index == NO_MOVE
+            && excluded.is_none()
+            && depth >= params.iir_min_depth
+            && (pv_node || cut_node)
+        {
             depth - 1
         } else {
             depth
@@ -590,14 +606,62 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut legal = 0usize;
         let mut searched = 0usize;
         let mut skip_quiets = false;
-        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some((i, move_score)) = pick(&mut scores) {
             let mv = &moves[i];
-            if pos.forbidden_by_history(mv, &self.keys) {
+            if excluded == Some(i) || pos.forbidden_by_history(mv, &self.keys) {
                 continue;
             }
             legal += 1;
+            // Singular extension: when every other move fails well below the table's score,
+            // the table's move is searched deeper; when even those beat beta, the node is cut.
+            let mut singular = 0;
+            if let Some(h) = hit.filter(|h| {
+                i == usize::from(tt_index)
+                    && ply > 0
+                    && excluded.is_none()
+                    && !in_progress
+                    && depth >= params.singular_min_depth
+                    && h.depth >= depth - 3
+                    && h.bound != Bound::Upper
+                    && h.score.abs() < MATE_BOUND
+            }) {
+                let singular_beta = h.score - params.singular_margin * depth;
+                self.stack[ply].excluded = Some(i);
+                let score = self.search(
+                    pos,
+                    ply,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    in_check,
+                    false,
+                    cut_node,
+                );
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    self.score_buffers[ply] = scores;
+                    self.quiet_buffers[ply] = quiets;
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular = 1;
+                    if !pv_node
+                        && score < singular_beta - params.singular_double_margin
+                        && self.stack[ply].double_extensions < 6
+                    {
+                        singular = 2;
+                        self.stack[ply].double_extensions += 1;
+                    }
+                } else if singular_beta >= beta {
+                    self.score_buffers[ply] = scores;
+                    self.quiet_buffers[ply] = quiets;
+                    return singular_beta;
+                } else if h.score >= beta {
+                    singular = -1;
+                }
+            }
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let same_side = child.side_to_move() == side;
@@ -611,7 +675,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     if skip_quiets {
                         continue;
                     }
-                    if depth <= 8 && quiets.len() >= lmp_limit {
+                    if depth <= params.lmp_max_depth && quiets.len() >= lmp_limit {
                         skip_quiets = true;
                         continue;
                     }
@@ -621,29 +685,35 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                             self.shared.reductions[depth.min(63) as usize][searched.min(63)],
                         ))
                     .max(0);
-                    if lmr_depth <= 6
+                    if lmr_depth <= params.futility_max_depth
                         && static_eval != EVAL_NONE
                         && move_score < COUNTER
-                        && eval + 120 + 100 * lmr_depth <= alpha
+                        && eval + params.futility_base + params.futility_per_depth * lmr_depth
+                            <= alpha
                     {
                         continue;
                     }
-                    if lmr_depth <= 7
-                        && self.shared.eval.capture_order(pos, mv) < -30 * lmr_depth * lmr_depth
+                    if lmr_depth <= params.see_quiet_max_depth
+                        && self.shared.eval.capture_order(pos, mv)
+                            < -params.see_quiet_margin * lmr_depth * lmr_depth
                     {
                         continue;
                     }
                 } else if tactical
-                    && depth <= 6
+                    && depth <= params.see_tactical_max_depth
                     && move_score < TT_MOVE
-                    && move_score - BAD_TACTICAL < -100 * depth
+                    && move_score - BAD_TACTICAL < -params.see_tactical_margin * depth
                     && move_score < GOOD_TACTICAL
                 {
                     continue;
                 }
             }
 
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let extension = if singular != 0 {
+                singular
+            } else {
+                i32::from(gives_check && ply < 2 * self.root_depth as usize)
+            };
             let new_depth = if same_side {
                 depth
             } else {
@@ -664,7 +734,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     reduction += i32::from(cut_node);
                     reduction -= i32::from(move_score >= COUNTER);
                     reduction -= i32::from(child_in_check);
-                    reduction -= move_score.clamp(-16_000, 16_000) / 8_000;
+                    reduction -= move_score.clamp(-16_000, 16_000) / params.lmr_history_divisor;
                 } else if move_score < GOOD_TACTICAL {
                     reduction = 1;
                 }
@@ -705,6 +775,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.score_buffers[ply] = scores;
         self.quiet_buffers[ply] = quiets;
 
+        if legal == 0 && excluded.is_some() {
+            return alpha;
+        }
         if legal == 0 {
             // A turn in progress with no way on is a dead end for this path; otherwise the game
             // has no legal move: mate when in check, stalemate otherwise.
@@ -717,6 +790,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if searched == 0 {
             // Everything was pruned: fail low with the static guess.
             return alpha;
+        }
+        if excluded.is_some() {
+            // Not the node's true score: the table keeps the full search's.
+            return best.score;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
         self.shared
@@ -740,7 +817,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             frame.killers[1] = frame.killers[0].take();
             frame.killers[0] = Some(mv.clone());
         }
-        let bonus = history_bonus(depth);
+        let bonus = self.shared.params.history_bonus(depth);
         self.history.update(side, hash, bonus);
         for &other in quiets {
             self.history.update(side, other, -bonus);
@@ -824,7 +901,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 // Losing exchanges cannot raise a quiet position's score.
                 if !in_check
                     && (gain < 0
-                        || static_eval + gain + 200 <= alpha
+                        || static_eval + gain + self.shared.params.qs_futility_margin <= alpha
                         || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES))
                 {
                     i32::MIN
@@ -1044,7 +1121,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let previous_best = self.root_moves[0].mv.clone();
             for line in 0..multipv {
                 let previous = self.root_moves[line].previous_score;
-                let mut delta = 18;
+                let mut delta = self.shared.params.aspiration_window;
                 let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
                     (
                         (previous - delta).max(-INFINITY),
@@ -1112,6 +1189,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if self.finished_early(depth, best_changes, stable_iterations) {
                 break;
             }
+            if depth == max_depth {
+                log::debug!("search stopped after depth {depth}: depth limit");
+            }
             best_changes = best_changes * 3 / 4;
         }
     }
@@ -1122,15 +1202,25 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if let Some(mate) = limits.mate {
             if let Score::Mate(n) = Score::from_internal(self.root_moves[0].score) {
                 if n > 0 && n as u32 <= mate {
+                    log::debug!("search stopped after depth {depth}: mate in {n} found");
                     return true;
                 }
             }
         }
         if self.shared.control.stopped() {
+            log::debug!("search stopped after depth {depth}: stop requested");
+            return true;
+        }
+        if limits.depth.is_none()
+            && self.shared.multipv == 1
+            && mate_settled(self.root_moves[0].score, depth)
+        {
+            log::debug!("search stopped after depth {depth}: the mate is confirmed");
             return true;
         }
         if let Some(limit) = limits.nodes {
             if self.all_nodes() >= limit {
+                log::debug!("search stopped after depth {depth}: node limit");
                 return true;
             }
         }
@@ -1144,6 +1234,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         clock.iteration_ended();
         if self.root_moves.len() == 1 && depth >= 4 && !pondering {
+            log::debug!("search stopped after depth {depth}: the only legal move");
             return true;
         }
         let scale = match (best_changes, stable) {
@@ -1153,8 +1244,30 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             _ => 1.0,
         };
         // An iteration costs about as much as all before it, so start one only with room left.
-        clock.soft_expired(scale * 0.65) || !clock.next_iteration_fits()
+        let soft_expired = clock.soft_expired(scale * 0.65);
+        let fits = clock.next_iteration_fits();
+        if soft_expired || !fits {
+            log::debug!(
+                "search stopped after depth {depth} at {:?}: {} (soft limit scaled by {:.2})",
+                clock.elapsed(),
+                if soft_expired {
+                    "soft time limit"
+                } else {
+                    "the next iteration would pass the hard limit"
+                },
+                scale * 0.65
+            );
+        }
+        soft_expired || !fits
     }
+}
+
+/// Whether a mate score has been confirmed by a search more than twice as deep as the mate is long. Deeper
+/// iterations cannot change it; mate-distance pruning makes them nearly free, so they would
+/// only report depths that were never really searched.
+fn mate_settled(score: i32, depth: u32) -> bool {
+    let plies = MATE - score.abs();
+    score.abs() > MATE_BOUND && depth > 2 * plies as u32
 }
 
 /// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded

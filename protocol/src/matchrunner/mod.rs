@@ -23,12 +23,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use clap::Args;
 use tiamat_engine::{Color, Game, GameResult};
 
 use crate::registry::{with_game, GameKind};
-use arbiter::{Forfeit, GameRecord, GameSetup, TimeControl};
+pub use arbiter::TimeControl;
+use arbiter::{Forfeit, GameRecord, GameSetup};
 use player::{EngineSpec, Player, Protocol};
-use stats::{Sprt, SprtDecision, Tally};
+pub use stats::Sprt;
+use stats::{SprtDecision, Tally};
 
 /// Everything a match needs, read from the command line.
 #[derive(Clone, Debug)]
@@ -47,8 +50,97 @@ struct MatchConfig {
     event: String,
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    let config = match parse_args(args) {
+/// `tiamat match`: its options.
+#[derive(Args, Clone, Debug)]
+#[command(
+    after_help = "cmd=self runs this binary. With --openings, each position string (one per \
+                        line, # starts a comment) is played twice with colours swapped; without \
+                        it every game starts from the variant's start position, colours \
+                        alternating."
+)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub engines: EngineWords,
+    /// The variant played
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// How many games
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Time control: 10+0.1 (seconds + increment), st=1, depth=6 or nodes=20000
+    #[arg(long, default_value = "10+0.1", value_parser = TimeControl::parse)]
+    pub tc: TimeControl,
+    /// A file of start positions (one position string per line)
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Games played at once
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Append the games to this PGN file
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<String>,
+    /// Stop early on a sequential probability ratio test: elo0,elo1,alpha,beta
+    #[arg(long, value_parser = Sprt::parse)]
+    pub sprt: Option<Sprt>,
+    /// Time an engine may overrun its clock before it loses, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub time_margin: u64,
+    /// How long a move may take beyond st=, or at all in depth= and nodes= games, in seconds
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    pub move_timeout: u64,
+    /// Adjudicate a draw after this many plies (0: never)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_plies: usize,
+    /// The PGN Event tag
+    #[arg(long, default_value = "Tiamat match")]
+    pub event: String,
+}
+
+/// The words of each `--engine` (`cmd=PATH proto=cecp ...`), kept apart per engine: clap's
+/// derive flattens repeated multi-value options, so this one is read by hand.
+#[derive(Clone, Debug, Default)]
+pub struct EngineWords(pub Vec<Vec<String>>);
+
+const ENGINE: &str = "engine";
+
+impl clap::FromArgMatches for EngineWords {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let engines = matches
+            .get_occurrences::<String>(ENGINE)
+            .map(|engines| engines.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(EngineWords(engines))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for EngineWords {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.arg(
+            clap::Arg::new(ENGINE)
+                .long(ENGINE)
+                .required(true)
+                .num_args(1..)
+                .action(clap::ArgAction::Append)
+                .value_name("KEY=VALUE")
+                .help(
+                    "An engine, given twice: cmd=PATH [arg=ARG]... [proto=uci|cecp] [name=NAME] \
+                     [option.NAME=VALUE]...",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+pub fn run(args: &MatchArgs) -> ExitCode {
+    let config = match config(args) {
         Ok(config) => config,
         Err(message) => {
             eprintln!("tiamat match: {message}");
@@ -66,76 +158,33 @@ pub fn run(args: &[String]) -> ExitCode {
     with_game!(kind, G => run_match::<G>(&config))
 }
 
-fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
-    let mut engines = Vec::new();
-    let mut variant = "chess".to_string();
-    let mut games = 2usize;
-    let mut control = TimeControl::parse("10+0.1")?;
-    let mut openings_file = None;
-    let mut concurrency = 1usize;
-    let mut pgn_path = None;
-    let mut sprt = None;
-    let mut time_margin = Duration::from_millis(100);
-    let mut move_timeout = Duration::from_secs(60);
-    let mut max_plies = 0usize;
-    let mut event = "Tiamat match".to_string();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        if flag == "--engine" {
-            let start = i + 1;
-            let mut end = start;
-            while end < args.len() && !args[end].starts_with("--") {
-                end += 1;
-            }
-            engines.push(parse_engine(&args[start..end])?);
-            i = end;
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("{flag} needs a value"))?
-            .as_str();
-        let count = |v: &str| -> Result<usize, String> {
-            v.parse()
-                .map_err(|_| format!("{flag} needs a whole number, got '{v}'"))
-        };
-        match flag {
-            "--variant" => variant = value.to_string(),
-            "--games" => games = count(value)?,
-            "--tc" => control = TimeControl::parse(value)?,
-            "--openings" => openings_file = Some(value.to_string()),
-            "--concurrency" => concurrency = count(value)?.max(1),
-            "--pgn" => pgn_path = Some(value.to_string()),
-            "--sprt" => sprt = Some(Sprt::parse(value)?),
-            "--time-margin" => time_margin = Duration::from_millis(count(value)? as u64),
-            "--move-timeout" => move_timeout = Duration::from_secs(count(value)? as u64),
-            "--max-plies" => max_plies = count(value)?,
-            "--event" => event = value.to_string(),
-            other => return Err(format!("unknown option '{other}'")),
-        }
-        i += 2;
-    }
+fn config(args: &MatchArgs) -> Result<MatchConfig, String> {
+    let engines = args
+        .engines
+        .0
+        .iter()
+        .map(|words| parse_engine(words))
+        .collect::<Result<Vec<_>, _>>()?;
     let engines: [EngineSpec; 2] = engines.try_into().map_err(|found: Vec<EngineSpec>| {
         format!("need exactly two --engine, got {}", found.len())
     })?;
-    let openings = match openings_file {
-        Some(path) => read_openings(&path)?,
+    let openings = match &args.openings {
+        Some(path) => read_openings(path)?,
         None => Vec::new(),
     };
     Ok(MatchConfig {
         engines,
-        variant,
-        games,
-        control,
+        variant: args.variant.clone(),
+        games: args.games,
+        control: args.tc,
         openings,
-        concurrency,
-        pgn_path,
-        sprt,
-        time_margin,
-        move_timeout,
-        max_plies,
-        event,
+        concurrency: args.concurrency.max(1),
+        pgn_path: args.pgn.clone(),
+        sprt: args.sprt,
+        time_margin: Duration::from_millis(args.time_margin),
+        move_timeout: Duration::from_secs(args.move_timeout),
+        max_plies: args.max_plies,
+        event: args.event.clone(),
     })
 }
 
@@ -332,7 +381,7 @@ fn run_match<G: Game>(config: &MatchConfig) -> ExitCode {
                 }
             }
             if let Some(sprt) = &config.sprt {
-                decision = sprt.decide(&tally);
+                decision = sprt.decide_after(decision, &tally);
                 if decision != SprtDecision::Continue {
                     stop.store(true, Ordering::SeqCst);
                 }
@@ -439,8 +488,9 @@ fn print_summary(
     }
 }
 
-/// The Elo difference with its 95% interval: `+/- margin` when both ends are finite, the
-/// interval itself when the score's interval reaches 0 or 1.
+/// The Elo difference with its 95% interval, as the README's tables write it: `+225.3 +/- 55.8`
+/// when both ends are finite, the interval itself when the score's interval reaches 0 or 1
+/// (`+inf [+566.2, +inf]`).
 fn elo_line(tally: &Tally) -> String {
     // Adding 0.0 turns -0.0 into 0.0.
     let show = |value: Option<f64>, infinite: &str| {
@@ -453,7 +503,7 @@ fn elo_line(tally: &Tally) -> String {
             format!("Elo difference: {elo} +/- {:.1}", (hi - lo) / 2.0 + 0.0)
         }
         Some((lo, hi)) => format!(
-            "Elo difference: {elo}, 95% interval [{}, {}]",
+            "Elo difference: {elo} [{}, {}]",
             show(lo, "-inf"),
             show(hi, "+inf")
         ),
@@ -486,6 +536,19 @@ mod tests {
 
     fn words(text: &str) -> Vec<String> {
         text.split_whitespace().map(str::to_string).collect()
+    }
+
+    /// The command line read as `tiamat match` reads it.
+    fn parse_args(args: &[String]) -> Result<MatchConfig, String> {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Match {
+            #[command(flatten)]
+            args: MatchArgs,
+        }
+        let line = std::iter::once("match".to_string()).chain(args.iter().cloned());
+        let parsed = Match::try_parse_from(line).map_err(|e| e.to_string())?;
+        config(&parsed.args)
     }
 
     #[test]
@@ -535,12 +598,22 @@ mod tests {
         };
         assert_eq!(
             elo_line(&tally(9, 1, 0)),
-            "Elo difference: +381.7, 95% interval [+159.0, +inf]"
+            "Elo difference: +381.7 [+159.0, +inf]"
         );
         assert_eq!(elo_line(&tally(0, 0, 6)), "Elo difference: +0.0 +/- 254.6");
         assert_eq!(
             elo_line(&tally(3, 0, 0)),
-            "Elo difference: +inf, 95% interval [-42.9, +inf]"
+            "Elo difference: +inf [-42.9, +inf]"
+        );
+        // The README's figure for 100 straight wins, and a count whose interval once rounded
+        // to a finite upper end.
+        assert_eq!(
+            elo_line(&tally(100, 0, 0)),
+            "Elo difference: +inf [+566.2, +inf]"
+        );
+        assert_eq!(
+            elo_line(&tally(0, 10, 0)),
+            "Elo difference: -inf [-inf, -166.2]"
         );
         assert_eq!(
             elo_line(&tally(1, 0, 0)),

@@ -62,7 +62,10 @@ impl Tally {
             let z2n = Z * Z / n;
             let centre = (s + z2n / 2.0) / (1.0 + z2n);
             let half = Z / (1.0 + z2n) * (s * (1.0 - s) / n + z2n / (4.0 * n)).sqrt();
-            (centre - half, centre + half)
+            // At a score of 0 or 1 that end is exactly 0 or 1, which rounding can miss.
+            let lo = if s <= 0.0 { 0.0 } else { centre - half };
+            let hi = if s >= 1.0 { 1.0 } else { centre + half };
+            (lo, hi)
         };
         Some((elo_from_score(lo), elo_from_score(hi)))
     }
@@ -144,6 +147,15 @@ impl Sprt {
         tally.games() as f64 * (s1 - s0) * (2.0 * tally.score() - s0 - s1) / (2.0 * variance)
     }
 
+    /// The verdict after one more game: once the test has stopped, games still in flight when
+    /// it did cannot undo its verdict.
+    pub fn decide_after(&self, previous: SprtDecision, tally: &Tally) -> SprtDecision {
+        match previous {
+            SprtDecision::Continue => self.decide(tally),
+            decided => decided,
+        }
+    }
+
     pub fn decide(&self, tally: &Tally) -> SprtDecision {
         let (lower, upper) = self.bounds();
         let llr = self.llr(tally);
@@ -223,6 +235,13 @@ mod tests {
         let (lo, hi) = sweep(0, 100).elo_interval().unwrap();
         assert_eq!(lo, None);
         assert!(hi.is_some_and(|h| (h + 566.0).abs() < 2.0), "{hi:?}");
+        // Whatever the number of games (10 once gave an upper end of 0.9999999999999999).
+        for n in 2..=2_000 {
+            let (lo, hi) = sweep(n, 0).elo_interval().unwrap();
+            assert!(lo.is_some() && hi.is_none(), "{n} wins: {lo:?} {hi:?}");
+            let (lo, hi) = sweep(0, n).elo_interval().unwrap();
+            assert!(lo.is_none() && hi.is_some(), "{n} losses: {lo:?} {hi:?}");
+        }
     }
 
     #[test]
@@ -246,6 +265,30 @@ mod tests {
             draws: 1,
         };
         assert_eq!(sprt.decide(&early), SprtDecision::Continue);
+    }
+
+    #[test]
+    fn a_verdict_stands_when_a_game_in_flight_ends_after_it() {
+        let sprt = Sprt::parse("0,15,0.1,0.1").unwrap();
+        let decided = Tally {
+            wins: 58,
+            losses: 21,
+            draws: 20,
+        };
+        assert_eq!(sprt.decide(&decided), SprtDecision::AcceptH1);
+        let one_more = Tally {
+            losses: 22,
+            ..decided
+        };
+        assert_eq!(sprt.decide(&one_more), SprtDecision::Continue);
+        assert_eq!(
+            sprt.decide_after(SprtDecision::AcceptH1, &one_more),
+            SprtDecision::AcceptH1
+        );
+        assert_eq!(
+            sprt.decide_after(SprtDecision::Continue, &decided),
+            SprtDecision::AcceptH1
+        );
     }
 
     #[test]

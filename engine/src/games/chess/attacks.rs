@@ -1,9 +1,11 @@
-//! Attack tables: leapers by lookup, sliders by magic bitboards (no PEXT needed).
+//! Attacks: tables for leapers by lookup and sliders by magic bitboards (no PEXT needed), and
+//! the attack and check queries of a position.
 //!
 //! Every table is built at compile time, so lookups are plain indexing into `static` arrays.
 
-use super::bitboard::{Bitboard, PieceType, Square};
+use super::bitboard::{squares, Bitboard, PieceType, Square};
 use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
+use super::Chess;
 use crate::core::Color;
 
 use crate::core::geometry::{
@@ -299,6 +301,62 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
     PAIRS.1[a.index()][b.index()]
+}
+
+impl Chess {
+    /// Pieces of both colours attacking `sq` when the occupied squares are `occ`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let pawns = self.by_type[PieceType::Pawn.index()];
+        (pawn_attacks(Color::White, sq) & pawns & self.by_color[1])
+            | (pawn_attacks(Color::Black, sq) & pawns & self.by_color[0])
+            | (knight_attacks(sq) & self.by_type[PieceType::Knight.index()])
+            | (king_attacks(sq) & self.by_type[PieceType::King.index()])
+            | (bishop_attacks(sq, occ)
+                & (self.by_type[PieceType::Bishop.index()]
+                    | self.by_type[PieceType::Queen.index()]))
+            | (rook_attacks(sq, occ)
+                & (self.by_type[PieceType::Rook.index()] | self.by_type[PieceType::Queen.index()]))
+    }
+
+    /// Is `sq` attacked by a piece of `by` when the occupied squares are `occ`?
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let theirs = self.by_color[by.index()];
+        (pawn_attacks(!by, sq) & self.by_type[PieceType::Pawn.index()] & theirs) != 0
+            || (knight_attacks(sq) & self.by_type[PieceType::Knight.index()] & theirs) != 0
+            || (king_attacks(sq) & self.by_type[PieceType::King.index()] & theirs) != 0
+            || (bishop_attacks(sq, occ) & self.diagonal_sliders(by)) != 0
+            || (rook_attacks(sq, occ) & self.orthogonal_sliders(by)) != 0
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.side;
+        self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[(!us).index()]
+    }
+
+    /// Pieces of the side to move pinned to their own king.
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned_for(self.side, self.king_square(self.side), self.occupied())
+    }
+
+    #[inline]
+    pub(super) fn pinned_for(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
+        let them = !us;
+        let snipers = (rook_rays(ksq) & self.orthogonal_sliders(them))
+            | (bishop_rays(ksq) & self.diagonal_sliders(them));
+        let own = self.by_color[us.index()];
+        let mut pinned = 0;
+        for sniper in squares(snipers) {
+            let blockers = between(ksq, sniper) & occ;
+            if blockers & blockers.wrapping_sub(1) == 0 {
+                pinned |= blockers & own;
+            }
+        }
+        pinned
+    }
 }
 
 #[cfg(test)]

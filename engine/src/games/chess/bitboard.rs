@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::core::Color;
+use crate::core::{square, Color};
 
 /// A set of squares, one bit per square (`a1` is bit 0, `h8` bit 63).
 pub type Bitboard = u64;
@@ -75,16 +75,11 @@ impl Square {
 
     /// Reads `e4`-style text.
     pub fn parse(text: &str) -> Option<Square> {
-        match text.as_bytes() {
-            [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
-                Some(Square::from_coords(file - b'a', rank - b'1'))
-            }
-            _ => None,
-        }
+        square::parse_square(text, 8, 8).map(|name| Square::from_coords(name.file, name.rank))
     }
 
     pub const fn file_char(self) -> char {
-        (b'a' + self.file()) as char
+        square::file_letter(self.file())
     }
 
     pub const fn rank_char(self) -> char {
@@ -94,7 +89,11 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file_char(), self.rank_char())
+        square::SquareName {
+            file: self.file(),
+            rank: self.rank(),
+        }
+        .fmt(f)
     }
 }
 

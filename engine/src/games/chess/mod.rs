@@ -28,8 +28,9 @@
 
 pub mod attacks;
 pub mod bitboard;
-mod fen;
+mod board;
 mod magics;
+mod movegen;
 mod moves;
 mod notation;
 mod position;
@@ -37,37 +38,29 @@ mod position;
 mod tests;
 
 pub use bitboard::{squares, Bitboard, Piece, PieceType, Square, Squares};
-pub use fen::START_FEN;
-pub use moves::ChessMove;
-pub use position::{castling, Chess, ChessMoveList};
+pub use board::castling;
+pub use moves::{ChessMove, ChessMoveList};
+pub use position::{BENCH_POSITIONS, START_FEN};
 
 use crate::core::{default_ending, Color, Ending, Game, GameResult, MoveError, PositionError};
 
-const VARIANTS: &[&str] = &["chess"];
-
-impl Chess {
-    /// The start position.
-    pub fn startpos() -> Chess {
-        Chess::from_fen(START_FEN).expect("the start position is valid")
-    }
-
-    /// Neither side can ever mate, whatever is played.
-    pub fn insufficient_material(&self) -> bool {
-        let heavy = self.pieces_of_type(PieceType::Pawn)
-            | self.pieces_of_type(PieceType::Rook)
-            | self.pieces_of_type(PieceType::Queen);
-        if heavy != 0 {
-            return false;
-        }
-        let knights = self.pieces_of_type(PieceType::Knight);
-        let bishops = self.pieces_of_type(PieceType::Bishop);
-        if (knights | bishops).count_ones() <= 1 {
-            return true;
-        }
-        knights == 0
-            && (bishops & bitboard::LIGHT_SQUARES == 0 || bishops & bitboard::DARK_SQUARES == 0)
-    }
+/// An orthodox chess position (a complete game state but for the earlier keys).
+///
+/// The en-passant square is kept only when a legal en-passant capture exists, so that two
+/// positions with the same legal moves have the same key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chess {
+    pub(crate) by_type: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) key: u64,
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
 }
+
+const VARIANTS: &[&str] = &["chess"];
 
 fn check_variant(variant: &str) -> Result<(), PositionError> {
     if VARIANTS.contains(&variant) {
@@ -131,14 +124,8 @@ impl Game for Chess {
         self.play_move(*mv)
     }
 
-    /// Passing: the other side to move, no en-passant right, the key rebuilt to match.
     fn null_move(&self) -> Option<Self> {
-        let mut next = *self;
-        next.side = !self.side;
-        next.ep = position::NO_SQUARE;
-        next.halfmove += 1;
-        next.key = next.compute_key();
-        Some(next)
+        Some(self.pass())
     }
 
     #[inline]
@@ -177,5 +164,15 @@ impl Game for Chess {
 
     fn board_text(&self) -> String {
         Chess::board_text(self)
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        VARIANTS
+            .contains(&variant)
+            .then_some(include_str!("perft/chess.txt"))
+    }
+
+    fn bench_positions(_variant: &str) -> Vec<&'static str> {
+        BENCH_POSITIONS.to_vec()
     }
 }

@@ -1,8 +1,13 @@
-//! The packed move word.
+//! The move type: a packed 16-bit word, and the move list.
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use super::bitboard::{PieceType, Square};
+
+/// The caller-owned move list of chess (no legal position has more than 218 moves).
+pub type ChessMoveList = ArrayVec<ChessMove, 256>;
 
 /// A chess move in 16 bits: from (6) | to (6) | flag (4). Castling is stored as the king's
 /// move (`e1g1`).

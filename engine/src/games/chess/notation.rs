@@ -1,8 +1,8 @@
 //! Move text: UCI coordinates (the wire form) and SAN (the human form), both ways.
 
 use super::bitboard::{PieceType, Square};
-use super::moves::ChessMove;
-use super::position::{Chess, ChessMoveList};
+use super::moves::{ChessMove, ChessMoveList};
+use super::Chess;
 use crate::core::MoveError;
 
 impl Chess {

@@ -1,638 +1,331 @@
-//! The position: bitboards, Zobrist key, legal move generation and copy-make.
+//! The position string (FEN) both ways and the board picture of the `d` command.
+//!
+//! Castling may be written as `KQkq` or with Shredder/X-FEN file letters (`HAha`); both name
+//! the orthodox rook corners. Chess960 castling (a rook or king elsewhere) is not played by the
+//! `chess` variant, so such rights are reported as an error in the castling field.
+//! The halfmove clock and fullmove number may be left out (they default to 0 and 1).
 
-use arrayvec::ArrayVec;
+use super::bitboard::{squares, Piece, PieceType, Square};
+use super::board::castling;
+use super::Chess;
+use crate::core::placement::{castling_text, push_board};
+use crate::core::{Color, PositionError};
 
-use super::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
-    rook_attacks, rook_rays,
-};
-use super::bitboard::{
-    lowest_square, rank_mask, squares, Bitboard, Piece, PieceType, Square, FILE_A, FILE_H,
-};
-use super::moves::{flag, ChessMove};
-use crate::core::zobrist::KeyGenerator;
-use crate::core::Color;
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// The caller-owned move list of chess (no legal position has more than 218 moves).
-pub type ChessMoveList = ArrayVec<ChessMove, 256>;
+/// The positions `tiamat bench` searches: middlegames and endgames of every kind, open and
+/// closed, tactical, pawn and rook endings.
+pub const BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 5",
+    "2r3k1/pp3ppp/2n1b3/3p4/3P4/2PB1N2/P4PPP/R5K1 w - - 0 20",
+    "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 0 10",
+    "3r2k1/1p3ppp/p1n5/2p1r3/4P3/1PN3P1/P4P1P/3RR1K1 w - - 0 24",
+    "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+    "8/8/1p2k1p1/3p3p/1p1P1P1P/1P2K3/8/8 w - - 0 40",
+    "6k1/5p2/6p1/8/7p/8/6PP/6K1 b - - 0 40",
+    "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1",
+    "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 50",
+];
 
-pub(crate) const NO_SQUARE: u8 = 64;
-
-/// Castling-right bits.
-pub mod castling {
-    pub const WHITE_KING_SIDE: u8 = 1;
-    pub const WHITE_QUEEN_SIDE: u8 = 2;
-    pub const BLACK_KING_SIDE: u8 = 4;
-    pub const BLACK_QUEEN_SIDE: u8 = 8;
-    pub const ALL: u8 = 15;
-}
-
-struct Keys {
-    pieces: [[[u64; 64]; 6]; 2],
-    side: u64,
-    castling: [u64; 16],
-    ep_file: [u64; 8],
-}
-
-const fn make_keys() -> Keys {
-    let mut generator = KeyGenerator::new(0xC4E5_5000_0000_0001);
-    let mut pieces = [[[0; 64]; 6]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut kind = 0;
-        while kind < 6 {
-            pieces[color][kind] = generator.table();
-            kind += 1;
-        }
-        color += 1;
-    }
-    let side = generator.next();
-    let mut castling: [u64; 16] = generator.table();
-    castling[0] = 0;
-    let ep_file = generator.table();
-    Keys {
-        pieces,
-        side,
-        castling,
-        ep_file,
-    }
-}
-
-static KEYS: Keys = make_keys();
-
-/// Rights kept when a move touches a square: moving or capturing on a king or rook home
-/// square drops the matching rights.
-static CASTLING_KEPT: [u8; 64] = {
-    let mut table = [castling::ALL; 64];
-    table[0] = !castling::WHITE_QUEEN_SIDE & castling::ALL;
-    table[4] = !(castling::WHITE_KING_SIDE | castling::WHITE_QUEEN_SIDE) & castling::ALL;
-    table[7] = !castling::WHITE_KING_SIDE & castling::ALL;
-    table[56] = !castling::BLACK_QUEEN_SIDE & castling::ALL;
-    table[60] = !(castling::BLACK_KING_SIDE | castling::BLACK_QUEEN_SIDE) & castling::ALL;
-    table[63] = !castling::BLACK_KING_SIDE & castling::ALL;
-    table
-};
-
-/// An orthodox chess position (a complete game state but for the earlier keys).
-///
-/// The en-passant square is kept only when a legal en-passant capture exists, so that two
-/// positions with the same legal moves have the same key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Chess {
-    pub(crate) by_type: [Bitboard; 6],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) key: u64,
-    pub(crate) side: Color,
-    pub(crate) castling: u8,
-    pub(crate) ep: u8,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-}
+const PLACEMENT: &str = "piece placement";
 
 impl Chess {
-    pub(crate) fn empty() -> Chess {
-        Chess {
-            by_type: [0; 6],
-            by_color: [0; 2],
-            key: 0,
-            side: Color::White,
-            castling: 0,
-            ep: NO_SQUARE,
-            halfmove: 0,
-            fullmove: 1,
+    /// The start position.
+    pub fn startpos() -> Chess {
+        Chess::from_fen(START_FEN).expect("the start position is valid")
+    }
+
+    /// Reads a FEN (or X-FEN / Shredder-FEN) string.
+    pub fn from_fen(text: &str) -> Result<Chess, PositionError> {
+        let mut fields = text.split_whitespace();
+        let placement = fields
+            .next()
+            .ok_or_else(|| PositionError::new(PLACEMENT, "the position string is empty"))?;
+        let mut pos = Chess::empty();
+        read_placement(&mut pos, placement)?;
+
+        pos.side = match fields.next() {
+            Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(other) => {
+                return Err(PositionError::new(
+                    "side to move",
+                    format!("expected 'w' or 'b', found '{other}'"),
+                ))
+            }
+            None => return Err(PositionError::new("side to move", "missing")),
+        };
+        validate_material(&pos)?;
+        if pos.is_attacked(pos.king_square(!pos.side), pos.side, pos.occupied()) {
+            return Err(PositionError::new(
+                "side to move",
+                "the side not to move is in check",
+            ));
+        }
+
+        pos.castling = read_castling(&pos, fields.next().unwrap_or("-"))?;
+        let ep = read_en_passant(&pos, fields.next().unwrap_or("-"))?;
+        pos.halfmove = read_number(fields.next(), "halfmove clock", 0)?;
+        pos.fullmove = read_number(fields.next(), "fullmove number", 1)?.max(1);
+        if let Some(extra) = fields.next() {
+            return Err(PositionError::new(
+                "trailing text",
+                format!("unexpected '{extra}' after the fullmove number"),
+            ));
+        }
+        pos.key = pos.compute_key();
+        if let Some(ep) = ep {
+            pos.set_en_passant_if_capturable(ep);
+        }
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN (castling as `KQkq`).
+    pub fn fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        push_board(&mut out, 0..8, 0..8, |file, rank| {
+            self.piece_at(Square::from_coords(file, rank))
+                .map(|piece| piece.fen_char())
+        });
+        out.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        let letters = [
+            (castling::WHITE_KING_SIDE, 'K'),
+            (castling::WHITE_QUEEN_SIDE, 'Q'),
+            (castling::BLACK_KING_SIDE, 'k'),
+            (castling::BLACK_QUEEN_SIDE, 'q'),
+        ];
+        out.push_str(&castling_text(self.castling, &letters));
+        match self.en_passant() {
+            Some(sq) => out.push_str(&format!(" {sq}")),
+            None => out.push_str(" -"),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+
+    /// A picture of the board with the FEN and key below it.
+    pub fn board_text(&self) -> String {
+        let separator = " +---+---+---+---+---+---+---+---+\n";
+        let mut out = String::from(separator);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let letter = self
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or(' ', Piece::fen_char);
+                out.push_str(&format!(" | {letter}"));
+            }
+            out.push_str(&format!(" | {}\n{separator}", rank + 1));
+        }
+        out.push_str("   a   b   c   d   e   f   g   h\n\n");
+        out.push_str(&format!(
+            "Fen: {}\nKey: {:016X}\nCheckers:",
+            self.fen(),
+            self.key
+        ));
+        for sq in squares(self.checkers()) {
+            out.push_str(&format!(" {sq}"));
+        }
+        out.push('\n');
+        out
+    }
+}
+
+fn read_placement(pos: &mut Chess, placement: &str) -> Result<(), PositionError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(PositionError::new(
+            PLACEMENT,
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        ));
+    }
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 7 - row as u8;
+        let mut file = 0u8;
+        for c in text.chars() {
+            if let Some(run) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += run as u8;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                if file < 8 {
+                    pos.toggle(piece.color, piece.kind, Square::from_coords(file, rank));
+                }
+                file += 1;
+            } else {
+                return Err(PositionError::new(
+                    PLACEMENT,
+                    format!("unexpected character '{c}' in rank {}", rank + 1),
+                ));
+            }
+            if file > 8 {
+                return Err(PositionError::new(
+                    PLACEMENT,
+                    format!("rank {} has more than 8 squares", rank + 1),
+                ));
+            }
+        }
+        if file != 8 {
+            return Err(PositionError::new(
+                PLACEMENT,
+                format!("rank {} has {file} squares, expected 8", rank + 1),
+            ));
         }
     }
+    Ok(())
+}
 
-    // ----- Queries (the API the evaluation is written against) -----
-
-    /// The side to move.
-    #[inline]
-    pub fn side(&self) -> Color {
-        self.side
+/// Kings, pawns on the back ranks, and no more pieces than promotions could make (which also
+/// keeps every move list within its fixed capacity).
+fn validate_material(pos: &Chess) -> Result<(), PositionError> {
+    let back_ranks = 0xFF00_0000_0000_00FFu64;
+    if pos.pieces_of_type(PieceType::Pawn) & back_ranks != 0 {
+        return Err(PositionError::new(
+            PLACEMENT,
+            "a pawn stands on the first or last rank",
+        ));
     }
-
-    /// Pieces of `kind` and `color`.
-    #[inline]
-    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()] & self.by_color[color.index()]
+    for color in Color::ALL {
+        let count = |kind| pos.pieces(color, kind).count_ones() as i32;
+        if count(PieceType::King) != 1 {
+            return Err(PositionError::new(
+                PLACEMENT,
+                format!("{color} has {} kings, expected 1", count(PieceType::King)),
+            ));
+        }
+        let extra = (count(PieceType::Knight) - 2).max(0)
+            + (count(PieceType::Bishop) - 2).max(0)
+            + (count(PieceType::Rook) - 2).max(0)
+            + (count(PieceType::Queen) - 1).max(0);
+        if count(PieceType::Pawn) > 8 || extra > 8 - count(PieceType::Pawn) {
+            return Err(PositionError::new(
+                PLACEMENT,
+                format!("{color} has more pieces than promotions can give"),
+            ));
+        }
     }
+    Ok(())
+}
 
-    /// Pieces of `kind`, both colours.
-    #[inline]
-    pub fn pieces_of_type(&self, kind: PieceType) -> Bitboard {
-        self.by_type[kind.index()]
+fn read_castling(pos: &Chess, text: &str) -> Result<u8, PositionError> {
+    if text == "-" {
+        return Ok(0);
     }
-
-    /// All pieces of `color`.
-    #[inline]
-    pub fn color_pieces(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
-    }
-
-    /// All occupied squares.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// The square of `color`'s king.
-    #[inline]
-    pub fn king_square(&self, color: Color) -> Square {
-        lowest_square(self.pieces(color, PieceType::King))
-    }
-
-    /// The piece on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let bit = sq.bit();
-        let color = if self.by_color[0] & bit != 0 {
+    let mut rights = 0;
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
             Color::White
-        } else if self.by_color[1] & bit != 0 {
+        } else {
             Color::Black
-        } else {
-            return None;
         };
-        let kind = self.kind_at(sq);
-        Some(Piece { color, kind })
-    }
-
-    /// The kind of the piece known to stand on `sq`.
-    #[inline]
-    fn kind_at(&self, sq: Square) -> PieceType {
-        let bit = sq.bit();
-        if self.by_type[0] & bit != 0 {
-            PieceType::Pawn
-        } else if self.by_type[1] & bit != 0 {
-            PieceType::Knight
-        } else if self.by_type[2] & bit != 0 {
-            PieceType::Bishop
-        } else if self.by_type[3] & bit != 0 {
-            PieceType::Rook
-        } else if self.by_type[4] & bit != 0 {
-            PieceType::Queen
-        } else {
-            PieceType::King
-        }
-    }
-
-    /// Castling rights as bits of [`castling`].
-    #[inline]
-    pub fn castling_rights(&self) -> u8 {
-        self.castling
-    }
-
-    /// The en-passant target square, present only when an en-passant capture is legal.
-    #[inline]
-    pub fn en_passant(&self) -> Option<Square> {
-        (self.ep != NO_SQUARE).then(|| Square::new(self.ep))
-    }
-
-    #[inline]
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    /// Bishops and queens of `color`.
-    #[inline]
-    pub fn diagonal_sliders(&self, color: Color) -> Bitboard {
-        (self.by_type[PieceType::Bishop.index()] | self.by_type[PieceType::Queen.index()])
-            & self.by_color[color.index()]
-    }
-
-    /// Rooks and queens of `color`.
-    #[inline]
-    pub fn orthogonal_sliders(&self, color: Color) -> Bitboard {
-        (self.by_type[PieceType::Rook.index()] | self.by_type[PieceType::Queen.index()])
-            & self.by_color[color.index()]
-    }
-
-    /// Pieces of both colours attacking `sq` when the occupied squares are `occ`.
-    #[inline]
-    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let pawns = self.by_type[PieceType::Pawn.index()];
-        (pawn_attacks(Color::White, sq) & pawns & self.by_color[1])
-            | (pawn_attacks(Color::Black, sq) & pawns & self.by_color[0])
-            | (knight_attacks(sq) & self.by_type[PieceType::Knight.index()])
-            | (king_attacks(sq) & self.by_type[PieceType::King.index()])
-            | (bishop_attacks(sq, occ)
-                & (self.by_type[PieceType::Bishop.index()]
-                    | self.by_type[PieceType::Queen.index()]))
-            | (rook_attacks(sq, occ)
-                & (self.by_type[PieceType::Rook.index()] | self.by_type[PieceType::Queen.index()]))
-    }
-
-    /// Is `sq` attacked by a piece of `by` when the occupied squares are `occ`?
-    #[inline]
-    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        let theirs = self.by_color[by.index()];
-        (pawn_attacks(!by, sq) & self.by_type[PieceType::Pawn.index()] & theirs) != 0
-            || (knight_attacks(sq) & self.by_type[PieceType::Knight.index()] & theirs) != 0
-            || (king_attacks(sq) & self.by_type[PieceType::King.index()] & theirs) != 0
-            || (bishop_attacks(sq, occ) & self.diagonal_sliders(by)) != 0
-            || (rook_attacks(sq, occ) & self.orthogonal_sliders(by)) != 0
-    }
-
-    /// Enemy pieces giving check to the side to move.
-    #[inline]
-    pub fn checkers(&self) -> Bitboard {
-        let us = self.side;
-        self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[(!us).index()]
-    }
-
-    /// Pieces of the side to move pinned to their own king.
-    pub fn pinned(&self) -> Bitboard {
-        self.pinned_for(self.side, self.king_square(self.side), self.occupied())
-    }
-
-    #[inline]
-    fn pinned_for(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
-        let them = !us;
-        let snipers = (rook_rays(ksq) & self.orthogonal_sliders(them))
-            | (bishop_rays(ksq) & self.diagonal_sliders(them));
-        let own = self.by_color[us.index()];
-        let mut pinned = 0;
-        for sniper in squares(snipers) {
-            let blockers = between(ksq, sniper) & occ;
-            if blockers & blockers.wrapping_sub(1) == 0 {
-                pinned |= blockers & own;
+        let king_side = match c.to_ascii_lowercase() {
+            'k' | 'h' => true,
+            'q' | 'a' => false,
+            'b'..='g' => {
+                return Err(PositionError::new(
+                    "castling",
+                    format!("'{c}' names Chess960 castling, which orthodox chess does not have"),
+                ))
             }
-        }
-        pinned
-    }
-
-    // ----- Zobrist keys -----
-
-    /// The key computed from scratch (the incremental one must always equal it).
-    pub(crate) fn compute_key(&self) -> u64 {
-        let mut key = 0;
-        for color in Color::ALL {
-            for kind in PieceType::ALL {
-                for sq in squares(self.pieces(color, kind)) {
-                    key ^= KEYS.pieces[color.index()][kind.index()][sq.index()];
-                }
-            }
-        }
-        if self.side == Color::Black {
-            key ^= KEYS.side;
-        }
-        key ^= KEYS.castling[self.castling as usize];
-        if self.ep != NO_SQUARE {
-            key ^= KEYS.ep_file[(self.ep & 7) as usize];
-        }
-        key
-    }
-
-    #[inline]
-    pub(crate) fn toggle(&mut self, color: Color, kind: PieceType, sq: Square) {
-        self.by_type[kind.index()] ^= sq.bit();
-        self.by_color[color.index()] ^= sq.bit();
-    }
-
-    // ----- Legal move generation -----
-
-    /// Appends every legal move to `out`.
-    pub fn generate(&self, out: &mut ChessMoveList) {
-        match self.side {
-            Color::White => self.generate_for::<true, _>(out),
-            Color::Black => self.generate_for::<false, _>(out),
-        }
-    }
-
-    /// The number of legal moves, counted without listing them.
-    pub fn count_moves(&self) -> usize {
-        let mut counter = Counter(0);
-        match self.side {
-            Color::White => self.generate_for::<true, _>(&mut counter),
-            Color::Black => self.generate_for::<false, _>(&mut counter),
-        }
-        counter.0
-    }
-
-    fn generate_for<const WHITE: bool, S: MoveSink>(&self, out: &mut S) {
-        let us = if WHITE { Color::White } else { Color::Black };
-        let them = !us;
-        let own = self.by_color[us.index()];
-        let enemy = self.by_color[them.index()];
-        let occ = own | enemy;
-        let ksq = self.king_square(us);
-        let checkers = self.attackers_to(ksq, occ) & enemy;
-
-        // The king steps to squares not attacked once it has left its own square.
-        let occ_without_king = occ ^ ksq.bit();
-        for to in squares(king_attacks(ksq) & !own) {
-            if !self.is_attacked(to, them, occ_without_king) {
-                let kind = if enemy & to.bit() != 0 {
-                    flag::CAPTURE
-                } else {
-                    flag::QUIET
-                };
-                out.one(ChessMove::new(ksq, to, kind));
-            }
-        }
-        if checkers & checkers.wrapping_sub(1) != 0 {
-            return;
-        }
-
-        let check_mask = if checkers != 0 {
-            between(ksq, lowest_square(checkers)) | checkers
-        } else {
-            !0
-        };
-        let pinned = self.pinned_for(us, ksq, occ);
-        let movable = !own & check_mask;
-
-        for from in squares(self.pieces(us, PieceType::Knight) & !pinned) {
-            out.targets(from, knight_attacks(from) & movable, enemy);
-        }
-        for from in squares(self.diagonal_sliders(us)) {
-            let mut targets = bishop_attacks(from, occ) & movable;
-            if pinned & from.bit() != 0 {
-                targets &= line(ksq, from);
-            }
-            out.targets(from, targets, enemy);
-        }
-        for from in squares(self.orthogonal_sliders(us)) {
-            let mut targets = rook_attacks(from, occ) & movable;
-            if pinned & from.bit() != 0 {
-                targets &= line(ksq, from);
-            }
-            out.targets(from, targets, enemy);
-        }
-
-        self.generate_pawns::<WHITE, S>(out, ksq, checkers, check_mask, pinned);
-
-        if checkers == 0 {
-            self.generate_castling::<WHITE, S>(out, occ);
-        }
-    }
-
-    #[inline]
-    fn generate_pawns<const WHITE: bool, S: MoveSink>(
-        &self,
-        out: &mut S,
-        ksq: Square,
-        checkers: Bitboard,
-        check_mask: Bitboard,
-        pinned: Bitboard,
-    ) {
-        let us = if WHITE { Color::White } else { Color::Black };
-        let them = !us;
-        let enemy = self.by_color[them.index()];
-        let empty = !self.occupied();
-        let pawns = self.pieces(us, PieceType::Pawn);
-        let third_rank = rank_mask(if WHITE { 2 } else { 5 });
-        let last_rank = rank_mask(if WHITE { 7 } else { 0 });
-        let up: i8 = if WHITE { 8 } else { -8 };
-        let up_west: i8 = if WHITE { 7 } else { -9 };
-        let up_east: i8 = if WHITE { 9 } else { -7 };
-        let shift = |bb: Bitboard, by: i8| -> Bitboard {
-            if by > 0 {
-                bb << by
-            } else {
-                bb >> -by
+            _ => {
+                return Err(PositionError::new(
+                    "castling",
+                    format!(
+                        "unexpected character '{c}' (expected '-' or letters like KQkq or HAha)"
+                    ),
+                ))
             }
         };
-
-        // Unpinned pawns, set-wise.
-        let free = pawns & !pinned;
-        let single = shift(free, up) & empty;
-        let double = shift(single & third_rank, up) & empty & check_mask;
-        let single = single & check_mask;
-        out.pawn_moves(single & !last_rank, up, flag::QUIET);
-        out.promotion_moves(single & last_rank, up, false);
-        out.pawn_moves(double, 2 * up, flag::DOUBLE_PUSH);
-        let targets = enemy & check_mask;
-        for (dir, captures) in [
-            (up_west, shift(free & !FILE_A, up_west) & targets),
-            (up_east, shift(free & !FILE_H, up_east) & targets),
-        ] {
-            out.pawn_moves(captures & !last_rank, dir, flag::CAPTURE);
-            out.promotion_moves(captures & last_rank, dir, true);
-        }
-
-        // Pinned pawns may move only along the pin.
-        for from in squares(pawns & pinned) {
-            let allowed = line(ksq, from) & check_mask;
-            let one = shift(from.bit(), up) & empty;
-            let push = one & allowed;
-            out.pawn_moves(push & !last_rank, up, flag::QUIET);
-            out.promotion_moves(push & last_rank, up, false);
-            out.pawn_moves(
-                shift(one & third_rank, up) & empty & allowed,
-                2 * up,
-                flag::DOUBLE_PUSH,
-            );
-            let captures = pawn_attacks(us, from) & enemy & allowed;
-            let dir = if captures & shift(from.bit() & !FILE_A, up_west) != 0 {
-                up_west
-            } else {
-                up_east
-            };
-            out.pawn_moves(captures & !last_rank, dir, flag::CAPTURE);
-            out.promotion_moves(captures & last_rank, dir, true);
-        }
-
-        if self.ep != NO_SQUARE {
-            let ep = Square::new(self.ep);
-            for from in squares(pawn_attacks(them, ep) & pawns) {
-                if self.en_passant_legal(from, ep, ksq, checkers) {
-                    out.one(ChessMove::new(from, ep, flag::EN_PASSANT));
-                }
-            }
-        }
-    }
-
-    /// Whether the pawn of the side to move on `from` may take en passant onto `ep`. Played out
-    /// on the occupancy, which also catches the two pawns leaving one rank at once.
-    fn en_passant_legal(&self, from: Square, ep: Square, ksq: Square, checkers: Bitboard) -> bool {
-        let them = !self.side;
-        let captured = Square::new(ep.index() as u8 ^ 8);
-        let leapers =
-            self.by_type[PieceType::Knight.index()] | self.by_type[PieceType::Pawn.index()];
-        if checkers & leapers & !captured.bit() != 0 {
-            return false;
-        }
-        let occ = self.occupied() ^ from.bit() ^ captured.bit() ^ ep.bit();
-        rook_attacks(ksq, occ) & self.orthogonal_sliders(them) == 0
-            && bishop_attacks(ksq, occ) & self.diagonal_sliders(them) == 0
-    }
-
-    /// Sets the en-passant square after a double step to `ep` when some capture onto it is legal.
-    pub(crate) fn set_en_passant_if_capturable(&mut self, ep: Square) {
-        let us = self.side;
-        let candidates = pawn_attacks(!us, ep) & self.pieces(us, PieceType::Pawn);
-        if candidates == 0 {
-            return;
-        }
-        let ksq = self.king_square(us);
-        let checkers = self.attackers_to(ksq, self.occupied()) & self.by_color[(!us).index()];
-        if squares(candidates).any(|from| self.en_passant_legal(from, ep, ksq, checkers)) {
-            self.ep = ep.index() as u8;
-            self.key ^= KEYS.ep_file[ep.file() as usize];
-        }
-    }
-
-    #[inline]
-    fn generate_castling<const WHITE: bool, S: MoveSink>(&self, out: &mut S, occ: Bitboard) {
-        let them = if WHITE { Color::Black } else { Color::White };
-        let (king_side, queen_side, base) = if WHITE {
-            (castling::WHITE_KING_SIDE, castling::WHITE_QUEEN_SIDE, 0u8)
-        } else {
-            (castling::BLACK_KING_SIDE, castling::BLACK_QUEEN_SIDE, 56u8)
-        };
-        let sq = |file: u8| Square::new(base + file);
-        if self.castling & king_side != 0
-            && occ & (sq(5).bit() | sq(6).bit()) == 0
-            && !self.is_attacked(sq(5), them, occ)
-            && !self.is_attacked(sq(6), them, occ)
+        let base = if color == Color::White { 0 } else { 56 };
+        let king = Square::new(base + 4);
+        let rook = Square::new(base + if king_side { 7 } else { 0 });
+        if pos.piece_at(king)
+            != Some(Piece {
+                color,
+                kind: PieceType::King,
+            })
+            || pos.piece_at(rook)
+                != Some(Piece {
+                    color,
+                    kind: PieceType::Rook,
+                })
         {
-            out.one(ChessMove::new(sq(4), sq(6), flag::KING_CASTLE));
+            return Err(PositionError::new(
+                "castling",
+                format!("'{c}' needs the {color} king on {king} and a rook on {rook}"),
+            ));
         }
-        if self.castling & queen_side != 0
-            && occ & (sq(1).bit() | sq(2).bit() | sq(3).bit()) == 0
-            && !self.is_attacked(sq(3), them, occ)
-            && !self.is_attacked(sq(2), them, occ)
-        {
-            out.one(ChessMove::new(sq(4), sq(2), flag::QUEEN_CASTLE));
-        }
+        rights |= match (color, king_side) {
+            (Color::White, true) => castling::WHITE_KING_SIDE,
+            (Color::White, false) => castling::WHITE_QUEEN_SIDE,
+            (Color::Black, true) => castling::BLACK_KING_SIDE,
+            (Color::Black, false) => castling::BLACK_QUEEN_SIDE,
+        };
     }
-
-    // ----- Making moves -----
-
-    /// The position after `mv`, which must be legal here.
-    pub fn play_move(&self, mv: ChessMove) -> Chess {
-        let mut next = *self;
-        let us = self.side;
-        let them = !us;
-        let (from, to, kind) = (mv.from(), mv.to(), mv.flag());
-        let moved = self.kind_at(from);
-        let mut key = self.key ^ KEYS.side ^ KEYS.castling[self.castling as usize];
-        if self.ep != NO_SQUARE {
-            key ^= KEYS.ep_file[(self.ep & 7) as usize];
-        }
-        next.ep = NO_SQUARE;
-        next.halfmove += 1;
-
-        if kind == flag::EN_PASSANT {
-            let captured = Square::new(to.index() as u8 ^ 8);
-            next.toggle(them, PieceType::Pawn, captured);
-            key ^= KEYS.pieces[them.index()][PieceType::Pawn.index()][captured.index()];
-        } else if mv.is_capture() {
-            let victim = self.kind_at(to);
-            next.toggle(them, victim, to);
-            key ^= KEYS.pieces[them.index()][victim.index()][to.index()];
-            next.halfmove = 0;
-        }
-
-        let placed = mv.promotion_piece().unwrap_or(moved);
-        next.toggle(us, moved, from);
-        next.toggle(us, placed, to);
-        key ^= KEYS.pieces[us.index()][moved.index()][from.index()]
-            ^ KEYS.pieces[us.index()][placed.index()][to.index()];
-
-        if moved == PieceType::Pawn {
-            next.halfmove = 0;
-        } else if mv.is_castle() {
-            let (rook_from, rook_to) = if kind == flag::KING_CASTLE {
-                (to.index() + 1, to.index() - 1)
-            } else {
-                (to.index() - 2, to.index() + 1)
-            };
-            let (rook_from, rook_to) = (Square::new(rook_from as u8), Square::new(rook_to as u8));
-            next.toggle(us, PieceType::Rook, rook_from);
-            next.toggle(us, PieceType::Rook, rook_to);
-            let rook_keys = &KEYS.pieces[us.index()][PieceType::Rook.index()];
-            key ^= rook_keys[rook_from.index()] ^ rook_keys[rook_to.index()];
-        }
-
-        next.castling &= CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
-        key ^= KEYS.castling[next.castling as usize];
-        next.side = them;
-        if us == Color::Black {
-            next.fullmove += 1;
-        }
-        next.key = key;
-        if kind == flag::DOUBLE_PUSH {
-            next.set_en_passant_if_capturable(Square::new(((from.index() + to.index()) / 2) as u8));
-        }
-        next
-    }
+    Ok(rights)
 }
 
-/// Where the generator puts moves: a list, or a counter that never builds them.
-trait MoveSink {
-    fn one(&mut self, mv: ChessMove);
-    /// Moves of one piece from `from` to each of `targets` (captures where `enemy` stands).
-    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard);
-    /// Pawn moves to each of `to`, each from `delta` squares behind, all with `kind`.
-    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16);
-    /// The four promotions onto each of `to`.
-    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool);
+/// The target square after checking that a pawn of the side not to move has just double-stepped
+/// over it. Whether a capture is possible is decided later.
+fn read_en_passant(pos: &Chess, text: &str) -> Result<Option<Square>, PositionError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let field = "en passant";
+    let sq = Square::parse(text).ok_or_else(|| {
+        PositionError::new(
+            field,
+            format!("expected '-' or a square like e3, found '{text}'"),
+        )
+    })?;
+    let (rank, step): (u8, i8) = if pos.side == Color::White {
+        (5, -8)
+    } else {
+        (2, 8)
+    };
+    if sq.rank() != rank {
+        return Err(PositionError::new(
+            field,
+            format!("{sq} is not on rank {} for this side to move", rank + 1),
+        ));
+    }
+    let pawn_square = Square::new((sq.index() as i8 + step) as u8);
+    let origin = Square::new((sq.index() as i8 - step) as u8);
+    let pawn = Piece {
+        color: !pos.side,
+        kind: PieceType::Pawn,
+    };
+    if pos.piece_at(pawn_square) != Some(pawn)
+        || pos.piece_at(sq).is_some()
+        || pos.piece_at(origin).is_some()
+    {
+        return Err(PositionError::new(
+            field,
+            format!("no pawn can have just stepped over {sq}"),
+        ));
+    }
+    Ok(Some(sq))
 }
 
-#[inline]
-fn origin(to: Square, delta: i8) -> Square {
-    Square::new((to.index() as i8 - delta) as u8)
-}
-
-impl MoveSink for ChessMoveList {
-    #[inline]
-    fn one(&mut self, mv: ChessMove) {
-        self.push(mv);
-    }
-
-    #[inline]
-    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard) {
-        for to in squares(targets & enemy) {
-            self.push(ChessMove::new(from, to, flag::CAPTURE));
-        }
-        for to in squares(targets & !enemy) {
-            self.push(ChessMove::new(from, to, flag::QUIET));
-        }
-    }
-
-    #[inline]
-    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16) {
-        for to in squares(to) {
-            self.push(ChessMove::new(origin(to, delta), to, kind));
-        }
-    }
-
-    #[inline]
-    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool) {
-        for to in squares(to) {
-            let from = origin(to, delta);
-            for kind in [
-                PieceType::Queen,
-                PieceType::Knight,
-                PieceType::Rook,
-                PieceType::Bishop,
-            ] {
-                self.push(ChessMove::promotion(from, to, kind, capture));
-            }
-        }
-    }
-}
-
-struct Counter(usize);
-
-impl MoveSink for Counter {
-    #[inline]
-    fn one(&mut self, _: ChessMove) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn targets(&mut self, _: Square, targets: Bitboard, _: Bitboard) {
-        self.0 += targets.count_ones() as usize;
-    }
-
-    #[inline]
-    fn pawn_moves(&mut self, to: Bitboard, _: i8, _: u16) {
-        self.0 += to.count_ones() as usize;
-    }
-
-    #[inline]
-    fn promotion_moves(&mut self, to: Bitboard, _: i8, _: bool) {
-        self.0 += 4 * to.count_ones() as usize;
+fn read_number(
+    text: Option<&str>,
+    field: &'static str,
+    default: u32,
+) -> Result<u32, PositionError> {
+    match text {
+        None => Ok(default),
+        Some(t) => t
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n < 1_000_000)
+            .ok_or_else(|| PositionError::new(field, format!("expected a number, found '{t}'"))),
     }
 }

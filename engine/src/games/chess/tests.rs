@@ -556,3 +556,18 @@ fn evaluation_api() {
         "a7"
     );
 }
+
+/// The suite holds the six positions of the chessprogramming.org "Perft Results" page with their
+/// published counts (the registry's suite test checks the ones within its budget).
+#[test]
+fn suite_holds_the_published_deep_counts() {
+    let text = Chess::perft_suite("chess").expect("chess keeps a suite");
+    let suite = crate::core::perft::parse_suite(text).unwrap();
+    let deepest = |name: &str| suite.entry(name).and_then(|e| e.counts.last().copied());
+    assert_eq!(deepest("start"), Some((7, 3_195_901_860)));
+    assert_eq!(deepest("kiwipete"), Some((6, 8_031_647_685)));
+    assert_eq!(deepest("position3"), Some((7, 178_633_661)));
+    assert_eq!(deepest("position4"), Some((6, 706_045_033)));
+    assert_eq!(deepest("position5"), Some((5, 89_941_194)));
+    assert_eq!(deepest("position6"), Some((6, 6_923_051_137)));
+}

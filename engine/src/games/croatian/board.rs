@@ -88,11 +88,7 @@ impl Croatian {
 
     /// Field name, e.g. `k12`.
     pub fn field_name(&self, sq: u16) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file_of(sq)) as char,
-            self.rank_of(sq) as u32 + 1
-        )
+        crate::core::square::square_name(self.file_of(sq), self.rank_of(sq))
     }
 
     /// A light field has odd `file + rank` (1-based), a1 is dark (L143).
@@ -331,6 +327,8 @@ pub(super) struct Turn {
     /// The fields of `moved`, in the order plies ended on them.
     marked: Vec<u16>,
     pub irreversible: bool,
+    /// The key of the board the turn started from (no e.p. items).
+    start_key: u64,
 }
 
 impl Turn {
@@ -339,14 +337,23 @@ impl Turn {
         for item in &pos.ep {
             pos.key ^= ep_key(item);
         }
+        let start_key = pos.key;
         Turn {
             pos,
+            start_key,
             air: EMPTY,
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
             marked: Vec::new(),
             irreversible: false,
         }
+    }
+
+    /// Whether the board is again `root`'s, piece for piece and tag for tag: a null move, which
+    /// is illegal (part 2 OQ-15 names the Wave ping-pong, HD-5 says what is compared: e.p.
+    /// items are not). A Wave's ping-pong or a piece teleported back onto its field does it.
+    pub fn restores(&self, root: &Croatian) -> bool {
+        self.pos.key == self.start_key && self.pos.board == root.board
     }
 
     /// The key the position would have if the turn ended now.

@@ -180,9 +180,6 @@ pub(super) struct Cascades<'a> {
     s: &'a mut Scratch,
     /// The side to move's King was attacked before the move.
     root_in_check: bool,
-    /// The root's board key (without its en-passant items): a cascade that leaves the board
-    /// as it was, piece for piece and tag for tag, is no move in Hemera's Dawn (OQ-15, HD-5).
-    root_board: Option<u64>,
 }
 
 impl<'a> Cascades<'a> {
@@ -196,7 +193,6 @@ impl<'a> Cascades<'a> {
             s,
             root_in_check: king != 0
                 && !each_attacker(root, o, &root.board, king, !root.side, |_| false),
-            root_board: root.v.has(Kind::Centaur).then(|| Turn::new(root).pos.key),
         }
     }
 
@@ -290,7 +286,7 @@ impl<'a> Cascades<'a> {
     }
 
     fn finish(&mut self) {
-        if self.root_board == Some(self.turn.pos.key) {
+        if self.turn.restores(self.root) {
             return;
         }
         let key = self.turn.result_key();

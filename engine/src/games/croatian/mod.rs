@@ -47,9 +47,14 @@
 //! * A Pyramid converts an opponent's Wave like any opponent's piece on its own half (section
 //!   4.2 excepts only the King).
 //! * A Wave whose route enters a Star teleports or passes over it (OQ-4). When after a teleport
-//!   it finds no field to end on (a teleport into the other Star of a colour its route has
-//!   already crossed included), the teleport ends its ply as an oblation (`Eg15~Wa18|||`, R07),
-//!   one of its options; a Wave with no option at all is oblationed where it stands.
+//!   it finds no field to end on, the teleport ends its ply as an oblation (`Eg15~Wa18|||`, R07),
+//!   one of its options; a route that comes round to fields it crossed before ends there (OQ-4),
+//!   and if an empty field or an own piece it may activate is among them the Wave is not blocked
+//!   and no oblation is offered (L1446). A Wave with no option at all is oblationed where it
+//!   stands.
+//! * A move that leaves the board as it was, piece for piece and tag for tag, is a null move
+//!   and illegal: part 2's ruling OQ-15 (with HD-5 on what is compared) names the Wave ping-pong,
+//!   which first exists here, and a piece teleported back onto the field it left.
 //! * Wire moves: UCI long algebraic for single plies that fit it (`e2e4`, `a13a11q`, castling as
 //!   the King's two-or-more-field move); XAN for cascades, teleports, promotion tags, delayed
 //!   promotions and randomized castling (where a one-field castling looks like a King step).
@@ -73,6 +78,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod variant;
+mod xboard;
 
 #[cfg(test)]
 mod tests;
@@ -250,6 +256,15 @@ impl Game for Croatian {
         notation::ean(self, mv)
     }
 
+    fn xboard_legs(&self, mv: &Move) -> Option<String> {
+        // XBoard's own en passant misses a Pawn rushed further than two fields.
+        let ply = mv.first();
+        (!mv.is_cascade() && ply.has(flag::EN_PASSANT)).then(|| {
+            let [from, victim, to] = [ply.from, ply.aux, ply.to].map(|f| self.field_name(f));
+            format!("{from}{victim},{victim}{to}")
+        })
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }
@@ -261,4 +276,46 @@ impl Game for Croatian {
     fn cecp_setup(&self) -> Option<String> {
         position::cecp_setup(self)
     }
+
+    fn cecp_move_text(wire: &str) -> String {
+        xboard::move_text(wire)
+    }
+
+    fn cecp_move_texts(legal: &[String]) -> Vec<String> {
+        xboard::move_texts(legal)
+    }
+
+    fn cecp_read_move(legal: &[String], text: &str) -> Option<usize> {
+        xboard::read_move(legal, text)
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        perft_suite(variant)
+    }
+
+    fn bench_positions(variant: &str) -> Vec<&'static str> {
+        match variant {
+            "mirandasveil" => BENCH_MIRANDASVEIL.to_vec(),
+            "nineteen" => BENCH_NINETEEN.to_vec(),
+            _ => crate::core::perft::suite_positions(perft_suite(variant)),
+        }
+    }
+}
+
+/// The perft suites in `perft/`, by variant.
+fn perft_suite(variant: &str) -> Option<&'static str> {
+    Some(match variant {
+        "croatianties" => include_str!("perft/croatianties.txt"),
+        "mayanascendancy" => include_str!("perft/mayanascendancy.txt"),
+        "ageofaquarius" => include_str!("perft/ageofaquarius.txt"),
+        "mirandasveil" => include_str!("perft/mirandasveil.txt"),
+        "nineteen" => include_str!("perft/nineteen.txt"),
+        "classical14" => include_str!("perft/classical14.txt"),
+        "croatianties14" => include_str!("perft/croatianties14.txt"),
+        "classical20" => include_str!("perft/classical20.txt"),
+        "croatianties20" => include_str!("perft/croatianties20.txt"),
+        "classical26" => include_str!("perft/classical26.txt"),
+        "croatianties26" => include_str!("perft/croatianties26.txt"),
+        _ => return None,
+    })
 }

@@ -185,11 +185,14 @@ fn drop_coinciding_singles(pos: &Croatian, out: &mut Vec<Move>, start: usize) {
         turn.undo(undo);
         key
     };
+    // A teleport back onto the field it left, tags unchanged, is a null move (`Turn::restores`).
+    let null = Turn::new(pos).result_key();
     let mut seen: KeySet = out[start..]
         .iter()
         .map(Move::first)
         .filter(|p| !p.has(flag::TELEPORT) && origins.contains(&p.from))
         .map(&mut key_of)
+        .chain(std::iter::once(null))
         .collect();
     let mut index = 0;
     out.retain(|m| {
@@ -331,6 +334,5 @@ pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
             air = Some(InAir::after(&turn, mover, pattern, ply, left, was_moved));
         }
     }
-    let null = pos.v.has(Kind::Centaur) && turn.pos.key == Turn::new(pos).pos.key;
-    !null && cascade::may_end(&turn, &o)
+    cascade::may_end(&turn, &o) && !turn.restores(pos)
 }

@@ -644,8 +644,14 @@ impl PlyGen<'_> {
                 continue;
             }
             let sq = pos.sq(x as u8, y as u8);
-            if visited.contains(&sq) || visited.is_full() {
-                // The route repeats itself (T2-5: never back to the start, OQ-4 loops).
+            if let Some(first) = visited.iter().position(|&s| s == sq) {
+                // The route repeats itself (OQ-4 loops) and would cross the fields it crossed
+                // from here on again: their endings were offered then (never the start, T2-5),
+                // and a Wave with such a field is not blocked (L1446).
+                let again = &visited[first.max(1)..];
+                return found || again.iter().any(|&s| self.wave_ending(m, s).is_some());
+            }
+            if visited.is_full() {
                 return found;
             }
             visited.push(sq);
@@ -684,19 +690,7 @@ impl PlyGen<'_> {
             }
             let momentum = m.momentum.unwrap_or(0);
             let flags = if route.stars != 0 { flag::TELEPORT } else { 0 };
-            let activates = if c == EMPTY {
-                Some(false)
-            } else if piece::is_wave(c)
-                || piece::color(c) == piece::color(m.cell)
-                    && !matches!(piece::kind(c), Kind::King | Kind::Pyramid)
-                    && momentum >= 1
-                    && self.can_move(c, sq, momentum)
-            {
-                Some(true)
-            } else {
-                None
-            };
-            if let Some(activate) = activates {
+            if let Some(activate) = self.wave_ending(m, sq) {
                 let mut ply = Ply::new(
                     m.from,
                     sq,
@@ -707,6 +701,28 @@ impl PlyGen<'_> {
                 sink.land(ply, momentum);
                 found = true;
             }
+        }
+    }
+
+    /// Whether the Wave `m` may end its ply on `sq` (not a Star): `Some(false)` on an empty
+    /// field, `Some(true)` activating a Wave or an own material piece other than King and
+    /// Pyramid that can move, when it carries momentum (L720, L754, OQ-1).
+    fn wave_ending(&self, m: &Mover, sq: u16) -> Option<bool> {
+        let c = self.cell(sq);
+        let momentum = m.momentum.unwrap_or(0);
+        if c == EMPTY {
+            Some(false)
+        } else if piece::kind_bits(c) == Kind::Star as u8 {
+            None
+        } else if piece::is_wave(c)
+            || piece::color(c) == piece::color(m.cell)
+                && !matches!(piece::kind(c), Kind::King | Kind::Pyramid)
+                && momentum >= 1
+                && self.can_move(c, sq, momentum)
+        {
+            Some(true)
+        } else {
+            None
         }
     }
 }

@@ -89,20 +89,8 @@ fn star_colour(pos: &Croatian, sq: u16) -> Option<Color> {
 }
 
 fn parse_field(pos: &Croatian, text: &str) -> Option<u16> {
-    let b = text.as_bytes();
-    if b.len() < 2 || !b[0].is_ascii_lowercase() {
-        return None;
-    }
-    let file = b[0] - b'a';
-    let digits = &text[1..];
-    if digits.starts_with('0') || digits.len() > 2 || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let rank: u8 = digits.parse().ok()?;
-    if file >= pos.v.size || rank == 0 || rank > pos.v.size {
-        return None;
-    }
-    Some(pos.sq(file, rank - 1))
+    let name = crate::core::square::parse_square(text, pos.v.size, pos.v.size)?;
+    Some(pos.sq(name.file, name.rank))
 }
 
 /// Splits `b8:b3b4b5` style field runs into fields.
@@ -567,29 +555,16 @@ fn to_author_setup(pos: &Croatian) -> Option<String> {
 pub fn board_text(pos: &Croatian) -> String {
     let n = pos.v.size;
     let mut out = String::new();
-    for r in (0..n).rev() {
-        out.push_str(&format!("{:>2} ", r + 1));
-        for f in 0..n {
-            let c = pos.cell(pos.sq(f, r));
-            out.push(' ');
-            out.push(if c == EMPTY {
-                if pos.is_light_field(pos.sq(f, r)) {
-                    '.'
-                } else {
-                    ':'
-                }
-            } else {
-                piece::fen_letter(c)
-            });
+    crate::core::placement::push_grid(&mut out, n, n, |f, r| {
+        let c = pos.cell(pos.sq(f, r));
+        if c != EMPTY {
+            piece::fen_letter(c)
+        } else if pos.is_light_field(pos.sq(f, r)) {
+            '.'
+        } else {
+            ':'
         }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for f in 0..n {
-        out.push(' ');
-        out.push((b'a' + f) as char);
-    }
-    out.push('\n');
+    });
     out.push_str(&format!("{}\n", write_position(pos)));
     out
 }

@@ -5,14 +5,7 @@ use super::piece::{Kind, Tag};
 use super::*;
 use crate::core::Game;
 
-pub(super) fn perft(pos: &Croatian, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
-}
+pub(super) use crate::core::perft::perft_listed as perft;
 
 pub(super) fn start(name: &str) -> Croatian {
     Croatian::start_position(name).unwrap()
@@ -202,6 +195,10 @@ fn en_passant_after_longer_rush_tb_ct4() {
     let pos = setup("CT Nb1,Pb2^,pc5");
     let after = play(&pos, "b2b5");
     assert!(has(&after, "Pc5-b4:Pb5"));
+    // XBoard's own en passant finds no victim three fields behind: it is given the capture on
+    // the way.
+    let ep = after.parse_move("Pc5-b4:Pb5").unwrap();
+    assert_eq!(after.xboard_legs(&ep).as_deref(), Some("c5b5,b5b4"));
     let after = play(&pos, "b2b4");
     assert!(has(&after, "Pc5-b4*P"));
     assert!(!xans(&after).iter().any(|m| m.contains(':')));

@@ -347,3 +347,26 @@ fn last_rank_arrivals_promote_or_tag_again_t2_4_oq9() {
     }
     assert!(!e.iter().any(|f| f.ends_with("17") || f == "e18"), "{e:?}");
 }
+
+/// A piece teleported back onto the field it left, tags unchanged, makes a null move: illegal
+/// (part 2 OQ-15, HD-5).
+#[test]
+fn teleport_back_onto_its_own_field_is_no_move() {
+    let pos = nineteen("N", "Rq18,kk17,Bd15,Kj1");
+    assert!(!legal(&pos, "Rq18-a18|Rq18"));
+    assert!(legal(&pos, "Rq18-a18|Rr17"));
+    let pos = nineteen("n", "qb1,Kk11,ra5,kj18");
+    assert!(!legal(&pos, "Qb1-r1|Qb1"));
+}
+
+/// A teleported Wave whose route comes round to fields it already crossed, empty ones among
+/// them, is not blocked: it is not removed (L1446-1448; OQ-4 only ends the loop).
+#[test]
+fn teleported_wave_on_a_loop_with_free_fields_is_not_removed() {
+    let pos = nineteen("N", "Bh11,ko10,Wq2,Kj1&");
+    assert!(!legal(&pos, "Bh11-q2~Wq2-a18|||W"));
+    assert!(legal(&pos, "Bh11-q2~Wq2-p3"));
+    let pos = nineteen("n", "Kj1,Rb1,Pb2,Bq18,wa2,ra13,pq17,pr17,kj18");
+    assert!(!legal(&pos, "Ra13-a2~Wa2-a18|Wr1-r18|||W"));
+    assert!(legal(&pos, "Ra13-a2~Wa2-a18|Wr1-r16"));
+}

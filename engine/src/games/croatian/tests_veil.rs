@@ -566,3 +566,60 @@ fn a_move_is_checked_ply_by_ply() {
     let cut = Move::cascade(&long.plies()[..1]);
     assert!(!pos.is_legal(&cut));
 }
+
+/// Every legal move of every suite position of the Wave variants, written as EAN, as XAN and in
+/// wire form, reads back as that move; every position string round-trips.
+#[test]
+fn wave_suite_moves_read_back_in_every_notation() {
+    let mut checked = 0;
+    for variant in ["mirandasveil", "nineteen"] {
+        let suite = crate::core::perft::parse_suite(perft_suite(variant).unwrap()).unwrap();
+        for entry in &suite.entries {
+            let pos = Croatian::from_position_string(variant, entry.position).unwrap();
+            let text = pos.position_string();
+            assert_eq!(
+                Croatian::from_position_string(variant, &text).unwrap(),
+                pos,
+                "{variant} {}",
+                entry.name
+            );
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in &moves {
+                assert!(pos.is_legal(mv), "{variant} {}", entry.name);
+                for written in [
+                    notation::xan(&pos, mv),
+                    notation::ean(&pos, mv),
+                    pos.move_to_wire(mv),
+                ] {
+                    match pos.parse_move(&written) {
+                        Ok(back) => assert_eq!(&back, mv, "{variant} {}: {written}", entry.name),
+                        Err(e) => panic!("{variant} {}: {written}: {e}", entry.name),
+                    }
+                    checked += 1;
+                }
+                let after = pos.play(mv);
+                let text = after.position_string();
+                assert_eq!(
+                    Croatian::from_position_string(variant, &text).unwrap(),
+                    after,
+                    "{text}"
+                );
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}
+
+/// A cascade that restores the board, piece for piece and tag for tag, is a null move and
+/// illegal (part 2 OQ-15 names the Wave ping-pong, HD-5).
+#[test]
+fn wave_ping_pong_back_to_the_board_before_is_no_move() {
+    let pos = setup("MV Ka1,Nb1,Wc3,Wd5,kp16");
+    assert!(!legal(&pos, "Nb1-c3~Wc3-d5~Wd5-c3~Nc3-b1"));
+    assert!(legal(&pos, "Nb1-c3~Wc3-d5~Wd5-c3~Nc3-d1"));
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 82);
+    assert!(moves.iter().all(|mv| pos.play(mv).board != pos.board));
+}

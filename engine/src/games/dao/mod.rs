@@ -28,134 +28,29 @@
 //!   the dragon moved as), null moves `Ra1~j1` / `Ra1~xj1`, en passant `Lxe5e.p.`, pushes
 //!   `Oc5(Pd5,Re5)`, swaps `Fd4<->Pf3`, suicide captures `FxRf5xF`, gate moves `Gc1-e3`, drops
 //!   `A@a1`, castling `O-O` / `O-O-O`; promotion `=Q`; the check mark goes at the end, except
-//!   on a push, where it follows the pushed piece that checks (`Oa3(Ra4+,Pa5)`). The start square is added when the short form is shared, and the wire
-//!   form is used when even that is shared.
+//!   on a push, where it follows the pushed piece that checks (`Oa3(Ra4+,Pa5)`). The start
+//!   square is added when the short form is shared, and the wire form is used when even that is
+//!   shared.
 
-mod gen;
+mod attacks;
+mod board;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
 #[cfg(test)]
 mod tests;
-mod text;
 
-use crate::core::zobrist::KeyGenerator;
 use crate::core::{Color, Game, MoveError, PositionError};
 
-pub use gen::{Kind, GNU};
+pub use board::{
+    bit, file_of, offset, rank_of, sq, EnPassant, Kind, Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE,
+    NO_SQUARE, RESERVE_KINDS, SIZE, SQUARES, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+};
+pub use movegen::GNU;
+pub use moves::{Move, MoveKind};
 
-/// Board width and height.
-pub const SIZE: i8 = 10;
-pub const SQUARES: usize = 100;
-/// `Move::via` when the move entered no gate.
-pub const NO_SQUARE: u8 = 255;
-
-#[inline]
-pub fn sq(file: i8, rank: i8) -> u8 {
-    (rank * SIZE + file) as u8
-}
-#[inline]
-pub fn file_of(s: u8) -> i8 {
-    (s % 10) as i8
-}
-#[inline]
-pub fn rank_of(s: u8) -> i8 {
-    (s / 10) as i8
-}
-/// The square `(df, dr)` away, if on the board.
-#[inline]
-pub fn offset(s: u8, df: i8, dr: i8) -> Option<u8> {
-    let f = file_of(s) + df;
-    let r = rank_of(s) + dr;
-    if (0..SIZE).contains(&f) && (0..SIZE).contains(&r) {
-        Some(sq(f, r))
-    } else {
-        None
-    }
-}
-#[inline]
-pub fn bit(s: u8) -> u128 {
-    1u128 << s
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: Kind,
-}
-
-/// The en-passant right left by the last move: the victim and the squares it may be captured on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EnPassant {
-    pub victim: u8,
-    pub targets: u128,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    /// Any ordinary move or capture (transporter routes included; `from == to` is a pass).
-    Normal,
-    /// Gate to gate without moving across the board; never confers on the dragons.
-    Null,
-    /// En-passant capture onto a target square; the victim is the state's `ep.victim`.
-    EnPassant,
-    Drop,
-    CastleKing,
-    CastleQueen,
-    /// Ox (or dragon as ox) push: the ox goes `from -> to`, the line in front of it shifts alike.
-    Push,
-    /// Fool (or dragon as fool) swaps with the own piece on `to`.
-    Swap,
-    /// Fool (or dragon as fool) removes itself and the checking piece on `to`.
-    Suicide,
-    /// A gate (the piece above it, if any, stays).
-    Gate,
-}
-
-/// One complete turn, identified by its effect. `via` and `mimic` only feed the human notation
-/// (the first gate entered, the type a dragon moved as) and take no part in equality.
-#[derive(Clone, Copy, Debug)]
-pub struct Move {
-    pub kind: MoveKind,
-    pub from: u8,
-    pub to: u8,
-    /// The moving piece (the dropped piece for drops, `Gate` for gate moves).
-    pub piece: Kind,
-    /// Promotion of the moving pawn/lancer, or of the pawn pushed or swapped onto its last rank.
-    pub promo: Option<Kind>,
-    /// En-passant targets the move creates.
-    pub ep: u128,
-    pub via: u8,
-    pub mimic: Kind,
-}
-
-impl PartialEq for Move {
-    fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
-            && self.from == other.from
-            && self.to == other.to
-            && self.piece == other.piece
-            && self.promo == other.promo
-            && self.ep == other.ep
-    }
-}
-impl Eq for Move {}
-impl std::hash::Hash for Move {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (
-            self.kind, self.from, self.to, self.piece, self.promo, self.ep,
-        )
-            .hash(state);
-    }
-}
-
-/// Castling right bits.
-pub const WHITE_KING_SIDE: u8 = 1;
-pub const WHITE_QUEEN_SIDE: u8 = 2;
-pub const BLACK_KING_SIDE: u8 = 4;
-pub const BLACK_QUEEN_SIDE: u8 = 8;
-
-/// Reserve slots, in the order the position string writes them.
-pub const RESERVE_KINDS: [Kind; 3] = [Kind::Archer, Kind::Ox, Kind::Fool];
-const MAX_RESERVE: usize = 16;
-
+/// A complete DAO game state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dao {
     pub(crate) board: [Option<Piece>; SQUARES],
@@ -172,334 +67,6 @@ pub struct Dao {
     pub(crate) key: u64,
 }
 
-const KIND_COUNT: usize = 12;
-struct Keys {
-    piece: [u64; 2 * KIND_COUNT * SQUARES],
-    gate: [u64; 2 * SQUARES],
-    side: u64,
-    castling: [u64; 16],
-    ep_victim: [u64; SQUARES],
-    ep_target: [u64; SQUARES],
-    reserve: [u64; 2 * 3 * MAX_RESERVE],
-    last: [u64; 2 * (SQUARES + 1)],
-}
-
-const KEYS: Keys = {
-    let mut g = KeyGenerator::new(0xDA0_D1A6_0A5C_0E11);
-    Keys {
-        piece: g.table(),
-        gate: g.table(),
-        side: g.next(),
-        castling: g.table(),
-        ep_victim: g.table(),
-        ep_target: g.table(),
-        reserve: g.table(),
-        last: g.table(),
-    }
-};
-
-impl Dao {
-    pub fn piece_at(&self, s: u8) -> Option<Piece> {
-        self.board[s as usize]
-    }
-    pub fn gate_at(&self, s: u8) -> Option<Color> {
-        self.gates[s as usize]
-    }
-    pub fn reserve_count(&self, color: Color, kind: Kind) -> u8 {
-        RESERVE_KINDS
-            .iter()
-            .position(|&k| k == kind)
-            .map_or(0, |i| self.reserve[color.index()][i])
-    }
-    pub fn conferrer(&self, color: Color) -> Option<u8> {
-        self.last[color.index()]
-    }
-    pub fn en_passant(&self) -> Option<EnPassant> {
-        self.ep
-    }
-
-    /// The types `color`'s dragons may currently move as.
-    pub fn dragon_powers(&self, color: Color) -> [Option<Kind>; 2] {
-        let of =
-            |c: Color| self.last[c.index()].and_then(|s| self.board[s as usize].map(|p| p.kind));
-        [of(color), of(!color)]
-    }
-
-    pub fn king_square(&self, color: Color) -> Option<u8> {
-        (0..SQUARES as u8).find(|&s| {
-            self.board[s as usize]
-                == Some(Piece {
-                    color,
-                    kind: Kind::King,
-                })
-        })
-    }
-
-    fn square_key(&self, s: usize) -> u64 {
-        let mut k = 0;
-        if let Some(p) = self.board[s] {
-            k ^= KEYS.piece[(p.color.index() * KIND_COUNT + p.kind as usize) * SQUARES + s];
-        }
-        if let Some(c) = self.gates[s] {
-            k ^= KEYS.gate[c.index() * SQUARES + s];
-        }
-        k
-    }
-
-    /// Everything but the squares and the side to move.
-    fn tags_key(&self) -> u64 {
-        let mut k = KEYS.castling[self.castling as usize & 15];
-        if let Some(ep) = self.ep {
-            k ^= KEYS.ep_victim[ep.victim as usize];
-            let mut t = ep.targets;
-            while t != 0 {
-                let s = t.trailing_zeros() as usize;
-                t &= t - 1;
-                k ^= KEYS.ep_target[s];
-            }
-        }
-        for c in 0..2 {
-            for i in 0..3 {
-                let n = (self.reserve[c][i] as usize).min(MAX_RESERVE - 1);
-                k ^= KEYS.reserve[(c * 3 + i) * MAX_RESERVE + n];
-            }
-            let l = self.last[c].map_or(SQUARES, |s| s as usize);
-            k ^= KEYS.last[c * (SQUARES + 1) + l];
-        }
-        k
-    }
-
-    pub(crate) fn compute_key(&self) -> u64 {
-        let mut k = self.tags_key();
-        for s in 0..SQUARES {
-            k ^= self.square_key(s);
-        }
-        if self.side == Color::Black {
-            k ^= KEYS.side;
-        }
-        k
-    }
-
-    /// The key of `self`, the state after a move from `old` that changed only `dirty` squares.
-    fn updated_key(&self, old: &Dao, dirty: u128) -> u64 {
-        let mut k = old.key ^ KEYS.side ^ old.tags_key() ^ self.tags_key();
-        let mut d = dirty;
-        while d != 0 {
-            let s = d.trailing_zeros() as usize;
-            d &= d - 1;
-            k ^= old.square_key(s) ^ self.square_key(s);
-        }
-        k
-    }
-
-    /// Puts a piece on `s`; a pawn promoted to a gate becomes a bare gate.
-    fn place(&mut self, s: u8, color: Color, kind: Kind) {
-        if kind == Kind::Gate {
-            self.board[s as usize] = None;
-            self.gates[s as usize] = Some(color);
-        } else {
-            self.board[s as usize] = Some(Piece { color, kind });
-        }
-    }
-
-    fn promotion_rank(color: Color) -> i8 {
-        match color {
-            Color::White => SIZE - 1,
-            Color::Black => 0,
-        }
-    }
-
-    /// The state after `mv` without any legality test.
-    pub(crate) fn apply(&self, mv: &Move) -> Dao {
-        let mut n = self.clone();
-        let me = self.side;
-        let opp = !me;
-        n.ep = None;
-        n.halfmove += 1;
-        let mut touched: u128 = 0;
-        // Squares whose contents change (for the key).
-        let mut dirty: u128 = 0;
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        let remove_conferrer = |n: &mut Dao, s: u8| {
-            for c in 0..2 {
-                if n.last[c] == Some(s) {
-                    n.last[c] = None;
-                }
-            }
-        };
-        match mv.kind {
-            MoveKind::Drop => {
-                let i = RESERVE_KINDS
-                    .iter()
-                    .position(|&k| k == mv.piece)
-                    .unwrap_or(0);
-                n.reserve[me.index()][i] = n.reserve[me.index()][i].saturating_sub(1);
-                n.board[to] = Some(Piece {
-                    color: me,
-                    kind: mv.piece,
-                });
-                dirty |= bit(mv.to);
-                n.halfmove = 0;
-            }
-            MoveKind::Gate => {
-                n.gates[to] = n.gates[from];
-                n.gates[from] = None;
-                dirty |= bit(mv.from) | bit(mv.to);
-            }
-            MoveKind::Normal | MoveKind::Null | MoveKind::EnPassant => {
-                let Some(p) = self.board[from] else {
-                    return n;
-                };
-                let mut captured = false;
-                if mv.kind == MoveKind::EnPassant {
-                    if let Some(ep) = self.ep {
-                        n.board[ep.victim as usize] = None;
-                        remove_conferrer(&mut n, ep.victim);
-                        touched |= bit(ep.victim);
-                    }
-                    captured = true;
-                } else if let Some(c) = self.board[to] {
-                    if to != from && c.color != me {
-                        captured = true;
-                        remove_conferrer(&mut n, mv.to);
-                    }
-                }
-                n.board[from] = None;
-                n.place(mv.to, me, mv.promo.unwrap_or(p.kind));
-                touched |= bit(mv.from) | bit(mv.to);
-                if n.last[me.index()] == Some(mv.from) {
-                    n.last[me.index()] = Some(mv.to);
-                }
-                if mv.kind == MoveKind::Normal && p.kind.confers() {
-                    n.last[me.index()] = Some(mv.to);
-                }
-                if captured || p.kind.is_pawn_class() {
-                    n.halfmove = 0;
-                }
-                if mv.ep != 0 && mv.promo.is_none() {
-                    n.ep = Some(EnPassant {
-                        victim: mv.to,
-                        targets: mv.ep,
-                    });
-                }
-            }
-            MoveKind::CastleKing | MoveKind::CastleQueen => {
-                let r = rank_of(mv.from);
-                let (rook_from, rook_to) = if mv.kind == MoveKind::CastleKing {
-                    (sq(8, r), sq(6, r))
-                } else {
-                    (sq(1, r), sq(3, r))
-                };
-                let king = self.board[from];
-                let rook = self.board[rook_from as usize];
-                n.board[from] = None;
-                n.board[rook_from as usize] = None;
-                n.board[to] = king;
-                n.board[rook_to as usize] = rook;
-                n.last[me.index()] = Some(rook_to);
-                touched |= bit(mv.from) | bit(rook_from);
-                dirty |= bit(mv.to) | bit(rook_to);
-            }
-            MoveKind::Push => {
-                let (df, dr) = gen::unit(mv.from, mv.to);
-                let k = gen::distance(mv.from, mv.to);
-                // The line in front of the ox, far end first so nothing is overwritten.
-                let mut line = Vec::with_capacity(10);
-                let mut s = offset(mv.from, df, dr);
-                while let Some(x) = s {
-                    if self.board[x as usize].is_none() {
-                        break;
-                    }
-                    line.push(x);
-                    s = offset(x, df, dr);
-                }
-                for &x in line.iter().rev().chain(std::iter::once(&mv.from)) {
-                    let dest = offset(x, df * k, dr * k).unwrap_or(x);
-                    let mut p = self.board[x as usize];
-                    if let (Some(pp), Some(promo)) = (p, mv.promo) {
-                        if pp.kind.is_pawn_class()
-                            && rank_of(dest) == Self::promotion_rank(pp.color)
-                        {
-                            p = Some(Piece {
-                                color: pp.color,
-                                kind: promo,
-                            });
-                        }
-                    }
-                    n.board[x as usize] = None;
-                    dirty |= bit(dest);
-                    match p {
-                        Some(pp) => n.place(dest, pp.color, pp.kind),
-                        None => n.board[dest as usize] = None,
-                    }
-                    touched |= bit(x);
-                    for c in 0..2 {
-                        if self.last[c] == Some(x) {
-                            n.last[c] = Some(dest);
-                        }
-                    }
-                }
-                if mv.piece == Kind::Ox {
-                    n.last[me.index()] = Some(mv.to);
-                }
-            }
-            MoveKind::Swap => {
-                let mover = self.board[from];
-                let mut partner = self.board[to];
-                if let (Some(pp), Some(promo)) = (partner, mv.promo) {
-                    partner = Some(Piece {
-                        color: pp.color,
-                        kind: promo,
-                    });
-                }
-                n.board[to] = mover;
-                n.board[from] = None;
-                if let Some(pp) = partner {
-                    n.place(mv.from, pp.color, pp.kind);
-                }
-                touched |= bit(mv.from) | bit(mv.to);
-                if self.last[me.index()] == Some(mv.to) {
-                    n.last[me.index()] = Some(mv.from);
-                } else if self.last[me.index()] == Some(mv.from) {
-                    n.last[me.index()] = Some(mv.to);
-                }
-                if mv.piece == Kind::Fool {
-                    n.last[me.index()] = Some(mv.to);
-                }
-            }
-            MoveKind::Suicide => {
-                n.board[from] = None;
-                n.board[to] = None;
-                remove_conferrer(&mut n, mv.to);
-                remove_conferrer(&mut n, mv.from);
-                if mv.piece == Kind::Fool {
-                    n.last[me.index()] = None;
-                }
-                touched |= bit(mv.from) | bit(mv.to);
-                n.halfmove = 0;
-            }
-        }
-        // Castling rights go as soon as the king or the rook leaves its square by any means.
-        for (right, king, rook) in [
-            (WHITE_KING_SIDE, sq(5, 0), sq(8, 0)),
-            (WHITE_QUEEN_SIDE, sq(5, 0), sq(1, 0)),
-            (BLACK_KING_SIDE, sq(5, 9), sq(8, 9)),
-            (BLACK_QUEEN_SIDE, sq(5, 9), sq(1, 9)),
-        ] {
-            if touched & (bit(king) | bit(rook)) != 0 {
-                n.castling &= !right;
-            }
-        }
-        n.side = opp;
-        if me == Color::Black {
-            n.fullmove += 1;
-        }
-        n.key = n.updated_key(self, dirty | touched);
-        debug_assert_eq!(n.key, n.compute_key());
-        n
-    }
-}
-
 impl Game for Dao {
     type Move = Move;
     type MoveList = Vec<Move>;
@@ -509,7 +76,7 @@ impl Game for Dao {
     }
 
     fn start_position(variant: &str) -> Result<Self, PositionError> {
-        Self::from_position_string(variant, text::START)
+        Self::from_position_string(variant, position::START)
     }
 
     fn from_position_string(variant: &str, text: &str) -> Result<Self, PositionError> {
@@ -519,11 +86,11 @@ impl Game for Dao {
                 format!("'{variant}' is not played by this game"),
             ));
         }
-        text::parse_position(text)
+        position::parse_position(text)
     }
 
     fn position_string(&self) -> String {
-        text::write_position(self)
+        position::write_position(self)
     }
 
     fn variant(&self) -> &'static str {
@@ -539,7 +106,7 @@ impl Game for Dao {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        gen::legal_moves(self, out, None);
+        movegen::legal_moves(self, out, None);
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -547,7 +114,7 @@ impl Game for Dao {
     }
 
     fn in_check(&self) -> bool {
-        gen::in_check(self, self.side)
+        attacks::in_check(self, self.side)
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
@@ -563,22 +130,26 @@ impl Game for Dao {
     }
 
     fn move_to_wire(&self, mv: &Move) -> String {
-        text::wire(self, mv)
+        notation::wire(self, mv)
     }
 
     fn move_to_human(&self, mv: &Move) -> String {
-        text::human(self, mv)
+        notation::human(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        text::parse_move(self, text)
+        notation::parse_move(self, text)
     }
 
     fn board_text(&self) -> String {
-        text::board_text(self)
+        position::board_text(self)
     }
 
     fn cecp_setup(&self) -> Option<String> {
-        Some(text::cecp_setup(self))
+        Some(position::cecp_setup(self))
+    }
+
+    fn perft_suite(variant: &str) -> Option<&'static str> {
+        (variant == "dao").then_some(include_str!("perft/dao.txt"))
     }
 }

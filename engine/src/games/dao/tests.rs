@@ -1,8 +1,8 @@
 //! Rules tests: every figure of the seed, the dragon sections, perft and text round trips.
 
-use super::gen;
-use super::text::{read_square, square_name};
+use super::board::{read_square, square_name};
 use super::*;
+use super::{attacks, notation, position};
 use crate::core::Game;
 
 const EMPTY: &str = "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
@@ -90,14 +90,7 @@ fn ep_captures(p: &Dao) -> Vec<String> {
     v
 }
 
-fn perft(p: &Dao, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    p.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves.iter().map(|m| perft(&p.play(m), depth - 1)).sum()
-}
+use crate::core::perft::{parse_suite, perft_listed as perft, Suite};
 
 #[test]
 fn start_depth_one() {
@@ -776,7 +769,7 @@ impl Lcg {
 #[test]
 fn start_position_string() {
     let p = Dao::start_position("dao").unwrap();
-    assert_eq!(p.position_string(), super::text::START);
+    assert_eq!(p.position_string(), position::START);
     assert_eq!(p.side_to_move(), Color::White);
     assert_eq!(p.gate_at(s("a1")), Some(Color::White));
     assert_eq!(p.piece_at(s("a1")).unwrap().kind, Kind::Dragon);
@@ -801,7 +794,7 @@ fn random_games_round_trip_texts_and_keys() {
             assert_eq!(back, p, "{text}");
             assert_eq!(back.compute_key(), p.key());
             // Every move has exactly one wire string, and both texts parse back to it.
-            let wires = super::text::wire_list(&moves);
+            let wires = notation::wire_list(&moves);
             let mut unique = wires.clone();
             unique.sort();
             unique.dedup();
@@ -890,7 +883,7 @@ fn garbage_position_strings_name_the_field() {
     let t = "10/10/10/10/10/10/10/1L8/(Rg)(nG)G7/10 b - b3:c2c3 [Ff] a2 - 3 7";
     let p = Dao::from_position_string("dao", t).unwrap();
     assert_eq!(p.position_string(), t);
-    assert!(Dao::from_position_string("chess", super::text::START).is_err());
+    assert!(Dao::from_position_string("chess", position::START).is_err());
 }
 
 #[test]
@@ -946,92 +939,22 @@ fn dragon_notation_names_the_mimicked_piece() {
     assert_eq!(q.move_to_human(&mv), "D(A)d6");
 }
 
-/// The perft suite: position, depth-1..3 counts. Depth 1 of each was counted by hand, piece by
-/// piece (see the comments); depths 2 and 3 are this generator's own numbers (no other
-/// implementation exists), D2 of position D also checked by hand.
-const SUITE: &[(&str, [u64; 3])] = &[
-    // Start: 6 pawns x 3 + 4 lancers x 7 + 2 knights x 4 = 54 (reference 54 / 2,948 / 176,170).
-    (super::text::START, [54, 2_948, 176_170]),
-    // A - archer dropped on gate a1, gate j1 vacant, an ox in reserve. King 5; archer: a1 b1-e1
-    // (4), from gate j1 i1-g1 (3), null move a1~j1 (1); O@j1 (1); gate a1: 9 diagonal + b3, c2;
-    // gate j1: 9 diagonal + h2, i3. 5 + 8 + 1 + 11 + 11 = 36.
-    (
-        "5k4/10/10/10/10/10/10/10/10/(AG)4K3G w - - [O] - - 0 1",
-        [36, 180, 7_830],
-    ),
-    // B - Figure 11 with kings: rook f-file f1-f10 including the pass f6 (10) + rank 6 (9);
-    // king 5; gate f9: 11 diagonal + 5 knight (h10 holds the king); gate f4: 15 + 8.
-    // 19 + 5 + 16 + 23 = 63.
-    (
-        "7k2/5G4/10/10/5R4/10/5G4/10/10/1K8 w - - [] - - 0 1",
-        [63, 280, 18_244],
-    ),
-    // C - both dragons empowered (white: knight b1 and bishop h10). King a2, b2 (2); knight
-    // a3 c3 d2 a4 c4 e2 (6); dragon d4 as gnu 16 + as bishop 14 = 30. Total 38.
-    (
-        "7bk1/10/10/3d6/10/10/3D6/10/10/KN8 w - - [] b1 h10 0 1",
-        [38, 1_509, 45_806],
-    ),
-    // D - en passant pending (lancer c2-e2 crossed d2): pawn d3, f3, e.p. d2 (3); king 3. = 6.
-    (
-        "9k/10/10/10/10/10/10/4p5/4L5/9K b - e2:d2 [] - - 0 1",
-        [6, 62, 490],
-    ),
-    // E - partial castling rights (K and q): king 5 + O-O; rook i1 9 + 2 + 1; rook b1 9 + 1 + 3.
-    // 6 + 12 + 13 = 31.
-    (
-        "1r3k4/10/10/10/10/10/10/10/10/1R3K2R1 w Kq - [] - - 0 1",
-        [31, 506, 15_772],
-    ),
-    // F - promotion pending: c10 x 9 pieces, bxc10... b10 capture x 9, sideways b9 d9; king 3.
-    // 9 + 9 + 2 + 3 = 23.
-    (
-        "1n7k/2P7/10/10/10/10/10/10/10/K9 w - - [] - - 0 1",
-        [23, 137, 2_293],
-    ),
-    // G - check by the rook f8: king e1 g1 e2 g2 (4); the gnu blocks on f6 or f4 (2). = 6.
-    (
-        "5k4/10/5r4/10/10/3N6/10/10/10/5K4 w - - [] - - 0 1",
-        [6, 122, 2_144],
-    ),
-    // H - mate: queen i9 guarded by the king h8. = 0.
-    (
-        "9k/8Q1/7K2/10/10/10/10/10/10/10 b - - [] - - 0 1",
-        [0, 0, 0],
-    ),
-    // I - Figure 9: the fool's 25 marked squares + the pass d4 (26, the swap with f3 among
-    // them); pawn f3: f4 f5 e3 g3 (4). = 30.
-    (
-        "10/10/7p2/10/10/10/3F6/5P4/10/10 w - - [] - - 0 1",
-        [30, 119, 4_745],
-    ),
-    // J - Figure 7 with kings: archer 14; pawn d8: d9 c8 e8 (3); rook h9: h10, h8-h1 (8),
-    // g9-a9 (7), i9 j9 (2); king 3. 14 + 3 + 18 + 3 = 38.
-    (
-        "9k/7R2/3P6/5o4/2q7/3A2p3/10/10/10/9K w - - [] - - 0 1",
-        [38, 1_792, 56_156],
-    ),
-    // L - Figure 5, the dragon pin: rook only e5 (1); king d7 e7 f7 d6 f6 (5; d5 e5 f5 would
-    // be next to the dragon once it mimics the king). = 6.
-    (
-        "10/10/10/10/4k5/2r7/4D5/10/2Q7/9K b - - [] - - 0 1",
-        [6, 184, 2_510],
-    ),
-];
+fn suite() -> Suite<'static> {
+    parse_suite(Dao::perft_suite("dao").expect("DAO keeps a suite")).unwrap()
+}
 
+/// The reference counts of the start position; every suite position (the registry's suite test
+/// checks their counts) reads back to the same string.
 #[test]
-fn perft_suite() {
-    let deep = crate::core::deep_tests();
-    for (text, counts) in SUITE {
-        let p = Dao::from_position_string("dao", text).unwrap();
-        assert_eq!(p.position_string(), *text);
-        for (d, &n) in counts.iter().enumerate() {
-            let depth = d as u32 + 1;
-            if depth == 3 && !deep && n > 200_000 {
-                continue;
-            }
-            assert_eq!(perft(&p, depth), n, "{text} depth {depth}");
-        }
+fn perft_suite_positions_round_trip() {
+    let suite = suite();
+    assert_eq!(
+        suite.entry("start").unwrap().counts,
+        [(1, 54), (2, 2_948), (3, 176_170)]
+    );
+    for entry in &suite.entries {
+        let p = Dao::from_position_string("dao", entry.position).unwrap();
+        assert_eq!(p.position_string(), entry.position, "{}", entry.name);
     }
 }
 
@@ -1049,7 +972,8 @@ fn start_depth_four_deep() {
 fn hand_checked_depth_two_of_en_passant_position() {
     // After d3 or f3: lancer 10 + king 3 each; after e.p. only the king's 3; after each king
     // move: lancer 8 (e3 blocked) + king 3 = 11. 13 + 13 + 3 + 3 x 11 = 62.
-    let p = Dao::from_position_string("dao", SUITE[4].0).unwrap();
+    let p =
+        Dao::from_position_string("dao", suite().entry("ep-pending").unwrap().position).unwrap();
     let mut per: Vec<u64> = legal(&p).iter().map(|m| perft(&p.play(m), 1)).collect();
     per.sort();
     assert_eq!(per, vec![3, 11, 11, 11, 13, 13]);
@@ -1235,7 +1159,7 @@ fn mutated_position_strings_never_panic() {
     let alphabet: Vec<char> = "()/0123456789 KQRBNPLAOFDGkqrbnplaofdgwx-:[]@~é"
         .chars()
         .collect();
-    let start: Vec<char> = super::text::START.chars().collect();
+    let start: Vec<char> = position::START.chars().collect();
     for _ in 0..3000 {
         let mut t = start.clone();
         for _ in 0..1 + rng.next(4) {
@@ -1296,8 +1220,8 @@ fn attack_prefilter_agrees_with_full_generation() {
             for target in 0..100u8 {
                 for by in Color::ALL {
                     assert_eq!(
-                        gen::attacked(&p, target, by, false),
-                        gen::attacked_unfiltered(&p, target, by),
+                        attacks::attacked(&p, target, by, false),
+                        attacks::attacked_unfiltered(&p, target, by),
                         "{} {} {by}",
                         p.position_string(),
                         square_name(target)
@@ -1328,7 +1252,7 @@ fn long_random_games_deep() {
                 break;
             }
             let moves = legal(&p);
-            let wires = super::text::wire_list(&moves);
+            let wires = notation::wire_list(&moves);
             let mut unique = wires.clone();
             unique.sort();
             unique.dedup();
@@ -1450,9 +1374,14 @@ fn mirrored_positions_have_equal_counts() {
         assert_eq!(perft(&colour_flipped(&p), 3), perft(&p, 3), "{items:?}");
         assert_eq!(perft(&file_mirrored(&p), 3), perft(&p, 3), "{items:?}");
     }
-    for (text, _) in SUITE {
-        let p = Dao::from_position_string("dao", text).unwrap();
-        assert_eq!(perft(&colour_flipped(&p), 2), perft(&p, 2), "{text}");
+    for entry in suite().entries {
+        let p = Dao::from_position_string("dao", entry.position).unwrap();
+        assert_eq!(
+            perft(&colour_flipped(&p), 2),
+            perft(&p, 2),
+            "{}",
+            entry.name
+        );
     }
 }
 

@@ -48,13 +48,15 @@ pub fn shift(sq: usize, dl: i32, dr: i32, df: i32) -> Option<usize> {
     }
 }
 
-/// `3c4` style text.
+/// `3c4` style text: the level digit, then the square's name on its board.
 pub fn square_name(sq: usize) -> String {
     format!(
-        "{}{}{}",
+        "{}{}",
         level(sq) + 1,
-        (b'a' + file(sq) as u8) as char,
-        rank(sq) + 1
+        crate::core::square::SquareName {
+            file: file(sq) as u8,
+            rank: rank(sq) as u8
+        }
     )
 }
 
@@ -64,15 +66,8 @@ pub fn parse_square(text: &[u8]) -> Option<(usize, usize)> {
         b @ b'1'..=b'3' => (b - b'1') as usize,
         _ => return None,
     };
-    let f = match text.get(1)? {
-        b @ b'a'..=b'l' => (b - b'a') as usize,
-        _ => return None,
-    };
-    let r = match text.get(2)? {
-        b @ b'1'..=b'8' => (b - b'1') as usize,
-        _ => return None,
-    };
-    Some((square(l, r, f), 3))
+    let (name, used) = crate::core::square::read_square(&text[1..], FILES as u8, RANKS as u8)?;
+    Some((square(l, name.rank as usize, name.file as usize), 1 + used))
 }
 
 pub type Targets<const N: usize> = ArrayVec<u16, N>;

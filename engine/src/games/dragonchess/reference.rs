@@ -42,7 +42,7 @@ pub fn successor(pos: &Dragonchess, (from, to, remote): (usize, usize, bool)) ->
         let (color, kind) = pos.piece_at(from).expect("a piece moves");
         let far_rank = if color == Color::White { 7 } else { 0 };
         next.board[to] = if kind == Kind::Warrior && rank(to) == far_rank {
-            super::code(color, Kind::Hero)
+            super::board::code(color, Kind::Hero)
         } else {
             next.board[from]
         };

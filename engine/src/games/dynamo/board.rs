@@ -1,6 +1,10 @@
-//! Squares, pieces and the check test of Dynamo ("could be pushed or pulled off", rules page 3.3).
+//! The board: 64 bytes of piece codes, the pieces and square geometry, the Zobrist keys, and how
+//! a turn changes the state.
 
-use crate::core::Color;
+use super::moves::*;
+use super::Dynamo;
+use crate::core::zobrist::KeyGenerator;
+use crate::core::{square, Color};
 
 /// Piece codes: the type in the low three bits, `BLACK` set for Black; 0 is an empty square.
 pub const EMPTY: u8 = 0;
@@ -134,99 +138,6 @@ pub fn first_piece(board: &Board, sq: u8, dir: (i8, i8)) -> Option<u8> {
     None
 }
 
-/// The squares from `sq` to the edge along `ALL_LINES[d]`, `sq` excluded.
-pub static RAYS: [[u64; 64]; 8] = build_rays();
-/// For each square, the squares whose contents decide whether a piece there could be pushed or
-/// pulled off (its eight lines and its knight leaps): a turn that changes none of them leaves
-/// that answer as it was.
-pub static EXPULSION_FIELD: [u64; 64] = build_expulsion_field();
-/// From where a knight, a King or a pawn of each colour pushes a piece on the square off the
-/// board in one leap or step.
-static KNIGHT_EXPELLERS: [u64; 64] = build_expellers(&KNIGHT_LEAPS);
-static KING_EXPELLERS: [u64; 64] = build_expellers(&ALL_LINES);
-static PAWN_EXPELLERS: [[u64; 64]; 2] = [
-    build_expellers(&[(1, 1), (-1, 1)]),
-    build_expellers(&[(1, -1), (-1, -1)]),
-];
-
-const fn on_board(f: i8, r: i8) -> bool {
-    f >= 0 && f < 8 && r >= 0 && r < 8
-}
-
-const fn build_rays() -> [[u64; 64]; 8] {
-    let mut rays = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let (dx, dy) = ALL_LINES[d];
-        let mut sq = 0;
-        while sq < 64 {
-            let (mut f, mut r) = ((sq & 7) as i8 + dx, (sq >> 3) as i8 + dy);
-            while on_board(f, r) {
-                rays[d][sq] |= 1 << (r * 8 + f);
-                f += dx;
-                r += dy;
-            }
-            sq += 1;
-        }
-        d += 1;
-    }
-    rays
-}
-
-const fn build_expulsion_field() -> [u64; 64] {
-    let rays = build_rays();
-    let knights = build_leap_targets(&KNIGHT_LEAPS);
-    let mut field = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            field[sq] |= rays[d][sq];
-            d += 1;
-        }
-        field[sq] |= knights[sq];
-        sq += 1;
-    }
-    field
-}
-
-const fn build_leap_targets(leaps: &[(i8, i8)]) -> [u64; 64] {
-    let mut out = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut i = 0;
-        while i < leaps.len() {
-            let (f, r) = ((sq & 7) as i8 + leaps[i].0, (sq >> 3) as i8 + leaps[i].1);
-            if on_board(f, r) {
-                out[sq] |= 1 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    out
-}
-
-/// For each target, the squares `target - v` (on the board) for the leaps `v` that carry the
-/// target off the board.
-const fn build_expellers(leaps: &[(i8, i8)]) -> [u64; 64] {
-    let mut out = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq & 7) as i8, (sq >> 3) as i8);
-        let mut i = 0;
-        while i < leaps.len() {
-            let (dx, dy) = leaps[i];
-            if !on_board(f + dx, r + dy) && on_board(f - dx, r - dy) {
-                out[sq] |= 1 << ((r - dy) * 8 + f - dx);
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    out
-}
-
 /// The occupied squares of a board as a bitboard (bit `sq` set when `board[sq]` holds a piece).
 pub fn occupancy(board: &Board) -> u64 {
     board
@@ -235,89 +146,14 @@ pub fn occupancy(board: &Board) -> u64 {
         .fold(0, |occ, (sq, &p)| occ | ((p != EMPTY) as u64) << sq)
 }
 
-/// The nearest square of `squares` (a subset of a ray) along `ALL_LINES[d]`.
-#[inline]
-fn nearest(squares: u64, d: usize) -> u8 {
-    let (dx, dy) = ALL_LINES[d];
-    if dy > 0 || (dy == 0 && dx > 0) {
-        squares.trailing_zeros() as u8
-    } else {
-        63 - squares.leading_zeros() as u8
-    }
-}
-
-/// The index in `ALL_LINES` of the opposite direction.
-#[inline]
-fn opposite(d: usize) -> usize {
-    const OPPOSITE: [usize; 8] = {
-        let mut out = [0; 8];
-        let mut d = 0;
-        while d < 8 {
-            let mut e = 0;
-            while ALL_LINES[e].0 != -ALL_LINES[d].0 || ALL_LINES[e].1 != -ALL_LINES[d].1 {
-                e += 1;
-            }
-            out[d] = e;
-            d += 1;
-        }
-        out
-    };
-    OPPOSITE[d]
-}
-
-#[inline]
-fn any_is(board: &Board, squares: u64, piece: u8) -> bool {
-    let mut rest = squares;
-    while rest != 0 {
-        if board[rest.trailing_zeros() as usize] == piece {
-            return true;
-        }
-        rest &= rest - 1;
-    }
-    false
-}
-
-/// Could a piece of `by` send the piece on `target` off the board with one action (rules page
-/// 3.3)? Sliders push it out along their line or leave the board dragging it; leapers and pawns
-/// push it one step over the edge. `occupied` is [`occupancy`] of `board`.
-pub fn threatened_off(board: &Board, occupied: u64, target: u8, by: Color) -> bool {
-    let t = target as usize;
-    for d in 0..8 {
-        // The candidate slider sits on the other side: the nearest piece against `d`.
-        let back = opposite(d);
-        let behind = RAYS[back][t] & occupied;
-        if behind == 0 {
-            continue;
-        }
-        let at = nearest(behind, back);
-        let piece = board[at as usize];
-        if color_of(piece) == by
-            && slides_along(kind(piece), ALL_LINES[d])
-            && (RAYS[d][t] & occupied == 0 || RAYS[back][at as usize] & occupied == 0)
-        {
-            return true;
-        }
-    }
-    any_is(board, KNIGHT_EXPELLERS[t] & occupied, make(by, KNIGHT))
-        || any_is(board, KING_EXPELLERS[t] & occupied, make(by, KING))
-        || any_is(
-            board,
-            PAWN_EXPELLERS[by.index()][t] & occupied,
-            make(by, PAWN),
-        )
-}
-
 pub fn square_name(sq: u8) -> String {
-    let mut s = String::with_capacity(2);
-    s.push((b'a' + (sq & 7)) as char);
-    s.push((b'1' + (sq >> 3)) as char);
-    s
+    square::square_name(sq & 7, sq >> 3)
 }
 
 /// Reads `e4`-style square names.
 pub fn parse_square(text: &[u8]) -> Option<u8> {
-    match text {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((r - b'1') * 8 + (f - b'a')),
+    match square::read_square(text, 8, 8) {
+        Some((name, used)) if used == text.len() => Some(name.rank * 8 + name.file),
         _ => None,
     }
 }
@@ -356,4 +192,130 @@ pub fn piece_from_letter(c: char) -> Option<u8> {
         Color::Black
     };
     Some(make(color, kind))
+}
+
+pub const CASTLE_WK: u8 = 1;
+pub const CASTLE_WQ: u8 = 2;
+pub const CASTLE_BK: u8 = 4;
+pub const CASTLE_BQ: u8 = 8;
+
+/// The rights lost when a piece leaves `from`.
+#[inline]
+pub fn rights_lost_leaving(from: u8, piece: u8) -> u8 {
+    match from {
+        0 => CASTLE_WQ,
+        7 => CASTLE_WK,
+        56 => CASTLE_BQ,
+        63 => CASTLE_BK,
+        4 if piece == KING => CASTLE_WK | CASTLE_WQ,
+        60 if piece == KING | BLACK => CASTLE_BK | CASTLE_BQ,
+        _ => 0,
+    }
+}
+
+/// Zobrist keys: pieces (16 codes x 64 squares), the last turn's squares before and after
+/// (16 x 64 each), castling rights (16), side to move.
+static KEYS: [u64; 3 * 1024 + 17] = KeyGenerator::new(0xD7A3_0000_0000_0007).table();
+
+#[inline]
+pub(super) fn piece_key(piece: u8, sq: u8) -> u64 {
+    KEYS[(piece as usize) << 6 | sq as usize]
+}
+
+#[inline]
+fn last_change_key(c: Change) -> u64 {
+    let sq = change_square(c) as usize;
+    KEYS[1024 + ((change_before(c) as usize) << 6 | sq)]
+        ^ KEYS[2048 + ((change_after(c) as usize) << 6 | sq)]
+}
+
+#[inline]
+fn castling_key(rights: u8) -> u64 {
+    KEYS[3072 + rights as usize]
+}
+
+#[inline]
+fn side_key() -> u64 {
+    KEYS[3072 + 16]
+}
+
+impl Dynamo {
+    pub(super) fn compute_key(&self) -> u64 {
+        let mut key = castling_key(self.castling);
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != EMPTY {
+                key ^= piece_key(p, sq as u8);
+            }
+        }
+        for c in self.last.changes() {
+            key ^= last_change_key(c);
+        }
+        if self.side == Color::Black {
+            key ^= side_key();
+        }
+        key
+    }
+
+    /// The piece on `sq` (0 = a1 ... 63 = h8) as a FEN letter, `None` if empty.
+    pub fn piece_at(&self, sq: u8) -> Option<(Color, char)> {
+        let p = *self.board.get(sq as usize)?;
+        (p != EMPTY).then(|| (color_of(p), piece_letter(p)))
+    }
+
+    /// The board as piece codes (see [`board`]), a1 first.
+    pub fn squares(&self) -> &[u8; 64] {
+        &self.board
+    }
+
+    /// The square of `color`'s King.
+    pub fn king_square(&self, color: Color) -> u8 {
+        self.kings[color.index()]
+    }
+
+    /// The last turn's effect (what the no-undo rule forbids undoing).
+    pub fn last_turn(&self) -> Effect {
+        self.last
+    }
+
+    /// The state after `mv`, which must be legal here.
+    pub(super) fn apply(&self, mv: &Move) -> Self {
+        let mut next = self.clone();
+        let mut pawn_or_exit = false;
+        let mut pieces_before = 0;
+        let mut pieces_after = 0;
+        for c in self.last.changes() {
+            next.key ^= last_change_key(c);
+        }
+        for c in mv.effect.changes() {
+            let sq = change_square(c);
+            let (before, after) = (change_before(c), change_after(c));
+            if before != EMPTY {
+                next.key ^= piece_key(before, sq);
+                pieces_before += 1;
+            }
+            if after != EMPTY {
+                next.key ^= piece_key(after, sq);
+                pieces_after += 1;
+                if kind(after) == KING {
+                    next.kings[color_of(after).index()] = sq;
+                }
+            }
+            pawn_or_exit |= kind(before) == PAWN && before != EMPTY;
+            pawn_or_exit |= kind(after) == PAWN && after != EMPTY;
+            next.board[sq as usize] = after;
+            next.occupied = next.occupied & !(1 << sq) | ((after != EMPTY) as u64) << sq;
+            next.key ^= last_change_key(c);
+        }
+        pawn_or_exit |= pieces_after < pieces_before;
+        next.key ^= castling_key(self.castling) ^ castling_key(mv.castling);
+        next.castling = mv.castling;
+        next.halfmove = if pawn_or_exit { 0 } else { self.halfmove + 1 };
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = !self.side;
+        next.key ^= side_key();
+        next.last = mv.effect;
+        next
+    }
 }

@@ -3,121 +3,11 @@
 //! listed as "legs" (one piece going somewhere, or off the board); a turn's identity is its
 //! effect, so the legal list is deduplicated by effect and castling rights.
 
+use super::attacks::{threatened_off, EXPULSION_FIELD};
 use super::board::*;
+use super::moves::*;
 use super::Dynamo;
-use crate::core::Color;
-
-/// One changed square: `square << 16 | before << 8 | after`. Sorting the packed words sorts by
-/// square, so equal effects have equal arrays.
-pub type Change = u32;
-/// Unused change slots (sort after every real change).
-pub const NO_CHANGE: Change = u32::MAX;
-
-#[inline]
-pub fn change(square: u8, before: u8, after: u8) -> Change {
-    (square as u32) << 16 | (before as u32) << 8 | after as u32
-}
-
-#[inline]
-pub fn change_square(c: Change) -> u8 {
-    (c >> 16) as u8
-}
-
-#[inline]
-pub fn change_before(c: Change) -> u8 {
-    (c >> 8) as u8
-}
-
-#[inline]
-pub fn change_after(c: Change) -> u8 {
-    c as u8
-}
-
-/// The net change of the board made by one complete turn: at most four squares (no piece moves
-/// twice in a turn, and a turn moves at most two pieces), sorted by square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Effect(pub [Change; 4]);
-
-impl Effect {
-    pub const NONE: Effect = Effect([NO_CHANGE; 4]);
-
-    pub fn changes(&self) -> impl Iterator<Item = Change> + '_ {
-        self.0.iter().copied().take_while(|&c| c != NO_CHANGE)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0[0] == NO_CHANGE
-    }
-
-    /// The turn that would exactly undo this one.
-    pub fn inverse(&self) -> Effect {
-        let mut out = Effect::NONE;
-        for (i, c) in self.changes().enumerate() {
-            out.0[i] = change(change_square(c), change_after(c), change_before(c));
-        }
-        out
-    }
-
-    /// Builds an effect from unsorted changes, dropping squares that end as they began.
-    pub fn from_changes(list: &[Change]) -> Effect {
-        let mut out = Effect::NONE;
-        let mut n = 0;
-        for &c in list {
-            if change_before(c) != change_after(c) {
-                out.0[n] = c;
-                n += 1;
-            }
-        }
-        out.0[..n].sort_unstable();
-        out
-    }
-}
-
-/// One complete turn, identified by what it does: the board's net change and the castling
-/// rights it leaves (a King or corner piece that left and came back still loses the right).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    pub effect: Effect,
-    /// Castling rights after the turn (bit 0 `K`, 1 `Q`, 2 `k`, 3 `q`).
-    pub castling: u8,
-}
-
-/// One piece going from `from` to `to` (or `OFF`), arriving as `piece` (a promoted pawn arrives
-/// as its new piece).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Leg {
-    pub from: u8,
-    pub to: u8,
-    pub piece: u8,
-}
-
-/// What part A of a candidate turn was, for counting candidates by category.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Normal,
-    Castle,
-    SelfExit,
-    Action,
-}
-
-pub const CASTLE_WK: u8 = 1;
-pub const CASTLE_WQ: u8 = 2;
-pub const CASTLE_BK: u8 = 4;
-pub const CASTLE_BQ: u8 = 8;
-
-/// The rights lost when a piece leaves `from`.
-#[inline]
-pub fn rights_lost_leaving(from: u8, piece: u8) -> u8 {
-    match from {
-        0 => CASTLE_WQ,
-        7 => CASTLE_WK,
-        56 => CASTLE_BQ,
-        63 => CASTLE_BK,
-        4 if piece == KING => CASTLE_WK | CASTLE_WQ,
-        60 if piece == KING | BLACK => CASTLE_BK | CASTLE_BQ,
-        _ => 0,
-    }
-}
+use crate::core::{Color, Game};
 
 #[inline]
 fn leg(from: u8, to: u8, piece: u8) -> Leg {
@@ -553,6 +443,158 @@ fn expand_promotions(kind_of_turn: Kind, legs: &[Leg], emit: &mut impl FnMut(Kin
                 copy[i].piece = make(color, k);
                 expand_promotions(kind_of_turn, &copy[..legs.len()], emit);
             }
+        }
+    }
+}
+
+impl Dynamo {
+    /// Appends every legal turn, one per effect.
+    pub(super) fn legal_turns(&self, out: &mut Vec<Move>) {
+        let forbidden = self.forbidden_effect();
+        let in_check = self.in_check();
+        let mut unique = EffectSet::new();
+        self.candidates(&mut |_, legs| {
+            if let Some(mv) = self.judge(legs, forbidden.as_ref(), in_check) {
+                unique.push(out, mv);
+            }
+        });
+        unique.finish(out);
+    }
+
+    /// Every candidate turn before merging equal effects and before the legality filters, by
+    /// category of part A: for checking the hand count of the rules.
+    pub fn candidate_counts(&self) -> [(Kind, usize); 4] {
+        let mut counts = [
+            (Kind::Normal, 0),
+            (Kind::Castle, 0),
+            (Kind::SelfExit, 0),
+            (Kind::Action, 0),
+        ];
+        self.candidates(&mut |kind, _| {
+            if let Some(entry) = counts.iter_mut().find(|(k, _)| *k == kind) {
+                entry.1 += 1;
+            }
+        });
+        counts
+    }
+
+    /// The complete turn made of `legs` (applied in order), if it is legal here, where
+    /// `in_check` is whether the side to move is in check before it.
+    fn judge(&self, legs: &[Leg], forbidden: Option<&Effect>, in_check: bool) -> Option<Move> {
+        let mut board = self.board;
+        let mut occupied = self.occupied;
+        let mut changed = 0u64;
+        let mut castling = self.castling;
+        let mut king = self.kings[self.side.index()];
+        for l in legs {
+            let moving = board[l.from as usize];
+            castling &= !rights_lost_leaving(l.from, moving);
+            board[l.from as usize] = EMPTY;
+            occupied &= !(1 << l.from);
+            changed |= 1 << l.from;
+            if l.to != OFF {
+                board[l.to as usize] = l.piece;
+                occupied |= 1 << l.to;
+                changed |= 1 << l.to;
+                if l.from == king {
+                    king = l.to;
+                }
+            }
+        }
+        // A turn that leaves the King and everything that decides his expulsion in place leaves
+        // the answer as it was before the turn.
+        let unchanged =
+            king == self.kings[self.side.index()] && EXPULSION_FIELD[king as usize] & changed == 0;
+        let expelled = if unchanged {
+            in_check
+        } else {
+            threatened_off(&board, occupied, king, !self.side)
+        };
+        if expelled {
+            return None;
+        }
+        // A turn moves at most two pieces: at most four squares change.
+        let mut changes = [NO_CHANGE; 4];
+        let mut n = 0;
+        let mut rest = changed;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as u8;
+            changes[n] = change(sq, self.board[sq as usize], board[sq as usize]);
+            n += 1;
+            rest &= rest - 1;
+        }
+        let effect = Effect::from_changes(&changes[..n]);
+        if forbidden == Some(&effect) {
+            return None;
+        }
+        Some(Move { effect, castling })
+    }
+
+    /// The castling rights a turn with this effect leaves, unless the turn says otherwise.
+    pub(super) fn implied_castling(&self, effect: &Effect) -> u8 {
+        let mut rights = self.castling;
+        for c in effect.changes() {
+            if change_before(c) != EMPTY {
+                rights &= !rights_lost_leaving(change_square(c), change_before(c));
+            }
+        }
+        rights
+    }
+
+    fn forbidden_effect(&self) -> Option<Effect> {
+        (!self.last.is_empty()).then(|| self.last.inverse())
+    }
+}
+
+/// Keeps one move per effect while the legal moves are listed: an open-addressing table of
+/// indices into the list, with a sort as the fallback for lists too long for it.
+struct EffectSet {
+    slots: [u16; EffectSet::SLOTS],
+    overflow: bool,
+}
+
+impl EffectSet {
+    const SLOTS: usize = 2048;
+
+    fn new() -> Self {
+        EffectSet {
+            slots: [0; Self::SLOTS],
+            overflow: false,
+        }
+    }
+
+    fn slot(mv: &Move) -> usize {
+        let mut h = mv.castling as u64;
+        for c in mv.effect.0 {
+            h = (h ^ c as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> 53) as usize
+    }
+
+    fn push(&mut self, out: &mut Vec<Move>, mv: Move) {
+        if self.overflow || out.len() >= Self::SLOTS / 2 {
+            self.overflow = true;
+            out.push(mv);
+            return;
+        }
+        let mut i = Self::slot(&mv);
+        loop {
+            match self.slots[i] {
+                0 => {
+                    out.push(mv);
+                    self.slots[i] = out.len() as u16;
+                    return;
+                }
+                n if out[n as usize - 1] == mv => return,
+                _ => i = (i + 1) % Self::SLOTS,
+            }
+        }
+    }
+
+    fn finish(self, out: &mut Vec<Move>) {
+        if self.overflow {
+            out.sort_unstable();
+            out.dedup();
         }
     }
 }

@@ -1,229 +1,12 @@
-//! Position strings and move text of Dynamo (formats documented in the module above).
+//! Move text both ways: the wire form (legs by starting square, `a1a4,a2a5`) and the human form
+//! (`Ra1-a4,Pa2-a5`), formats documented in the module docs.
 
 use super::board::*;
-use super::movegen::*;
+use super::moves::*;
+use super::position::{parse_castling, CASTLING_LETTERS};
 use super::Dynamo;
-use crate::core::placement::{castling_text, push_board, read_fullmove, read_halfmove};
-use crate::core::{Color, Game, MoveError, PositionError};
-
-const CASTLING_LETTERS: [(u8, char); 4] = [
-    (CASTLE_WK, 'K'),
-    (CASTLE_WQ, 'Q'),
-    (CASTLE_BK, 'k'),
-    (CASTLE_BQ, 'q'),
-];
-
-fn parse_castling(text: &str) -> Option<u8> {
-    if text == "-" {
-        return Some(0);
-    }
-    let mut rights = 0;
-    for c in text.chars() {
-        let &(bit, _) = CASTLING_LETTERS.iter().find(|(_, l)| *l == c)?;
-        if rights & bit != 0 {
-            return None;
-        }
-        rights |= bit;
-    }
-    Some(rights)
-}
-
-/// The last-turn field: vanishes first, then appears, each by square; `-` when empty.
-pub fn effect_text(effect: &Effect) -> String {
-    if effect.is_empty() {
-        return "-".to_string();
-    }
-    let mut out = String::new();
-    for c in effect.changes() {
-        if change_before(c) != EMPTY {
-            out.push('-');
-            out.push(piece_letter(change_before(c)));
-            out.push_str(&square_name(change_square(c)));
-        }
-    }
-    for c in effect.changes() {
-        if change_after(c) != EMPTY {
-            out.push('+');
-            out.push(piece_letter(change_after(c)));
-            out.push_str(&square_name(change_square(c)));
-        }
-    }
-    out
-}
-
-fn parse_effect(text: &str, board: &Board) -> Result<Effect, PositionError> {
-    let err = |m: String| PositionError::new("last turn", m);
-    if text == "-" {
-        return Ok(Effect::NONE);
-    }
-    let bytes = text.as_bytes();
-    if !bytes.len().is_multiple_of(4) {
-        return Err(err(format!("'{text}' is not a list of -Pe2 / +Pe4 items")));
-    }
-    // (square, before, after); `None` where the text says nothing.
-    let mut entries: Vec<(u8, Option<u8>, Option<u8>)> = Vec::new();
-    for item in bytes.chunks(4) {
-        let shown = String::from_utf8_lossy(item).to_string();
-        let piece = piece_from_letter(item[1] as char)
-            .ok_or_else(|| err(format!("'{shown}': bad piece letter")))?;
-        let sq = parse_square(&item[2..4]).ok_or_else(|| err(format!("'{shown}': bad square")))?;
-        let index = match entries.iter().position(|e| e.0 == sq) {
-            Some(i) => i,
-            None => {
-                entries.push((sq, None, None));
-                entries.len() - 1
-            }
-        };
-        let slot = match item[0] {
-            b'-' => &mut entries[index].1,
-            b'+' => &mut entries[index].2,
-            _ => return Err(err(format!("'{shown}' must start with - or +"))),
-        };
-        if slot.replace(piece).is_some() {
-            return Err(err(format!("{} is named twice", square_name(sq))));
-        }
-    }
-    if entries.len() > 4 {
-        return Err(err("a turn changes at most four squares".to_string()));
-    }
-    let mut changes = Vec::new();
-    for (sq, before, after) in entries {
-        let before = before.unwrap_or(EMPTY);
-        let after = after.unwrap_or(EMPTY);
-        if before == after {
-            return Err(err(format!("{} does not change", square_name(sq))));
-        }
-        if board[sq as usize] != after {
-            return Err(err(format!(
-                "{} does not hold what the last turn left there",
-                square_name(sq)
-            )));
-        }
-        changes.push(change(sq, before, after));
-    }
-    Ok(Effect::from_changes(&changes))
-}
-
-pub fn parse_position(text: &str) -> Result<Dynamo, PositionError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() < 6 || fields.len() > 7 {
-        return Err(PositionError::new(
-            "position",
-            format!("expected 6 or 7 fields, found {}", fields.len()),
-        ));
-    }
-    let mut board = [EMPTY; 64];
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    let placement = |m: String| PositionError::new("piece placement", m);
-    if rows.len() != 8 {
-        return Err(placement(format!("expected 8 ranks, found {}", rows.len())));
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let r = 7 - i as u8;
-        let mut f = 0u8;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return Err(placement(format!("bad run length '{c}'")));
-                }
-                f += d as u8;
-            } else {
-                let p = piece_from_letter(c)
-                    .ok_or_else(|| placement(format!("bad piece letter '{c}'")))?;
-                if f >= 8 {
-                    return Err(placement(format!("rank {} is too long", r + 1)));
-                }
-                board[(r * 8 + f) as usize] = p;
-                f += 1;
-            }
-            if f > 8 {
-                return Err(placement(format!("rank {} is too long", r + 1)));
-            }
-        }
-        if f != 8 {
-            return Err(placement(format!("rank {} has {f} squares", r + 1)));
-        }
-    }
-    let side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(PositionError::new(
-                "side to move",
-                format!("'{other}' is not w or b"),
-            ))
-        }
-    };
-    let castling = parse_castling(fields[2]).ok_or_else(|| {
-        PositionError::new("castling", format!("'{}' is not - or KQkq", fields[2]))
-    })?;
-    for (bit, king_sq, rook_sq, letter) in [
-        (CASTLE_WK, 4usize, 7usize, 'K'),
-        (CASTLE_WQ, 4, 0, 'Q'),
-        (CASTLE_BK, 60, 63, 'k'),
-        (CASTLE_BQ, 60, 56, 'q'),
-    ] {
-        let color = if bit <= CASTLE_WQ {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if castling & bit != 0
-            && (board[king_sq] != make(color, KING) || board[rook_sq] != make(color, ROOK))
-        {
-            return Err(PositionError::new(
-                "castling",
-                format!("'{letter}' needs the king and rook on their home squares"),
-            ));
-        }
-    }
-    if fields[3] != "-" {
-        return Err(PositionError::new(
-            "en passant",
-            format!("'{}': Dynamo has no en passant, write -", fields[3]),
-        ));
-    }
-    let halfmove = read_halfmove(fields[4])?;
-    let fullmove = read_fullmove(fields[5])?;
-    let last = parse_effect(fields.get(6).copied().unwrap_or("-"), &board)?;
-    let mut kings = [0u8; 2];
-    for (sq, &p) in board.iter().enumerate() {
-        if p != EMPTY && kind(p) == KING {
-            kings[color_of(p).index()] = sq as u8;
-        }
-    }
-    let mut pos = Dynamo {
-        board,
-        side,
-        castling,
-        halfmove,
-        fullmove,
-        last,
-        kings,
-        occupied: occupancy(&board),
-        key: 0,
-    };
-    pos.validate()?;
-    pos.key = pos.compute_key();
-    Ok(pos)
-}
-
-pub fn write_position(pos: &Dynamo) -> String {
-    let mut out = String::new();
-    push_board(&mut out, 0..8, 0..8, |f, r| {
-        let p = pos.board[r * 8 + f];
-        (p != EMPTY).then(|| piece_letter(p))
-    });
-    format!(
-        "{} {} {} - {} {} {}",
-        out,
-        if pos.side == Color::White { 'w' } else { 'b' },
-        castling_text(pos.castling, &CASTLING_LETTERS),
-        pos.halfmove,
-        pos.fullmove,
-        effect_text(&pos.last)
-    )
-}
+use crate::core::placement::castling_text;
+use crate::core::{Color, Game, MoveError};
 
 /// The legs of an effect: each piece that appears is matched with the piece that vanished (the
 /// same piece, or a pawn of its colour when it stands on that colour's last rank); vanished
@@ -517,5 +300,17 @@ pub fn parse_move(pos: &Dynamo, text: &str) -> Result<Move, MoveError> {
         Ok(wanted)
     } else {
         Err(MoveError::illegal(text, "not a legal turn here"))
+    }
+}
+
+/// A turn's text for XBoard (`Game::cecp_move_text`): a piece leaving the board (`c1x`) as the
+/// piece taking itself, `c1c1,c1c1`, which XBoard can show (it removes the square two legs
+/// share, then nothing is left to move); any other as its wire form.
+pub(super) fn cecp_move_text(given: &str) -> String {
+    match given.strip_suffix('x') {
+        Some(square) if parse_square(square.as_bytes()).is_some() => {
+            format!("{square}{square},{square}{square}")
+        }
+        _ => given.to_string(),
     }
 }

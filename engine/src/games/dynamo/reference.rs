@@ -7,7 +7,8 @@
 use std::collections::BTreeSet;
 
 use super::board::*;
-use super::movegen::{rights_lost_leaving, start_rank, Effect, Move};
+use super::movegen::start_rank;
+use super::moves::{change, Effect, Move};
 use super::Dynamo;
 use crate::core::Color;
 
@@ -416,7 +417,7 @@ pub fn reference_moves(p: &Dynamo) -> BTreeSet<Move> {
         squares.dedup();
         let changes: Vec<u32> = squares
             .iter()
-            .map(|&q| super::movegen::change(q, p.board[q as usize], board[q as usize]))
+            .map(|&q| change(q, p.board[q as usize], board[q as usize]))
             .collect();
         let effect = Effect::from_changes(&changes);
         if forbidden == Some(effect) {

@@ -34,13 +34,8 @@ fn placement(p: &Dynamo) -> String {
     p.position_string().split(' ').next().unwrap().to_string()
 }
 
-fn perft(p: &Dynamo, depth: u32) -> u64 {
-    let moves = legal(p);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves.iter().map(|m| perft(&p.play(m), depth - 1)).sum()
-}
+/// Every listed turn counted, none merged: the generator must list each effect once.
+use crate::core::perft::{parse_suite, perft_listed as perft, Suite};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
@@ -779,68 +774,30 @@ fn board_text_shows_the_position() {
     assert_eq!(square_name(0), "a1");
 }
 
-/// The perft suite: depth 1-3 counts. The start position's are independent (two reference
-/// implementations of the rules page); the others are this generator's, kept so that a change of
-/// behaviour shows, and each position checks a rule family named beside it. Start position,
-/// depth 1 by kind of part A: 20 normal moves + 31 self-exits (with or without a dragged piece)
-/// + 131 actions and continuations = 182 candidates, 14 repeating an effect: 168.
-const PERFT_SUITE: [(&str, [u64; 3]); 12] = [
-    (START, [168, 26_942, 3_991_091]),
-    // Pieces already off the board (all four knights).
-    (
-        "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1 -",
-        [164, 25_561, 3_741_830],
-    ),
-    // Lost castling rights (White keeps only the king side, Black only the queen side).
-    (
-        "r3k2r/pppq1ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPPQ1PPP/R3K2R w Kq - 0 8 -",
-        [165, 27_082, 4_109_431],
-    ),
-    // Pushes and pulls to promotion for both sides.
-    ("4k3/1P6/8/8/3q4/8/6p1/R3K3 w Q - 0 1 -", [20, 849, 20_795]),
-    // Check: the seed's queen on a4 threatens to pull the King off along a4-e8.
-    (
-        "rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b KQ - 0 1 -",
-        [21, 3_358, 403_408],
-    ),
-    // Mate: the seed's Dynamate.
-    ("8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1 -", [0, 0, 0]),
-    // A last turn that may not be undone (the seed's d4 -> b2 push).
-    (
-        "rnbqk1nr/pppppp1p/6p1/8/3b4/1P6/PBPPPPPP/RN1QKBNR w KQkq - 0 2 -Bd4-bg7+Bb2+bd4",
-        [139, 23_759, 3_224_155],
-    ),
-    // Castling on both sides, rooks that can pull the Kings.
-    (
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 -",
-        [97, 7_327, 446_065],
-    ),
-    // Open board, queen against rook.
-    ("8/2k5/8/3q4/8/8/5R2/4K3 w - - 0 1 -", [19, 747, 16_174]),
-    // A developed middle game.
-    (
-        "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQ - 0 1 -",
-        [178, 32_162, 5_230_105],
-    ),
-    // Pawns one step from promotion.
-    ("8/P1k3p1/8/8/8/8/p5P1/4K3 b - - 0 1 -", [13, 127, 2_315]),
-    // A corner rook replaced by its neighbour: equal boards, different castling rights.
-    ("4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1 -", [43, 186, 8_738]),
-];
+fn suite() -> Suite<'static> {
+    parse_suite(Dynamo::perft_suite("dynamo").expect("Dynamo keeps a suite")).unwrap()
+}
 
+fn suite_positions() -> Vec<&'static str> {
+    suite().entries.iter().map(|entry| entry.position).collect()
+}
+
+/// The start position's independent counts, and every count to depth 3 with each listed turn
+/// counted (the registry's suite test merges turns by key, which would hide a turn listed twice).
 #[test]
 fn perft_suite_to_depth_three() {
-    for (fen, counts) in PERFT_SUITE {
-        let p = pos(fen);
-        for (depth, &expected) in (1..=3).zip(counts.iter()) {
-            assert_eq!(perft(&p, depth), expected, "{fen} depth {depth}");
+    let suite = suite();
+    assert_eq!(
+        suite.entry("start").unwrap().counts,
+        [(1, 168), (2, 26_942), (3, 3_991_091)]
+    );
+    assert!(suite.entries.len() >= 12);
+    for entry in &suite.entries {
+        let p = pos(entry.position);
+        for &(depth, expected) in entry.counts.iter().filter(|(depth, _)| *depth <= 3) {
+            assert_eq!(perft(&p, depth), expected, "{} depth {depth}", entry.name);
         }
     }
-    assert_eq!(
-        perft(&pos("8/8/5k2/8/8/3p2q1/8/7K w - - 0 1 -"), 1),
-        0,
-        "stalemate"
-    );
 }
 
 /// Depth 4 of the start position and a speed figure, with `TIAMAT_DEEP=1` (release build:
@@ -876,7 +833,7 @@ fn random_games_keep_every_invariant() {
     };
     let mut plies = 0;
     let mut exits = 0;
-    for (fen, _) in PERFT_SUITE.iter().cycle().take(36) {
+    for fen in suite_positions().into_iter().cycle().take(36) {
         let mut p = pos(fen);
         for _ in 0..120 {
             let reread = pos(&p.position_string());
@@ -942,7 +899,7 @@ fn generator_agrees_with_the_reference_shape() {
             );
         }
     };
-    for (fen, _) in PERFT_SUITE {
+    for fen in suite_positions() {
         let p = pos(fen);
         check(&p);
         for m in legal(&p) {
@@ -957,7 +914,7 @@ fn generator_agrees_with_the_reference_shape() {
         seed
     };
     let mut nodes = 0;
-    for (fen, _) in PERFT_SUITE.iter().cycle().take(48) {
+    for fen in suite_positions().into_iter().cycle().take(48) {
         let mut p = pos(fen);
         for _ in 0..150 {
             check(&p);
@@ -979,7 +936,8 @@ fn xboard_gets_a_setup_line_for_the_start_position() {
         pos.cecp_setup().as_deref(),
         Some(
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
-             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+             piece K& KO2"
         )
     );
 }

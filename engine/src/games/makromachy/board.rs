@@ -1,4 +1,5 @@
-//! Board geometry and piece codes.
+//! The board: geometry, piece codes and letters, the Zobrist keys, and how a move changes the
+//! state.
 //!
 //! The board is a padded mailbox: 14x14 playing squares in rows of 17 cells, with three
 //! sentinel ranks below and above and three sentinel cells between the end of one row and the
@@ -13,6 +14,9 @@
 //! the King's lines skip it and the others look along the touched rays only
 //! (`movegen::is_legal`).
 
+use super::moves::{Move, MoveKind};
+use super::Makromachy;
+use crate::core::zobrist::KeyGenerator;
 use crate::core::Color;
 
 pub const WIDTH: i16 = 17;
@@ -170,25 +174,13 @@ pub const fn on_board(index: i32) -> bool {
 
 /// Square name, `a1` .. `n14`.
 pub fn square_name(sq: u16) -> String {
-    format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+    crate::core::square::square_name(file_of(sq) as u8, rank_of(sq) as u8)
 }
 
 /// Reads a square name at the start of `text`; returns the square and the bytes used.
 pub fn read_square(text: &[u8]) -> Option<(u16, usize)> {
-    let file = *text.first()?;
-    if !(b'a'..b'a' + FILES as u8).contains(&file) {
-        return None;
-    }
-    let mut used = 1;
-    let mut rank = 0usize;
-    while used < text.len() && text[used].is_ascii_digit() && used <= 2 {
-        rank = rank * 10 + (text[used] - b'0') as usize;
-        used += 1;
-    }
-    if used == 1 || rank == 0 || rank > RANKS || (used == 3 && text[1] == b'0') {
-        return None;
-    }
-    Some((square((file - b'a') as usize, rank - 1), used))
+    crate::core::square::read_square(text, FILES as u8, RANKS as u8)
+        .map(|(name, used)| (square(name.file as usize, name.rank as usize), used))
 }
 
 /// A vector (dx, dy) as a mailbox offset.
@@ -348,4 +340,187 @@ pub const fn empty_board() -> [u8; CELLS] {
         i += 1;
     }
     b
+}
+
+pub(super) fn letter(code: u8) -> char {
+    let c = LETTERS[kind_of(code) as usize] as char;
+    if color_of(code) == Color::Black {
+        c.to_ascii_lowercase()
+    } else {
+        c
+    }
+}
+
+pub(super) fn kind_from_letter(c: u8) -> Option<u8> {
+    let upper = c.to_ascii_uppercase();
+    LETTERS[1..]
+        .iter()
+        .position(|&l| l == upper)
+        .map(|i| i as u8 + 1)
+}
+
+struct Keys {
+    pieces: [[u64; FILES * RANKS]; 64],
+    black_to_move: u64,
+    castling: [u64; 16],
+    ep_victim: [u64; FILES * RANKS],
+    ep_target: [u64; FILES * RANKS],
+}
+
+static KEYS: Keys = {
+    let mut g = KeyGenerator::new(0x4d41_4b52_4f4d_4143);
+    let mut pieces = [[0u64; FILES * RANKS]; 64];
+    let mut code = 0;
+    while code < 64 {
+        pieces[code] = g.table();
+        code += 1;
+    }
+    let black_to_move = g.next();
+    let mut castling = g.table::<16>();
+    castling[0] = 0;
+    Keys {
+        pieces,
+        black_to_move,
+        castling,
+        ep_victim: g.table(),
+        ep_target: g.table(),
+    }
+};
+
+impl Makromachy {
+    /// The piece code on a square (`EMPTY` or a piece; see [`board`]).
+    pub fn piece_at(&self, sq: u16) -> u8 {
+        self.board[sq as usize]
+    }
+
+    /// The whole mailbox, sentinels included.
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.board
+    }
+
+    pub fn king_square(&self, color: Color) -> u16 {
+        self.king[color.index()]
+    }
+
+    pub(super) fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for rank in 0..RANKS {
+            for file in 0..FILES {
+                let sq = square(file, rank);
+                let code = self.board[sq as usize];
+                if is_piece(code) {
+                    key ^= KEYS.pieces[code as usize][dense(sq)];
+                }
+            }
+        }
+        if self.side == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key ^ KEYS.castling[self.castling as usize] ^ self.ep_key()
+    }
+
+    fn ep_key(&self) -> u64 {
+        if self.ep_victim == 0 {
+            return 0;
+        }
+        let mut k = KEYS.ep_victim[dense(self.ep_victim)];
+        for &t in &self.ep_targets {
+            if t != 0 {
+                k ^= KEYS.ep_target[dense(t)];
+            }
+        }
+        k
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, sq: u16, code: u8) {
+        let old = self.board[sq as usize];
+        if is_piece(old) {
+            self.key ^= KEYS.pieces[old as usize][dense(sq)];
+        }
+        if is_piece(code) {
+            self.key ^= KEYS.pieces[code as usize][dense(sq)];
+        }
+        self.board[sq as usize] = code;
+    }
+
+    /// The state after `mv`, which must be legal here.
+    pub(super) fn apply(&self, mv: &Move) -> Self {
+        let mut next = self.clone();
+        let us = self.side;
+        let code = self.board[mv.from as usize];
+        let kind = kind_of(code);
+        let captured = match mv.kind {
+            MoveKind::EnPassant | MoveKind::HitAndRun => self.board[mv.aux as usize],
+            MoveKind::Castle => EMPTY,
+            _ => self.board[mv.to as usize],
+        };
+        match mv.kind {
+            MoveKind::Castle => {
+                let dk = self.board[mv.aux as usize];
+                next.put(mv.aux, EMPTY);
+                next.put(mv.to, code);
+                next.put(mv.from, dk);
+            }
+            MoveKind::EnPassant | MoveKind::HitAndRun => {
+                next.put(mv.aux, EMPTY);
+                next.put(mv.from, EMPTY);
+                next.put(mv.to, code);
+            }
+            _ => {
+                next.put(mv.from, EMPTY);
+                let arriving = if mv.promo != 0 {
+                    piece(us, mv.promo)
+                } else {
+                    code
+                };
+                next.put(mv.to, arriving);
+            }
+        }
+        if kind == KING {
+            next.king[us.index()] = mv.to;
+        }
+        next.key ^= KEYS.castling[self.castling as usize] ^ self.ep_key();
+        next.castling &= castle_keep(mv.from) & castle_keep(mv.to);
+        if mv.kind == MoveKind::HitAndRun {
+            next.castling &= castle_keep(mv.aux);
+        }
+        next.ep_victim = 0;
+        next.ep_targets = [0, 0];
+        if mv.kind == MoveKind::Push {
+            let fwd = forward(us);
+            next.ep_victim = mv.to;
+            let first = (mv.from as i16 + fwd) as u16;
+            let second = (mv.from as i16 + 2 * fwd) as u16;
+            // Ascending square order, as the position string writes them (ruling 12).
+            next.ep_targets = if second == mv.to {
+                [first, 0]
+            } else {
+                [first.min(second), first.max(second)]
+            };
+        }
+        next.key ^= KEYS.castling[next.castling as usize] ^ next.ep_key();
+        next.halfmove = if matches!(kind, PAWN | WARRIOR) || is_piece(captured) {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = !us;
+        next.key ^= KEYS.black_to_move;
+        next
+    }
+
+    /// The same position with the other side to move and no en-passant right.
+    pub(super) fn pass(&self) -> Self {
+        let mut next = self.clone();
+        next.key ^= self.ep_key() ^ KEYS.black_to_move;
+        next.ep_victim = 0;
+        next.ep_targets = [0, 0];
+        next.side = !self.side;
+        next.halfmove += 1;
+        next
+    }
 }

@@ -6,8 +6,9 @@
 
 use super::attacks::{attacked, attacked_through, blocks_flight};
 use super::board::*;
-use super::{Makromachy, Move, MoveKind};
-use crate::core::Color;
+use super::moves::{Move, MoveKind};
+use super::Makromachy;
+use crate::core::{Color, Game};
 
 const D_LEAPS: [i16; 4] = [offset(2, 0), offset(-2, 0), offset(0, 2), offset(0, -2)];
 const A_LEAPS: [i16; 4] = [offset(2, 2), offset(-2, 2), offset(2, -2), offset(-2, -2)];
@@ -484,4 +485,28 @@ fn aligned(a: u16, b: u16) -> bool {
     let dx = file_of(a) as i32 - file_of(b) as i32;
     let dy = rank_of(a) as i32 - rank_of(b) as i32;
     dx == 0 || dy == 0 || dx.abs() == dy.abs()
+}
+
+impl Makromachy {
+    /// Pseudo-legal moves filtered to legal ones.
+    pub(super) fn generate(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.pseudo_moves(out);
+        let in_check = self.in_check();
+        let mut keep = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if self.is_legal(&mv, in_check) {
+                out[keep] = mv;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Does the side to move give check with `mv`?
+    pub fn gives_check(&self, mv: &Move) -> bool {
+        let after = self.play(mv);
+        after.in_check()
+    }
 }

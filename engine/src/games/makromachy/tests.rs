@@ -4,14 +4,7 @@ use super::*;
 use crate::core::placement::push_placement;
 use std::collections::BTreeSet;
 
-fn perft(pos: &Makromachy, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
-}
+use crate::core::perft::perft_listed as perft;
 
 fn start() -> Makromachy {
     Makromachy::start_position("makromachy").unwrap()
@@ -424,6 +417,11 @@ fn warrior_double_step_can_be_taken_en_passant_by_an_unmoved_pawn() {
     let next = after.play(&ep);
     assert_eq!(next.piece_at(sq("c4")), EMPTY);
     assert_eq!(next.piece_at(sq("c5")), piece(Color::White, PAWN));
+    // XBoard takes only its Pawn's double step for one: it is given the capture of c4 on the
+    // way, and the other moves as their wire.
+    assert_eq!(after.xboard_legs(&ep).as_deref(), Some("b4c4,c4c5"));
+    let push = after.parse_move("b4b5").unwrap();
+    assert_eq!(after.xboard_legs(&push), None);
 }
 
 #[test]
@@ -486,6 +484,12 @@ fn eleven_fast_castlings_on_an_empty_back_rank() {
     // A castling written by the King's squares only is read when it names one move.
     assert_eq!(play(&pos, "i1c1"), play(&pos, "i1c1a1"));
     assert_eq!(play(&pos, "i1c1,a1i1"), play(&pos, "i1c1a1"));
+    // XBoard's forms: its relay (the corner beside the King), its two-leg castling (the King
+    // onto its corner, then on).
+    assert_eq!(play(&pos, "i1c1,a1d1"), play(&pos, "i1c1a1"));
+    assert_eq!(play(&pos, "i1a1,a1h1"), play(&pos, "i1h1a1"));
+    assert_eq!(play(&pos, "i1n1,n1j1"), play(&pos, "i1j1n1"));
+    assert!(pos.parse_move("i1c1,a1e1").is_err());
     let mv = pos.parse_move("i1c1a1").unwrap();
     assert_eq!(pos.move_to_human(&mv), "O-O-c1");
 }
@@ -828,9 +832,12 @@ fn cecp_setup_describes_board_pieces_and_start() {
             letter as char
         );
     }
-    assert!(setup.ends_with(&format!(" 14x14+0_fairy {START}")));
+    // The start position with the castling and en-passant fields XBoard reads.
+    let start_board = START.split(' ').next().unwrap();
+    assert!(setup.ends_with(&format!(" 14x14+0_fairy {start_board} w - - 0 1")));
     let pieces: Vec<&str> = lines.collect();
     assert!(pieces.contains(&"piece T& QNADcaKmK"));
+    assert!(pieces.contains(&"piece K& KO1"));
     assert!(pieces
         .iter()
         .all(|l| l.starts_with("piece ") && l.contains("& ")));
@@ -1023,4 +1030,19 @@ fn legality_shortcuts_agree_with_the_full_test() {
         }
     }
     assert!(checked > 100_000, "{checked}");
+}
+
+/// The start and a position for every special rule, each to depth 3 (depth 1 counted by hand in
+/// the file), with the independent start counts.
+#[test]
+fn suite_has_the_start_and_ten_rule_positions_to_depth_3() {
+    let text = Makromachy::perft_suite("makromachy").expect("Makromachy keeps a suite");
+    let suite = crate::core::perft::parse_suite(text).unwrap();
+    assert!(suite.entries.len() >= 11);
+    for entry in &suite.entries {
+        let depths: Vec<u32> = entry.counts.iter().map(|&(d, _)| d).collect();
+        assert!(depths.starts_with(&[1, 2, 3]), "{}", entry.name);
+    }
+    let start = suite.entry("start").unwrap();
+    assert_eq!(start.counts[..3], [(1, 62), (2, 3_854), (3, 259_249)]);
 }

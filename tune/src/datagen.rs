@@ -1,0 +1,306 @@
+//! Self-play training data: the engine plays itself at a fixed node count from book openings
+//! (each followed by a few random plies, so that no two games repeat), and every position it
+//! searched is written with the game's result.
+//!
+//! Output, one position a line: `position string;result;score`, the result from White's point
+//! of view (1, 0.5 or 0) and the search's score in centipawns, also from White's point of view.
+//! Positions in check, where the search chose a tactical move (captures and promotions: not
+//! quiet, so the static evaluation cannot be expected to match the result) or that score as a
+//! mate are left out.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
+use tiamat_engine::{Color, GameResult, MoveList};
+use tiamat_eval::HasEvaluator;
+
+use crate::Flags;
+
+/// Scores at least this large on several plies in a row end the game as a win.
+const RESIGN_SCORE: i32 = 1_000;
+const RESIGN_PLIES: usize = 6;
+/// Scores this close to zero for this many plies, past `DRAW_FROM_PLY`, end it as a draw.
+const DRAW_SCORE: i32 = 10;
+const DRAW_PLIES: usize = 16;
+const DRAW_FROM_PLY: usize = 80;
+const MAX_PLIES: usize = 400;
+/// An opening the first search already scores beyond this is skipped as decided.
+const OPENING_BOUND: i32 = 300;
+
+struct Config {
+    variant: String,
+    out: String,
+    games: usize,
+    nodes: u64,
+    threads: usize,
+    openings: Vec<String>,
+    random_plies: usize,
+    seed: u64,
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(
+        args,
+        &[
+            "out",
+            "games",
+            "nodes",
+            "threads",
+            "openings",
+            "random-plies",
+            "seed",
+            "variant",
+        ],
+    )?;
+    let openings = match flags.text("openings") {
+        Some(path) => read_openings(path)?,
+        None => Vec::new(),
+    };
+    let config = Config {
+        variant: flags.text("variant").unwrap_or("chess").to_string(),
+        out: flags
+            .text("out")
+            .ok_or("datagen needs --out FILE")?
+            .to_string(),
+        games: flags.number("games", 1_000)?,
+        nodes: flags.number("nodes", 5_000)?,
+        threads: flags.number("threads", 1)?,
+        openings,
+        random_plies: flags.number("random-plies", 2)?,
+        seed: flags.number("seed", 1)?,
+    };
+    if config.variant != "chess" {
+        return Err("datagen plays chess only (the tuner's evaluation)".to_string());
+    }
+    generate::<tiamat_engine::games::chess::Chess>(&config)
+}
+
+fn read_openings(path: &str) -> Result<Vec<String>, String> {
+    let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut lines = Vec::new();
+    for line in BufReader::new(file).lines() {
+        let line = line.map_err(|e| format!("{path}: {e}"))?;
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            lines.push(line.to_string());
+        }
+    }
+    Ok(lines)
+}
+
+fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
+    let file = File::create(&config.out).map_err(|e| format!("{}: {e}", config.out))?;
+    let out = Mutex::new(BufWriter::new(file));
+    let next_game = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::new(G::Evaluator::default(), Options::default());
+                loop {
+                    let game = next_game.fetch_add(1, Ordering::Relaxed);
+                    if game >= config.games {
+                        break;
+                    }
+                    let Some(lines) = play_game::<G>(config, game, &mut searcher) else {
+                        continue;
+                    };
+                    let mut out = out.lock().expect("writer lock");
+                    for line in &lines {
+                        // A failed write shows in the final flush.
+                        let _ = writeln!(out, "{line}");
+                    }
+                    let total = written.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
+                    if (game + 1).is_multiple_of(100) {
+                        eprintln!(
+                            "{} games, {total} positions, {:.0} s",
+                            game + 1,
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner()
+        .expect("writer lock")
+        .flush()
+        .map_err(|e| format!("{}: {e}", config.out))?;
+    eprintln!(
+        "{} games, {} positions in {:.0} s",
+        config.games,
+        written.load(Ordering::Relaxed),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// A small deterministic generator (xorshift*), seeded per game.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+fn white_view(score: Score, side: Color) -> i32 {
+    let relative = match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 32_000,
+        Score::Mate(_) => -32_000,
+    };
+    match side {
+        Color::White => relative,
+        Color::Black => -relative,
+    }
+}
+
+/// Plays one game; `None` when its opening is unusable. Returns the lines to write.
+fn play_game<G: HasEvaluator>(
+    config: &Config,
+    game: usize,
+    searcher: &mut Searcher<G, G::Evaluator>,
+) -> Option<Vec<String>> {
+    let mut rng = Rng::new(config.seed ^ (game as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    let mut pos = match config.openings.is_empty() {
+        true => G::start_position(&config.variant).ok()?,
+        false => G::from_position_string(
+            &config.variant,
+            &config.openings[game % config.openings.len()],
+        )
+        .ok()?,
+    };
+    let mut history: Vec<u64> = Vec::new();
+    for _ in 0..config.random_plies {
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let moves = moves.as_slice();
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves[rng.below(moves.len())].clone();
+        history.push(pos.key());
+        pos = pos.play(&mv);
+    }
+    searcher.clear();
+    let limits = Limits {
+        nodes: Some(config.nodes),
+        ..Limits::default()
+    };
+    let control = Control::new();
+    let mut records: Vec<(String, i32)> = Vec::new();
+    let mut decisive = 0usize;
+    let mut quiet = 0usize;
+    let mut result = GameResult::Draw;
+    for ply in 0..MAX_PLIES {
+        if let Some(ending) = pos.ending(&history) {
+            result = ending.result;
+            break;
+        }
+        let outcome = searcher.search(&pos, &history, &limits, &control, &mut |_| {});
+        let best = outcome.best?;
+        let score = white_view(outcome.score, pos.side_to_move());
+        if ply == 0 && score.abs() > OPENING_BOUND {
+            return None;
+        }
+        if !pos.in_check() && !pos.is_tactical(&best) && score.abs() < RESIGN_SCORE * 2 {
+            records.push((pos.position_string(), score));
+        }
+        decisive = if score.abs() >= RESIGN_SCORE {
+            decisive + 1
+        } else {
+            0
+        };
+        quiet = if score.abs() <= DRAW_SCORE {
+            quiet + 1
+        } else {
+            0
+        };
+        if decisive >= RESIGN_PLIES {
+            result = GameResult::win_for(if score > 0 {
+                Color::White
+            } else {
+                Color::Black
+            });
+            break;
+        }
+        if ply >= DRAW_FROM_PLY && quiet >= DRAW_PLIES {
+            break;
+        }
+        history.push(pos.key());
+        pos = pos.play(&best);
+    }
+    let label = match result {
+        GameResult::WhiteWins => "1",
+        GameResult::BlackWins => "0",
+        GameResult::Draw => "0.5",
+    };
+    Some(
+        records
+            .into_iter()
+            .map(|(text, score)| format!("{text};{label};{score}"))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_turned_to_whites_view() {
+        assert_eq!(white_view(Score::Cp(40), Color::White), 40);
+        assert_eq!(white_view(Score::Cp(40), Color::Black), -40);
+        assert_eq!(white_view(Score::Mate(3), Color::Black), -32_000);
+        assert_eq!(white_view(Score::Mate(-2), Color::Black), 32_000);
+    }
+
+    #[test]
+    fn random_choices_stay_in_range_and_vary() {
+        let mut rng = Rng::new(7);
+        let picks: Vec<usize> = (0..200).map(|_| rng.below(5)).collect();
+        assert!(picks.iter().all(|&p| p < 5));
+        assert!((0..5).all(|v| picks.contains(&v)));
+    }
+
+    #[test]
+    fn a_short_run_writes_labelled_quiet_positions() {
+        let out = std::env::temp_dir().join(format!("datagen-{}.txt", std::process::id()));
+        let config = Config {
+            variant: "chess".to_string(),
+            out: out.to_str().unwrap().to_string(),
+            games: 2,
+            nodes: 300,
+            threads: 1,
+            openings: vec![],
+            random_plies: 2,
+            seed: 3,
+        };
+        generate::<tiamat_engine::games::chess::Chess>(&config).unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_file(&out).ok();
+        assert!(text.lines().count() > 10);
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split(';').collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            let pos: tiamat_engine::games::chess::Chess =
+                tiamat_engine::Game::from_position_string("chess", fields[0]).unwrap();
+            assert!(!tiamat_engine::Game::in_check(&pos), "{line}");
+            assert!(["1", "0", "0.5"].contains(&fields[1]), "{line}");
+            assert!(fields[2].parse::<i32>().unwrap().abs() < 2 * RESIGN_SCORE);
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! The Texel tuner: fits the chess evaluation's parameters to game results by logistic
+//! regression, `sigmoid(k * eval)` against the result (optionally blended with the search's own
+//! score), minimising the mean squared error with Adam over the whole data set each epoch.
+//!
+//! The evaluation is linear in its parameters apart from the draw scaling, which is taken as
+//! fixed per position, so each position is traced once (`ChessEval::trace`) and the fit runs on
+//! the coefficients alone. An L2 pull toward the starting weights (`--l2`) keeps rarely used
+//! parameters near their values. One run of positions in twenty is held out: its loss, printed
+//! beside the training loss, shows when the fit stops generalising.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::time::Instant;
+
+use tiamat_engine::games::chess::Chess;
+use tiamat_engine::Game;
+use tiamat_eval::chess::{ChessEval, FULL_PHASE, PARAMS, PARAM_COUNT, SECTIONS};
+
+use crate::Flags;
+
+struct Position {
+    /// Range of this position's coefficients in `Data::coefficients`.
+    start: u32,
+    len: u16,
+    /// Middlegame share, 0..=1.
+    mg: f32,
+    scale: f32,
+    tempo: f32,
+    result: f32,
+    score: f32,
+}
+
+struct Data {
+    positions: Vec<Position>,
+    coefficients: Vec<(u16, i16)>,
+}
+
+impl Data {
+    fn coefficients(&self, p: &Position) -> &[(u16, i16)] {
+        &self.coefficients[p.start as usize..p.start as usize + usize::from(p.len)]
+    }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(
+        args,
+        &[
+            "data", "epochs", "lambda", "rate", "out", "threads", "limit", "l2",
+        ],
+    )?;
+    let files = flags
+        .text("data")
+        .ok_or("texel needs --data FILE[,FILE...]")?;
+    let epochs: usize = flags.number("epochs", 1_000)?;
+    let lambda: f64 = flags.number("lambda", 1.0)?;
+    let rate: f64 = flags.number("rate", 1.0)?;
+    let threads: usize = flags.number("threads", 1)?;
+    let limit: usize = flags.number("limit", usize::MAX)?;
+    let l2: f64 = flags.number("l2", 1e-8)?;
+    let start = Instant::now();
+    let (train, held_out) = load(files, limit)?;
+    eprintln!(
+        "{} training and {} held-out positions, {} coefficients, loaded in {:.0} s",
+        train.positions.len(),
+        held_out.positions.len(),
+        train.coefficients.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut weights: Vec<[f64; 2]> = PARAMS
+        .iter()
+        .map(|p| [f64::from(p.0), f64::from(p.1)])
+        .collect();
+    let k = fit_k(&train, &weights, threads);
+    eprintln!(
+        "k = {k:.6}; loss {:.6}, held out {:.6}",
+        loss(&train, &weights, k, lambda, threads),
+        loss(&held_out, &weights, k, lambda, threads)
+    );
+    let initial = weights.clone();
+    let mut adam = Adam::new(PARAM_COUNT);
+    for epoch in 1..=epochs {
+        let mut gradient = gradient(&train, &weights, k, lambda, threads);
+        // The mean error's gradient plus a pull toward the starting weights: a parameter that
+        // few positions use stays near its value unless the data insist.
+        let n = train.positions.len() as f64;
+        for ((g, w), w0) in gradient.iter_mut().zip(&weights).zip(&initial) {
+            for j in 0..2 {
+                g[j] = g[j] * 2.0 * k / n + 2.0 * l2 * (w[j] - w0[j]);
+            }
+        }
+        adam.step(&mut weights, &gradient, rate);
+        if epoch.is_multiple_of(50) || epoch == epochs {
+            eprintln!(
+                "epoch {epoch}: loss {:.6}, held out {:.6} (against results alone {:.6}), {:.0} s",
+                loss(&train, &weights, k, lambda, threads),
+                loss(&held_out, &weights, k, lambda, threads),
+                loss(&held_out, &weights, k, 1.0, threads),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let text = weights_source(&weights);
+    match flags.text("out") {
+        Some(path) => {
+            let mut file = File::create(path).map_err(|e| format!("{path}: {e}"))?;
+            file.write_all(text.as_bytes())
+                .map_err(|e| format!("{path}: {e}"))?;
+            eprintln!("wrote {path}");
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
+    let mut train = Data {
+        positions: Vec::new(),
+        coefficients: Vec::new(),
+    };
+    let mut held_out = Data {
+        positions: Vec::new(),
+        coefficients: Vec::new(),
+    };
+    let mut count = 0usize;
+    for path in files.split(',') {
+        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in BufReader::new(file).lines() {
+            if count >= limit {
+                break;
+            }
+            let line = line.map_err(|e| format!("{path}: {e}"))?;
+            let mut fields = line.split(';');
+            let (Some(text), Some(result), Some(score)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let (Ok(pos), Ok(result), Ok(score)) = (
+                Chess::from_position_string("chess", text),
+                result.parse::<f32>(),
+                score.parse::<f32>(),
+            ) else {
+                continue;
+            };
+            let trace = ChessEval.trace(&pos);
+            if trace.scale == 0.0 {
+                continue;
+            }
+            count += 1;
+            // Whole runs of positions (most of a game each) are held out, not single
+            // positions, whose neighbours in training would make the held-out loss look better.
+            let data = if (count / 64).is_multiple_of(20) {
+                &mut held_out
+            } else {
+                &mut train
+            };
+            data.positions.push(Position {
+                start: data.coefficients.len() as u32,
+                len: trace.coefficients.len() as u16,
+                mg: trace.phase as f32 / FULL_PHASE as f32,
+                scale: trace.scale as f32,
+                tempo: trace.tempo as f32,
+                result,
+                score,
+            });
+            data.coefficients.extend(
+                trace
+                    .coefficients
+                    .iter()
+                    .map(|&(param, c)| (param as u16, c as i16)),
+            );
+        }
+    }
+    if train.positions.is_empty() {
+        return Err("no positions read".to_string());
+    }
+    Ok((train, held_out))
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn evaluate(data: &Data, p: &Position, weights: &[[f64; 2]]) -> f64 {
+    let mg = f64::from(p.mg);
+    let (mut a, mut b) = (0.0, 0.0);
+    for &(param, c) in data.coefficients(p) {
+        let w = &weights[usize::from(param)];
+        a += w[0] * f64::from(c);
+        b += w[1] * f64::from(c);
+    }
+    (a * mg + b * (1.0 - mg)) * f64::from(p.scale) + f64::from(p.tempo)
+}
+
+fn target(p: &Position, k: f64, lambda: f64) -> f64 {
+    lambda * f64::from(p.result) + (1.0 - lambda) * sigmoid(k * f64::from(p.score))
+}
+
+/// Runs `work` over `threads` slices of the positions and sums what each returns.
+fn parallel<T: Send, F>(data: &Data, threads: usize, work: F, mut merge: impl FnMut(T))
+where
+    F: Fn(&[Position]) -> T + Sync,
+{
+    let chunk = data.positions.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = data
+            .positions
+            .chunks(chunk)
+            .map(|slice| scope.spawn(|| work(slice)))
+            .collect();
+        for handle in handles {
+            merge(handle.join().expect("tuner thread"));
+        }
+    });
+}
+
+fn loss(data: &Data, weights: &[[f64; 2]], k: f64, lambda: f64, threads: usize) -> f64 {
+    if data.positions.is_empty() {
+        return 0.0;
+    }
+    let mut total = 0.0;
+    parallel(
+        data,
+        threads,
+        |slice| {
+            slice
+                .iter()
+                .map(|p| {
+                    let error = sigmoid(k * evaluate(data, p, weights)) - target(p, k, lambda);
+                    error * error
+                })
+                .sum::<f64>()
+        },
+        |part| total += part,
+    );
+    total / data.positions.len() as f64
+}
+
+fn gradient(
+    data: &Data,
+    weights: &[[f64; 2]],
+    k: f64,
+    lambda: f64,
+    threads: usize,
+) -> Vec<[f64; 2]> {
+    let mut total = vec![[0.0; 2]; weights.len()];
+    parallel(
+        data,
+        threads,
+        |slice| {
+            let mut part = vec![[0.0; 2]; weights.len()];
+            for p in slice {
+                let s = sigmoid(k * evaluate(data, p, weights));
+                let common = (s - target(p, k, lambda)) * s * (1.0 - s) * f64::from(p.scale);
+                let mg = common * f64::from(p.mg);
+                let eg = common * (1.0 - f64::from(p.mg));
+                for &(param, c) in data.coefficients(p) {
+                    let g = &mut part[usize::from(param)];
+                    g[0] += mg * f64::from(c);
+                    g[1] += eg * f64::from(c);
+                }
+            }
+            part
+        },
+        |part| {
+            for (t, p) in total.iter_mut().zip(part) {
+                t[0] += p[0];
+                t[1] += p[1];
+            }
+        },
+    );
+    total
+}
+
+/// The scaling constant that best fits the current weights to the results (golden section).
+fn fit_k(data: &Data, weights: &[[f64; 2]], threads: usize) -> f64 {
+    let (mut lo, mut hi) = (0.0005f64, 0.05f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if loss(data, weights, a, 1.0, threads) < loss(data, weights, b, 1.0, threads) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+struct Adam {
+    m: Vec<[f64; 2]>,
+    v: Vec<[f64; 2]>,
+    t: i32,
+}
+
+impl Adam {
+    fn new(n: usize) -> Self {
+        Adam {
+            m: vec![[0.0; 2]; n],
+            v: vec![[0.0; 2]; n],
+            t: 0,
+        }
+    }
+
+    fn step(&mut self, weights: &mut [[f64; 2]], gradient: &[[f64; 2]], rate: f64) {
+        const B1: f64 = 0.9;
+        const B2: f64 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        for i in 0..weights.len() {
+            for j in 0..2 {
+                let g = gradient[i][j];
+                self.m[i][j] = B1 * self.m[i][j] + (1.0 - B1) * g;
+                self.v[i][j] = B2 * self.v[i][j] + (1.0 - B2) * g * g;
+                let step = rate * (self.m[i][j] / c1) / ((self.v[i][j] / c2).sqrt() + 1e-12);
+                weights[i][j] -= step;
+            }
+        }
+    }
+}
+
+/// The weights as `eval/src/chess/weights.rs`.
+fn weights_source(weights: &[[f64; 2]]) -> String {
+    let mut out = String::from(
+        "//! The chess evaluation's weights: (middlegame, endgame) pairs in the order of\n\
+         //! `chess::SECTIONS` (piece-square entries from the owner's side, a1 first).\n\
+         //! Written by `tiamat-tune texel` (README, Strength): tune them rather than edit them by hand.\n\
+         \n\
+         use super::Pair;\n\
+         \n\
+         #[rustfmt::skip]\n\
+         pub const PARAMS: [Pair; super::PARAM_COUNT] = [\n",
+    );
+    for &(name, start, len) in SECTIONS {
+        out.push_str(&format!("    // {name}\n"));
+        for row in weights[start..start + len].chunks(8) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|w| format!("Pair({}, {}),", w[0].round() as i64, w[1].round() as i64))
+                .collect();
+            out.push_str(&format!("    {}\n", cells.join(" ")));
+        }
+    }
+    out.push_str("];\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn current() -> Vec<[f64; 2]> {
+        PARAMS
+            .iter()
+            .map(|p| [f64::from(p.0), f64::from(p.1)])
+            .collect()
+    }
+
+    #[test]
+    fn the_committed_weights_are_the_tuners_output() {
+        let committed = include_str!("../../eval/src/chess/weights.rs");
+        assert_eq!(weights_source(&current()), committed);
+    }
+
+    #[test]
+    fn the_fit_lowers_the_loss_and_k_is_positive() {
+        // A white pawn up, White won; the same position with colours swapped, Black won.
+        let lines = [
+            "4k3/8/8/8/8/8/4PP2/4K3 w - - 0 1;1;150",
+            "4k3/4pp2/8/8/8/8/8/4K3 b - - 0 1;0;-150",
+            "4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1;0.5;0",
+        ];
+        let path = std::env::temp_dir().join(format!("texel-{}.txt", std::process::id()));
+        // The first run of 64 positions is held out; thirty copies leave some to train on.
+        std::fs::write(&path, format!("{}\n", lines.join("\n")).repeat(30)).unwrap();
+        let (data, held_out) = load(path.to_str().unwrap(), usize::MAX).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(held_out.positions.len(), 63);
+        assert_eq!(data.positions.len(), 27);
+        let mut weights = current();
+        let k = fit_k(&data, &weights, 1);
+        assert!(k > 0.0);
+        let before = loss(&data, &weights, k, 1.0, 1);
+        let mut adam = Adam::new(PARAM_COUNT);
+        for _ in 0..50 {
+            let g = gradient(&data, &weights, k, 1.0, 1);
+            adam.step(&mut weights, &g, 1.0);
+        }
+        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+    }
+}
