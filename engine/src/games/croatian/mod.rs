@@ -310,6 +310,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "ageofaquarius" => include_str!("perft/ageofaquarius.txt"),
         "mirandasveil" => include_str!("perft/mirandasveil.txt"),
         "nineteen" => include_str!("perft/nineteen.txt"),
+        "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),
         "classical20" => include_str!("perft/classical20.txt"),

@@ -239,3 +239,12 @@ fn start_breakdown() {
     assert_eq!(counts.get(&'G'), Some(&2_975));
     assert_eq!(perft(&pos, 1), 3_201);
 }
+
+/// The suite's start string is the start position.
+#[test]
+fn suite_start_is_the_start() {
+    let text = include_str!("perft/hemerasdawn.txt");
+    let line = text.lines().find(|l| l.starts_with("start |")).unwrap();
+    let setup = line.split('|').nth(1).unwrap().trim();
+    assert_eq!(super::tests::setup(setup), start("hemerasdawn"));
+}
