@@ -12,6 +12,9 @@ use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::plies::{other_quadrants, Mover, PlyGen, Sink, KNIGHT, LONG};
 use crate::core::Color;
 
+/// A set of jump vectors.
+type Jumps = &'static [(i8, i8)];
+
 /// Passes each ending of one ply on once: plain and teleport endings by field, activations by
 /// field, flags and momentum (two paths with the same outcome are one ply). Centaur plies get
 /// the jumps of the path that found them, for the notation.
@@ -286,7 +289,7 @@ impl PlyGen<'_> {
             return;
         }
         let own_colour = pos.is_light_field(m.from) == (piece::color(m.cell) == Color::White);
-        let (firsts, seconds): (&[(i8, i8)], &[(i8, i8)]) = if own_colour {
+        let (firsts, seconds): (Jumps, Jumps) = if own_colour {
             (&KNIGHT, &LONG)
         } else {
             (&LONG, &KNIGHT)
