@@ -156,7 +156,7 @@ impl PlyGen<'_> {
     /// over Waves, "regardless of its normal movement limits" (L2062-2066, Table 17; OQ-3: no
     /// forks). Only the rushes longer than `beyond` are handed on (shorter ones are ordinary
     /// moves of the piece, the same states).
-    fn rush<S: Sink>(&self, m: &Mover, beyond: u8, sink: &mut S) {
+    pub(super) fn rush<S: Sink>(&self, m: &Mover, beyond: u8, sink: &mut S) {
         if piece::tag(m.cell) != Tag::Rush {
             return;
         }

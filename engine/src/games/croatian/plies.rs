@@ -374,26 +374,7 @@ impl PlyGen<'_> {
             self.pawn_arrival(m, one, rank + 1, flag::ACTIVATE, sink);
         }
         // A rush steps over Waves (L854) and ends on an empty field or an own Wave.
-        if piece::tag(m.cell) == Tag::Rush && budget >= 2 && piece::is_clear(c1) {
-            let limit = pos.v.rush_limit();
-            let mut to = one;
-            for k in 2..=budget {
-                to = at(to, fwd);
-                let c = self.cell(to);
-                if c == OFF || rank + k > limit {
-                    break;
-                }
-                if c == EMPTY {
-                    sink.land(Ply::new(m.from, to, Kind::Pawn as u8, 0), Self::left(m, k));
-                } else if piece::is(c, Kind::Wave, col) {
-                    let ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::ACTIVATE);
-                    sink.land(ply, Self::left(m, k));
-                }
-                if !piece::is_clear(c) {
-                    break;
-                }
-            }
-        }
+        self.rush(m, 1, sink);
         for d in [fwd - 1, fwd + 1] {
             let to = at(m.from, d);
             let t = self.cell(to);
