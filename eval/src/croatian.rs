@@ -32,6 +32,13 @@
 //! that board, but only once, only after an own piece has reached it, and shared by both sides
 //! (any Wave activates any Wave). That is rated at the Knight's value (300), plus a bonus for
 //! each own piece that reaches it now (`WAVE_ACTIVATOR`: the potential is real only then).
+//! Hemera's Dawn's pieces follow the same rule. The Centaur is a Unicorn that rides (its two
+//! jumps alternate along a path, as the Pegasus repeats the Knight's): the Unicorn's value
+//! times the Pegasus-to-Knight ratio of the board (on 20x20: 400 * 520 / 290 = 717, rounded to
+//! 720). The Scout is a private that walks up to five fields forward or sideways around
+//! obstacles but captures only one step backwards: a Pawn and a half (150). The Grenadier walks
+//! orthogonally (3 sideways, 2 up or down), captures on all four diagonals and reaches farther
+//! with forked captures in close quarters: two Pawns (200). Neither trooper counts mobility.
 //! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
@@ -46,13 +53,23 @@ use crate::HasEvaluator;
 const SIZES: [u8; 5] = [10, 12, 14, 20, 26];
 
 /// Piece values per board size (rows follow `SIZES`), indexed by `Kind as usize - 1`:
-/// P N B R Q K E A U W T (later pieces 0 until their variants arrive).
-const VALUES: [[i32; 11]; 5] = [
-    [100, 300, 335, 520, 950, 0, 400, 250, 390, 300, 0],
-    [100, 300, 350, 540, 1000, 0, 430, 250, 390, 300, 0],
-    [100, 300, 365, 560, 1050, 0, 460, 250, 400, 300, 0],
-    [100, 290, 400, 600, 1150, 0, 520, 250, 400, 300, 0],
-    [100, 280, 430, 640, 1250, 0, 570, 250, 400, 300, 0],
+/// P N B R Q K E A U W T C O G (later pieces 0 until their variants arrive).
+const VALUES: [[i32; 14]; 5] = [
+    [
+        100, 300, 335, 520, 950, 0, 400, 250, 390, 300, 0, 520, 150, 200,
+    ],
+    [
+        100, 300, 350, 540, 1000, 0, 430, 250, 390, 300, 0, 560, 150, 200,
+    ],
+    [
+        100, 300, 365, 560, 1050, 0, 460, 250, 400, 300, 0, 610, 150, 200,
+    ],
+    [
+        100, 290, 400, 600, 1150, 0, 520, 250, 400, 300, 0, 720, 150, 200,
+    ],
+    [
+        100, 280, 430, 640, 1250, 0, 570, 250, 400, 300, 0, 810, 150, 200,
+    ],
 ];
 
 /// Centipawns per reachable field, by kind (same indexing as `VALUES`).

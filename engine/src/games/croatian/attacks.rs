@@ -1,6 +1,8 @@
 //! Attack tests for check: which fields the side's active materiel attacks.
 
+use super::hemera::close_quarters;
 use super::piece::{self, Cell, Kind};
+use super::plies::other_quadrants;
 use super::{Croatian, MAILBOX};
 use crate::core::Color;
 
@@ -129,6 +131,9 @@ pub(crate) fn each_attacker(
             }
         }
     }
+    if pos.v.has(Kind::Centaur) && !hemera_attackers(pos, o, board, sq, by, &mut keep_going) {
+        return false;
+    }
     for (dirs, slider) in [(&o.orth, Kind::Rook), (&o.diag, Kind::Bishop)] {
         for &d in dirs {
             let mut s = at(sq, d);
@@ -142,6 +147,109 @@ pub(crate) fn each_attacker(
                     return false;
                 }
                 break;
+            }
+        }
+    }
+    true
+}
+
+/// The attackers Hemera's Dawn adds (HD-3), as `each_attacker`: a Scout on the field behind
+/// either backward diagonal; a Grenadier on a diagonal neighbour or, in close quarters (the
+/// King counted), one forked capture-step away over clear step-fields; a Centaur at the start
+/// of a Centaur path to `sq` whose landing fields before it are clear, found by walking the
+/// path backwards (its jumps alternate as forwards).
+fn hemera_attackers(
+    pos: &Croatian,
+    o: &Offsets,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    keep_going: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    let cell = |s: u16| board.get(s as usize).copied().unwrap_or(piece::OFF);
+    let mine = |s: u16, k: Kind| piece::is(cell(s), k, by);
+    let fwd = pos.forward(by);
+    for d in [fwd + 1, fwd - 1] {
+        let s = at(sq, d);
+        if mine(s, Kind::Scout) && !keep_going(s) {
+            return false;
+        }
+    }
+    for &d in &o.diag {
+        let s = at(sq, d);
+        if mine(s, Kind::Grenadier) && !keep_going(s) {
+            return false;
+        }
+    }
+    let stride = pos.stride();
+    let in_cq = |g: u16| close_quarters(board, stride, g, by);
+    for sy in [stride, -stride] {
+        for sx in [1isize, -1] {
+            // After one vertical step: the Grenadier two ranks and one file away.
+            let g = at(sq, -2 * sy - sx);
+            if mine(g, Kind::Grenadier)
+                && piece::is_clear(cell(at(g, sy)))
+                && in_cq(g) > 0
+                && !keep_going(g)
+            {
+                return false;
+            }
+            // After j horizontal steps: one rank and j + 1 files away.
+            let row = at(sq, -sy);
+            for j in 1..=9 {
+                let step = at(row, -j * sx);
+                if !piece::is_clear(cell(step)) {
+                    break;
+                }
+                let g = at(step, -sx);
+                if mine(g, Kind::Grenadier) {
+                    let copgf = in_cq(g) as isize;
+                    if copgf > 0 && j <= 1 + copgf && !keep_going(g) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    let last_short = pos.is_light_field(sq) != (by == Color::White);
+    let (lasts, others) = if last_short {
+        (&o.knight[..], &o.long[..])
+    } else {
+        (&o.long[..], &o.knight[..])
+    };
+    let xy = |d: isize| -> (i8, i8) {
+        let s = stride;
+        let dy = (d + s / 2).div_euclid(s);
+        ((d - dy * s) as i8, dy as i8)
+    };
+    for &r1 in lasts {
+        let q1 = at(sq, -r1);
+        if mine(q1, Kind::Centaur) && !keep_going(q1) {
+            return false;
+        }
+        if !piece::is_clear(cell(q1)) {
+            continue;
+        }
+        for &r2 in others {
+            if !other_quadrants(xy(r1), xy(r2)) {
+                continue;
+            }
+            let mut q = q1;
+            for i in 0.. {
+                q = at(q, if i % 2 == 0 { -r2 } else { -r1 });
+                let c = cell(q);
+                if c == piece::OFF {
+                    break;
+                }
+                if mine(q, Kind::Centaur) {
+                    if !keep_going(q) {
+                        return false;
+                    }
+                    break;
+                }
+                if !piece::is_clear(c) {
+                    break;
+                }
             }
         }
     }

@@ -269,7 +269,7 @@ impl Croatian {
     }
 }
 
-/// Most Pawns one cascade can rush: every rush after the first needs 2 of at most 25 momentum.
+/// Most privates one cascade can rush: every rush after the first needs 2 of at most 25 momentum.
 pub const MAX_EP: usize = 16;
 
 /// A set of mailbox fields.
@@ -398,7 +398,7 @@ impl Turn {
                 let c = self.pos.board[sq as usize];
                 piece::is_piece(c)
                     && (piece::color(c) != us && !piece::is_wave(c)
-                        || pawns && piece::kind(c) == Kind::Pawn)
+                        || pawns && piece::is_private(piece::kind(c)))
             })
             .fold(0, |k, &sq| k ^ keys().moved[sq as usize])
     }
@@ -487,10 +487,22 @@ impl Turn {
         } else {
             piece::untagged(mover)
         };
-        if kind == Kind::Pawn
+        // A rush: a private's straight move of two or more fields (a Scout or Grenadier moves
+        // that far straight forward only by its rush, OQ-3, or with its tag anyway).
+        let rushed = match kind {
+            Kind::Pawn => true,
+            Kind::Scout | Kind::Grenadier => {
+                piece::tag(mover) == Tag::Rush
+                    && self.pos.file_of(ply.to) == self.pos.file_of(ply.from)
+            }
+            _ => false,
+        };
+        if rushed
             && owner == self.pos.side
-            && !ply.has(flag::TELEPORT)
-            && (self.pos.rank_of(ply.to) as i32 - self.pos.rank_of(ply.from) as i32).abs() >= 2
+            && ply.flags & (flag::TELEPORT | flag::CAPTURE | flag::EN_PASSANT) == 0
+            && (self.pos.rank_of(ply.to) as i32 - self.pos.rank_of(ply.from) as i32)
+                * if owner == Color::White { 1 } else { -1 }
+                >= 2
         {
             self.ep.push(EpItem {
                 pawn: ply.to,

@@ -48,7 +48,7 @@ pub(super) struct InAir {
     pub at: u16,
     pub momentum: u8,
     pub pattern: Pattern,
-    /// A Pawn of the side to move that has not moved in this turn yet (e.p., L1172).
+    /// A private of the side to move that has not moved in this turn yet (e.p., L1172, L2033).
     pub first_ply: bool,
 }
 
@@ -77,7 +77,7 @@ impl InAir {
             at: by.to,
             momentum: left,
             pattern,
-            first_ply: piece::kind(cell) == Kind::Pawn
+            first_ply: piece::is_private(piece::kind(cell))
                 && piece::color(cell) == turn.pos.side
                 && !was_moved,
         }
@@ -197,10 +197,15 @@ impl<'a> Cascades<'a> {
     }
 
     /// Whether the turn may end here (`may_end`). When the King stood safe before the move and
-    /// still stands where it stood, only a changed field on one of its lines can attack it.
+    /// still stands where it stood, only a changed field on one of its lines can attack it
+    /// (before Hemera's Dawn: Centaur paths and Grenadier forks have no such lines).
     fn may_end_here(&self) -> bool {
         let king = self.turn.pos.kings[self.root.side.index()];
-        if self.root_in_check || king != self.root.kings[self.root.side.index()] || king == 0 {
+        if self.root_in_check
+            || king != self.root.kings[self.root.side.index()]
+            || king == 0
+            || self.root.v.has(Kind::Centaur)
+        {
             return may_end(&self.turn, self.o);
         }
         let pos = self.root;

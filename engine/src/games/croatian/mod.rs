@@ -58,6 +58,12 @@
 //! * Wire moves: UCI long algebraic for single plies that fit it (`e2e4`, `a13a11q`, castling as
 //!   the King's two-or-more-field move); XAN for cascades, teleports, promotion tags, delayed
 //!   promotions and randomized castling (where a one-field castling looks like a King step).
+//! * Hemera's Dawn (module `hemera`): a Scout's momentum is its distance along its direction
+//!   whatever forks it took, so a Scout ply is one per ending field; a tagged Scout's or
+//!   Grenadier's straight forward move of two fields or more is a rush (part 2 section 2.8) and
+//!   leaves an en-passant item, within its limit as well as beyond it; a Centaur's ply keeps the
+//!   two jumps of one path to its field, for the notation. Check by a Centaur or a Grenadier's
+//!   fork can open through any field, so every single ply there is tested on the board after it.
 //! * XAN (`notation`) writes a teleport as its parts (`Bd15-a18|Bq18`, `Wg15-a18|Wr1-l4`), an
 //!   oblation with `|||` and the piece (`Ra13-a18|||R`, a Wave with nowhere to go on its own field
 //!   `Wp2|||W`), every on-board step of a Wave that alternates two steps (`Wq8.o9.r11..q15`), and
@@ -67,9 +73,10 @@
 //! * A cascade is listed with one of the shortest ply sequences that leave its state (with
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 
-mod attacks;
-mod board;
+pub(super) mod attacks;
+pub(super) mod board;
 mod cascade;
+mod hemera;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -83,6 +90,8 @@ mod xboard;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_hemera;
 #[cfg(test)]
 mod tests_nineteen;
 #[cfg(test)]
@@ -210,7 +219,9 @@ impl Game for Croatian {
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        movegen::tactical_moves(self, out);
+        if self.decided.is_none() {
+            movegen::tactical_moves(self, out);
+        }
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -318,6 +329,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "ageofaquarius" => include_str!("perft/ageofaquarius.txt"),
         "mirandasveil" => include_str!("perft/mirandasveil.txt"),
         "nineteen" => include_str!("perft/nineteen.txt"),
+        "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),
         "classical20" => include_str!("perft/classical20.txt"),

@@ -56,14 +56,17 @@ impl Sink for FirstPlies<'_> {
 }
 
 impl FirstPlies<'_> {
-    /// Only a move of the King, an en-passant capture, castling or any move while in check can
-    /// expose the King anywhere; any other move can only open the one line from the King through
+    /// Only a move of the King, an en-passant capture, castling or any move while in check (or
+    /// any move at all in Hemera's Dawn) can expose the King anywhere; any other move can only open the one line from the King through
     /// its origin (a pin by a slider or a Pegasus), which is all that is looked at then.
     fn single_is_legal(&mut self, ply: &Ply) -> bool {
         if self.king == 0 {
             return true;
         }
+        // Centaur paths and Grenadier forks open through any field, and a piece that lands
+        // beside an opponent's Grenadier may give it close quarters (HD-3).
         if self.in_check
+            || self.pos.v.has(Kind::Centaur)
             || ply.piece == Kind::King as u8
             || ply.flags & (flag::EN_PASSANT | flag::CASTLE) != 0
         {

@@ -174,6 +174,12 @@ pub fn is_wave(c: Cell) -> bool {
     c & KIND_MASK == Kind::Wave as u8
 }
 
+/// A private: Pawn, Scout or Grenadier (L4014); privates rush and take each other en passant.
+#[inline]
+pub fn is_private(k: Kind) -> bool {
+    matches!(k, Kind::Pawn | Kind::Scout | Kind::Grenadier)
+}
+
 /// Empty, or a Wave: what a sliding piece or an attack ray passes.
 #[inline]
 pub fn is_clear(c: Cell) -> bool {

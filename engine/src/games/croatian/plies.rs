@@ -35,6 +35,12 @@ pub enum Pattern {
     /// Unicorn: a Knight step from a field of the Wave's colour, a long jump from the other
     /// colour, the first two chosen freely, then alternating (L940-966, OQ-2).
     Unicorn,
+    /// Centaur: as the Unicorn's, the two jumps in the other quadrant pair of each other
+    /// (L1700-1724, OQ-6).
+    Centaur,
+    /// A Scout of that colour: rays forward, left, right and along both backward diagonals
+    /// (L1812-1839).
+    Scout(Color),
 }
 
 impl Pattern {
@@ -44,7 +50,10 @@ impl Pattern {
             Kind::Knight | Kind::Pegasus => Pattern::Pegasus,
             Kind::Bishop => Pattern::Bishop,
             Kind::Rook | Kind::Pyramid => Pattern::Rook,
-            Kind::Queen | Kind::King => Pattern::Queen,
+            // The Grenadier's Wave is a Queen in every way (L2004, L2022).
+            Kind::Queen | Kind::King | Kind::Grenadier => Pattern::Queen,
+            Kind::Centaur => Pattern::Centaur,
+            Kind::Scout => Pattern::Scout(color),
             Kind::Pawn => Pattern::Pawn(color),
             Kind::Unicorn => Pattern::Unicorn,
             _ => Pattern::Own,
@@ -62,6 +71,9 @@ impl Pattern {
             Pattern::Pawn(Color::White) => 5,
             Pattern::Pawn(Color::Black) => 6,
             Pattern::Unicorn => 7,
+            Pattern::Centaur => 8,
+            Pattern::Scout(Color::White) => 9,
+            Pattern::Scout(Color::Black) => 10,
         }
     }
 }
@@ -76,8 +88,8 @@ pub struct Mover {
     pub momentum: Option<u8>,
     /// How a Wave moves (`Own` for every other piece).
     pub pattern: Pattern,
-    /// A Pawn of the side to move on its first ply of the move: it may capture en passant
-    /// (L1172).
+    /// A private of the side to move on its first ply of the move: it may capture en passant
+    /// (L1172, L2033).
     pub may_ep: bool,
 }
 
@@ -129,17 +141,17 @@ pub struct PlyGen<'a> {
 
 impl PlyGen<'_> {
     #[inline]
-    fn cell(&self, sq: u16) -> Cell {
+    pub(super) fn cell(&self, sq: u16) -> Cell {
         self.pos.board[sq as usize]
     }
 
-    fn is_empty(&self, sq: u16) -> bool {
+    pub(super) fn is_empty(&self, sq: u16) -> bool {
         sq == self.vacated || self.cell(sq) == EMPTY
     }
 
     /// Momentum left after travelling `k` fields: the first piece has built `k`.
     #[inline]
-    fn left(m: &Mover, k: u8) -> u8 {
+    pub(super) fn left(m: &Mover, k: u8) -> u8 {
         match m.momentum {
             None => k,
             Some(b) => b - k,
@@ -147,7 +159,7 @@ impl PlyGen<'_> {
     }
 
     #[inline]
-    fn budget(m: &Mover) -> u8 {
+    pub(super) fn budget(m: &Mover) -> u8 {
         m.momentum.unwrap_or(u8::MAX)
     }
 
@@ -182,6 +194,9 @@ impl PlyGen<'_> {
                 self.rays(m, &o.diag, sink);
             }
             Kind::Pegasus => self.rays(m, &o.knight, sink),
+            Kind::Centaur => self.centaur(m, sink),
+            Kind::Scout => self.scout(m, sink),
+            Kind::Grenadier => self.grenadier(m, sink),
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
@@ -219,7 +234,7 @@ impl PlyGen<'_> {
     /// The `k`-th step of a non-Pawn, non-Wave piece lands on `to`: what it may do there.
     /// Returns whether a ray goes on past `to` (empty, or a transparent Wave).
     #[inline(always)]
-    fn arrive<S: Sink>(&self, m: &Mover, to: u16, k: u8, sink: &mut S) -> bool {
+    pub(super) fn arrive<S: Sink>(&self, m: &Mover, to: u16, k: u8, sink: &mut S) -> bool {
         let c = self.cell(to);
         let kind = piece::kind_bits(m.cell);
         let left = Self::left(m, k);
@@ -312,10 +327,11 @@ impl PlyGen<'_> {
         }
     }
 
-    /// The previous move's rushed Pawns this Pawn could take en passant on `to` (the side to
-    /// move's Pawns only, T2-2; the rushed Pawn still standing unmoved where it rushed to).
+    /// The previous move's rushed privates this private could take en passant on `to` (the side
+    /// to move's privates only, T2-2; any private takes any, L2058; the rushed private still
+    /// standing unmoved where it rushed to).
     #[inline]
-    fn en_passant_targets(&self, m: &Mover, to: u16) -> ArrayVec<u16, 4> {
+    pub(super) fn en_passant_targets(&self, m: &Mover, to: u16) -> ArrayVec<u16, 4> {
         let mut out = ArrayVec::new();
         if !m.may_ep || self.pos.ep.is_empty() {
             return out;
@@ -323,7 +339,9 @@ impl PlyGen<'_> {
         let them = !self.pos.side;
         for item in &self.pos.ep {
             if crossed(self.pos, item, to)
-                && piece::is(self.cell(item.pawn), Kind::Pawn, them)
+                && piece::is_piece(self.cell(item.pawn))
+                && piece::color(self.cell(item.pawn)) == them
+                && piece::is_private(piece::kind(self.cell(item.pawn)))
                 && !self.moved.contains(item.pawn)
                 && !out.is_full()
             {
@@ -356,26 +374,7 @@ impl PlyGen<'_> {
             self.pawn_arrival(m, one, rank + 1, flag::ACTIVATE, sink);
         }
         // A rush steps over Waves (L854) and ends on an empty field or an own Wave.
-        if piece::tag(m.cell) == Tag::Rush && budget >= 2 && piece::is_clear(c1) {
-            let limit = pos.v.rush_limit();
-            let mut to = one;
-            for k in 2..=budget {
-                to = at(to, fwd);
-                let c = self.cell(to);
-                if c == OFF || rank + k > limit {
-                    break;
-                }
-                if c == EMPTY {
-                    sink.land(Ply::new(m.from, to, Kind::Pawn as u8, 0), Self::left(m, k));
-                } else if piece::is(c, Kind::Wave, col) {
-                    let ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::ACTIVATE);
-                    sink.land(ply, Self::left(m, k));
-                }
-                if !piece::is_clear(c) {
-                    break;
-                }
-            }
-        }
+        self.rush(m, 1, sink);
         for d in [fwd - 1, fwd + 1] {
             let to = at(m.from, d);
             let t = self.cell(to);
@@ -447,7 +446,7 @@ impl PlyGen<'_> {
     /// Star of the other colour, or is oblationed when there is none (L1398-1400). Its momentum
     /// is lost and the move ends. A Pawn emerging on the opponent's half is tagged for promotion
     /// (or promoted on the last rank); on its own half it gets no tag (L1479-1489).
-    fn teleport<S: Sink>(&self, m: &Mover, star: u16, sink: &mut S) {
+    pub(super) fn teleport<S: Sink>(&self, m: &Mover, star: u16, sink: &mut S) {
         let pos = self.pos;
         let kind = piece::kind(m.cell);
         let col = piece::color(m.cell);
@@ -574,9 +573,12 @@ impl PlyGen<'_> {
                     straight(&[(-1, 0), (1, 0)]);
                 }
             }
-            Pattern::Unicorn => {
+            Pattern::Unicorn | Pattern::Centaur => {
                 for own in KNIGHT {
                     for other in LONG {
+                        if m.pattern == Pattern::Centaur && !other_quadrants(own, other) {
+                            continue;
+                        }
                         out.push(Route {
                             own,
                             other,
@@ -584,6 +586,10 @@ impl PlyGen<'_> {
                         });
                     }
                 }
+            }
+            Pattern::Scout(col) => {
+                let dy = if col == Color::White { 1 } else { -1 };
+                straight(&[(0, dy), (-1, 0), (1, 0), (-1, -dy), (1, -dy)]);
             }
             Pattern::Own => {}
         }
@@ -701,6 +707,12 @@ impl PlyGen<'_> {
             None
         }
     }
+}
+
+/// Whether two jumps lie in the two different quadrant pairs (I/III against II/IV): the
+/// Centaur's second jump and every one after alternate so (L1641, L1669, L1679).
+pub fn other_quadrants(a: (i8, i8), b: (i8, i8)) -> bool {
+    (a.0 as i32 * a.1 as i32).signum() * (b.0 as i32 * b.1 as i32).signum() < 0
 }
 
 /// The next field of a Wave's route from (x, y): the step for that field's colour (L951-966;

@@ -62,6 +62,12 @@ pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
             pos.board[s as usize] = piece::make(Kind::Pawn, Color::Black, Tag::Rush);
         }
     }
+    for &(f, r, k) in v.troopers {
+        let s = pos.sq(f, r);
+        pos.board[s as usize] = piece::make(k, Color::White, Tag::Rush);
+        let s = pos.sq(f, n - 1 - r);
+        pos.board[s as usize] = piece::make(k, Color::Black, Tag::Rush);
+    }
     pos.recompute_key();
     Ok(pos)
 }
@@ -118,7 +124,9 @@ fn tag_allowed(pos: &Croatian, sq: u16, c: Cell) -> bool {
     let file = pos.file_of(sq) as usize;
     match (piece::tag(c), piece::kind(c)) {
         (Tag::None, _) => true,
-        (Tag::Rush, Kind::Pawn) => v.pawn_rows.contains(&rel_rank),
+        (Tag::Rush, k @ (Kind::Pawn | Kind::Scout | Kind::Grenadier)) => {
+            v.rush_rows(k).contains(&rel_rank)
+        }
         (Tag::Castle, k @ (Kind::King | Kind::Rook)) => {
             rel_rank == 0
                 && (v.castling == Castling::Random
@@ -272,8 +280,9 @@ fn parse_rows(pos: &mut Croatian, text: &str) -> Result<(), PositionError> {
     Ok(())
 }
 
-/// Reads an en-passant item list against the board (the rushed Pawns belong to the side that
-/// just moved; the listed fields are exactly those between its Pawn row and the Pawn).
+/// Reads an en-passant item list against the board (the rushed privates belong to the side that
+/// just moved; the listed fields are exactly those between its starting row and the private,
+/// HD-7).
 fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, MAX_EP>, PositionError> {
     const F: &str = "en passant";
     let mut items = ArrayVec::new();
@@ -286,10 +295,17 @@ fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, MAX_EP>, Posi
             .split_once(':')
             .ok_or_else(|| perr(F, format!("'{item}' lacks ':'")))?;
         let pawn = parse_field(pos, pawn).ok_or_else(|| perr(F, format!("bad field '{pawn}'")))?;
-        if !piece::is(pos.cell(pawn), Kind::Pawn, mover) {
+        let private = pos.cell(pawn);
+        if !piece::is_piece(private)
+            || piece::color(private) != mover
+            || !piece::is_private(piece::kind(private))
+        {
             return Err(perr(
                 F,
-                format!("no {mover} Pawn on {}", pos.field_name(pawn)),
+                format!(
+                    "no {mover} Pawn, Scout or Grenadier on {}",
+                    pos.field_name(pawn)
+                ),
             ));
         }
         let mut fields =
@@ -317,8 +333,8 @@ fn parse_ep(pos: &Croatian, text: &str) -> Result<ArrayVec<EpItem, MAX_EP>, Posi
             Color::White => pos.rank_of(from),
             Color::Black => pos.v.size - 1 - pos.rank_of(from),
         };
-        if fields.is_empty() || !pos.v.pawn_rows.contains(&rel) {
-            return Err(perr(F, format!("'{item}' is no rush from a Pawn row")));
+        if fields.is_empty() || !pos.v.rush_rows(piece::kind(private)).contains(&rel) {
+            return Err(perr(F, format!("'{item}' is no rush from a starting row")));
         }
         if items.is_full() {
             return Err(perr(F, "too many items"));
@@ -479,10 +495,10 @@ fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
     for sq in rushed {
         let c = pos.cell(sq);
         let mover = piece::color(c);
-        if piece::kind(c) != Kind::Pawn || mover == pos.side {
-            return Err(perr(F, "':' marks a Pawn of the side that just moved"));
+        if !piece::is_private(piece::kind(c)) || mover == pos.side {
+            return Err(perr(F, "':' marks a private of the side that just moved"));
         }
-        let row = pos.v.pawn_rows[0];
+        let row = pos.v.rush_rows(piece::kind(c))[0];
         let rank = match mover {
             Color::White => row,
             Color::Black => v.size - 1 - row,

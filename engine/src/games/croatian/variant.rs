@@ -44,7 +44,27 @@ pub struct Variant {
     pub promote_to: &'static [Kind],
     /// Piece kinds allowed in position strings.
     pub kinds: &'static [Kind],
+    /// Light Scouts and Grenadiers of the setup (file, rank, 0-based; Grenadiers replace Pawns),
+    /// dark ones on the mirrored ranks (Tables 11-14).
+    pub troopers: &'static [(u8, u8, Kind)],
+    /// Scout steps per ply, Grenadier horizontal and vertical steps out of close quarters
+    /// (Table 16).
+    pub limits: Limits,
 }
+
+/// Movement limits of the troopers (book Table 16; the table, not the formulas, OQ-28).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub scout: u8,
+    pub grenadier_h: u8,
+    pub grenadier_v: u8,
+}
+
+const NO_LIMITS: Limits = Limits {
+    scout: 0,
+    grenadier_h: 0,
+    grenadier_v: 0,
+};
 
 impl Variant {
     pub fn has(&self, kind: Kind) -> bool {
@@ -53,6 +73,15 @@ impl Variant {
 
     pub fn is_random(&self) -> bool {
         self.figure_row.is_empty()
+    }
+
+    /// The ranks (0-based, from the own side) where a private of `kind` starts and may rush
+    /// from: Pawns and Grenadiers the Pawn rows, Scouts ranks 4-5 (HD-7).
+    pub fn rush_rows(&self, kind: Kind) -> &'static [u8] {
+        match kind {
+            Kind::Scout => &[3, 4],
+            _ => self.pawn_rows,
+        }
     }
 
     /// Farthest rank (0-based, from light's side) a light Pawn may rush to: the last of its half.
@@ -86,6 +115,32 @@ const VEIL: &[Kind] = &[
 const NINETEEN: &[Kind] = &[
     Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star,
 ];
+const HEMERA: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
+    Grenadier,
+];
+/// Any kind but Pawn, King and Star (section 2.10, L1730, L1869).
+const PROMO_HEMERA: &[Kind] = &[
+    Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave, Centaur, Scout, Grenadier,
+];
+const HEMERA_TROOPERS: &[(u8, u8, Kind)] = &[
+    (2, 3, Scout),
+    (6, 3, Scout),
+    (13, 3, Scout),
+    (17, 3, Scout),
+    (3, 4, Scout),
+    (5, 4, Scout),
+    (14, 4, Scout),
+    (16, 4, Scout),
+    (2, 2, Grenadier),
+    (6, 2, Grenadier),
+    (13, 2, Grenadier),
+    (17, 2, Grenadier),
+    (3, 1, Grenadier),
+    (5, 1, Grenadier),
+    (14, 1, Grenadier),
+    (16, 1, Grenadier),
+];
 /// Never to a Star (L1404, L1569).
 const PROMO_VEIL: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave];
 
@@ -117,6 +172,8 @@ const fn simple(
             PROMO_CLASSIC
         },
         kinds: if ties { TIES_SIMPLE } else { CLASSIC },
+        troopers: &[],
+        limits: NO_LIMITS,
     }
 }
 
@@ -127,7 +184,7 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
-pub static VARIANTS: [Variant; 17] = [
+pub static VARIANTS: [Variant; 18] = [
     Variant {
         name: "croatianties",
         symbol: Some("ct"),
@@ -140,6 +197,8 @@ pub static VARIANTS: [Variant; 17] = [
         promotion: Promotion::Forced,
         promote_to: PROMO_TIES,
         kinds: TIES,
+        troopers: &[],
+        limits: NO_LIMITS,
     },
     Variant {
         name: "mayanascendancy",
@@ -153,6 +212,8 @@ pub static VARIANTS: [Variant; 17] = [
         promotion: Promotion::Forced,
         promote_to: PROMO_MAYAN,
         kinds: MAYAN,
+        troopers: &[],
+        limits: NO_LIMITS,
     },
     Variant {
         name: "ageofaquarius",
@@ -166,6 +227,8 @@ pub static VARIANTS: [Variant; 17] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_AQUARIUS,
         kinds: AQUARIUS,
+        troopers: &[],
+        limits: NO_LIMITS,
     },
     Variant {
         name: "mirandasveil",
@@ -179,6 +242,8 @@ pub static VARIANTS: [Variant; 17] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_VEIL,
         kinds: VEIL,
+        troopers: &[],
+        limits: NO_LIMITS,
     },
     // The corner Stars are written `T` in the row; their colour is the opposite of their field's
     // (light Stars on a1 and r18, dark on r1 and a18, L1394).
@@ -194,6 +259,28 @@ pub static VARIANTS: [Variant; 17] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_VEIL,
         kinds: NINETEEN,
+        troopers: &[],
+        limits: NO_LIMITS,
+    },
+    // Scouts and Grenadiers around each Centaur (files e and p): Tables 11-14, L4889, L4915.
+    Variant {
+        name: "hemerasdawn",
+        symbol: Some("hd"),
+        size: 20,
+        figure_row: "TRNBCWEUAQKAUEWCBNRT",
+        pawn_rows: &[1, 2],
+        sideways_pawns: true,
+        castling: Castling::Closest,
+        castle_through_check: true,
+        promotion: Promotion::Delayed,
+        promote_to: PROMO_HEMERA,
+        kinds: HEMERA,
+        troopers: HEMERA_TROOPERS,
+        limits: Limits {
+            scout: 5,
+            grenadier_h: 3,
+            grenadier_v: 2,
+        },
     },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
     simple("classical20", Some("cc20"), 20, CC20, false, false),
@@ -210,12 +297,13 @@ pub static VARIANTS: [Variant; 17] = [
 ];
 
 /// Every variant name this family plays, in table order.
-pub static NAMES: [&str; 17] = [
+pub static NAMES: [&str; 18] = [
     "croatianties",
     "mayanascendancy",
     "ageofaquarius",
     "mirandasveil",
     "nineteen",
+    "hemerasdawn",
     "classical14",
     "classical20",
     "classical26",
