@@ -1,7 +1,8 @@
 //! Search-side consistency checks that need the registry: perft counted with several threads.
 
+use tiamat_engine::core::perft::perft_within;
 use tiamat_engine::Game;
-use tiamat_perft::{divide, perft, Options};
+use tiamat_perft::{divide, Options};
 
 use crate::registry::{with_game, GameKind};
 
@@ -29,7 +30,7 @@ fn divide_at_threads<G: Game>(
 ) -> Option<(u32, Vec<Divide>)> {
     let start = G::start_position(variant).ok()?;
     let mut depth = 1;
-    while depth < max_depth && perft(&start, depth + 1) <= node_budget {
+    while depth < max_depth && perft_within(&start, depth + 1, node_budget).is_some() {
         depth += 1;
     }
     let runs = threads

@@ -39,6 +39,20 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         .sum()
 }
 
+/// Leaf count `depth` turns deep when it is at most `budget`; `None` as soon as it is known to be
+/// larger, without counting the rest (a variant's next depth may be hours away).
+pub fn perft_within<G: Game>(pos: &G, depth: u32, budget: u64) -> Option<u64> {
+    if depth <= 1 {
+        let count = perft(pos, depth);
+        return (count <= budget).then_some(count);
+    }
+    let mut total = 0;
+    for state in turn_states(pos) {
+        total += perft_within(&state, depth - 1, budget - total)?;
+    }
+    Some(total)
+}
+
 /// The states after every complete turn from `pos`: perft's children, deduplicated by key when
 /// `G::TURNS_CAN_COINCIDE`.
 pub fn turn_states<G: Game>(pos: &G) -> Vec<G> {
@@ -235,6 +249,15 @@ mod tests {
         assert_eq!(start.position, "a|b|c w");
         assert_eq!(start.counts, [(1, 20), (2, 400)]);
         assert_eq!(suite.entry("end").unwrap().counts, [(3, 8_902)]);
+    }
+
+    #[test]
+    fn perft_within_stops_past_its_budget() {
+        let start = crate::games::chess::Chess::start_position("chess").unwrap();
+        assert_eq!(perft_within(&start, 3, 8_902), Some(8_902));
+        assert_eq!(perft_within(&start, 3, 8_901), None);
+        assert_eq!(perft_within(&start, 1, 19), None);
+        assert_eq!(perft_within(&start, 0, 1), Some(1));
     }
 
     #[test]
