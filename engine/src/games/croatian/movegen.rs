@@ -12,7 +12,7 @@ use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
 use super::plies::{Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
-use crate::core::Color;
+use crate::core::{Color, Game};
 
 type Board = [Cell; MAILBOX];
 
@@ -257,7 +257,7 @@ fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
         }
         let mut single_keys: Option<KeySet> = None;
         for (mv, key, single_like) in cascades.found() {
-            if tactical && mv.plies().iter().all(|p| p.flags & TACTICAL == 0) {
+            if tactical && !pos.is_tactical(&mv) {
                 continue;
             }
             // A cascade may leave the state of a single ply (`Cascades::single_like`).
