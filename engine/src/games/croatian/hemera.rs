@@ -11,6 +11,7 @@ use super::moves::{flag, Ply, Route};
 use super::piece::steps::{KNIGHT, LONG};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::plies::{other_quadrants, Mover, PlyGen, Sink};
+use super::Croatian;
 use crate::core::Color;
 
 /// A set of jump vectors.
@@ -203,42 +204,20 @@ impl PlyGen<'_> {
             self.capture_step(m, at(m.from, d), 1, &mut once);
         }
         let limit = budget.min(pos.v.limits.scout);
-        for (d, side) in [(fwd, 1), (-1, fwd), (1, fwd)] {
-            self.scout_walk(m, m.from, (d, side), 1, limit, &mut once);
+        for direction in scout_directions(fwd) {
+            scout_paths(
+                &pos.board,
+                m.from,
+                direction,
+                limit,
+                &|sq| self.is_empty(sq),
+                &mut |path| {
+                    let (to, k) = (path[path.len() - 1], path.len() as u8);
+                    self.trooper_step(m, to, k, &mut once) && !once.full()
+                },
+            );
         }
         self.rush(m, limit, &mut once);
-    }
-
-    /// The Scout goes on from `cur` in direction `d`, its `k`-th step straight or, when the
-    /// straight field is occupied, forking by `±side`.
-    fn scout_walk<S: Sink>(
-        &self,
-        m: &Mover,
-        cur: u16,
-        (d, side): (isize, isize),
-        k: u8,
-        limit: u8,
-        sink: &mut S,
-    ) {
-        if k > limit || sink.full() {
-            return;
-        }
-        let straight = at(cur, d);
-        let c = self.cell(straight);
-        if c == OFF {
-            return;
-        }
-        if self.trooper_step(m, straight, k, sink) {
-            self.scout_walk(m, straight, (d, side), k + 1, limit, sink);
-        }
-        if self.is_empty(straight) {
-            return;
-        }
-        for fork in [at(straight, side), at(straight, -side)] {
-            if self.cell(fork) != OFF && self.trooper_step(m, fork, k, sink) {
-                self.scout_walk(m, fork, (d, side), k + 1, limit, sink);
-            }
-        }
     }
 
     /// The Grenadier (section 4.3): out of close quarters, orthogonal steps up to its limits
@@ -280,54 +259,157 @@ impl PlyGen<'_> {
         self.rush(m, v, &mut once);
     }
 
-    /// The Centaur (section 4.1): a first jump by the colour of its field (a Knight's from its
-    /// own colour, a long one from the other), a second from the other quadrant pair, then the
-    /// two alternating; every field it lands on on the board (L1639-1693). It passes Waves.
+    /// The Centaur (section 4.1): every field it lands on on the board (L1639-1693), passing
+    /// Waves; each ply keeps the two jumps of the path that found it, for the notation.
     pub(super) fn centaur<S: Sink>(&self, m: &Mover, sink: &mut S) {
-        let pos = self.pos;
         let budget = Self::budget(m);
         if budget < 1 {
             return;
         }
-        let own_colour = pos.is_light_field(m.from) == (piece::color(m.cell) == Color::White);
-        let (firsts, seconds): (Jumps, Jumps) = if own_colour {
-            (&KNIGHT, &LONG)
-        } else {
-            (&LONG, &KNIGHT)
-        };
-        let offset = |(dx, dy): (i8, i8)| pos.offset(dx as isize, dy as isize);
-        let route = |a: (i8, i8), b: (i8, i8)| {
-            let (own, other) = if own_colour { (a, b) } else { (b, a) };
-            Route {
-                own,
-                other,
-                stars: 0,
-            }
-        };
+        let light = piece::color(m.cell) == Color::White;
         let mut once = Once::new(sink);
-        for &s1 in firsts {
-            let p1 = at(m.from, offset(s1));
-            once.route = route(s1, (0, 0));
-            if !self.arrive(m, p1, 1, &mut once) {
+        centaur_walk(self.pos, m.from, light, budget, |route, k, to| {
+            once.route = route;
+            self.arrive(m, to, k, &mut once) && !once.full()
+        });
+    }
+}
+
+/// The Centaur's paths from `from` (section 4.1): a first jump by the colour of the field (a
+/// Knight's from its own colour, a long one from the other), a second from the other quadrant
+/// pair, then the two alternating, at most `budget` jumps, every field on the board. `visit`
+/// sees the `k`-th field of each path with the path's two jumps (the second `(0, 0)` while
+/// there is one jump) and says whether the path may go on past it.
+pub(super) fn centaur_walk(
+    pos: &Croatian,
+    from: u16,
+    light: bool,
+    budget: u8,
+    mut visit: impl FnMut(Route, u8, u16) -> bool,
+) {
+    let own_colour = pos.is_light_field(from) == light;
+    let (firsts, seconds): (Jumps, Jumps) = if own_colour {
+        (&KNIGHT, &LONG)
+    } else {
+        (&LONG, &KNIGHT)
+    };
+    let offset = |(dx, dy): (i8, i8)| pos.offset(dx as isize, dy as isize);
+    let route = |a: (i8, i8), b: (i8, i8)| {
+        let (own, other) = if own_colour { (a, b) } else { (b, a) };
+        Route {
+            own,
+            other,
+            stars: 0,
+        }
+    };
+    for &s1 in firsts {
+        let p1 = at(from, offset(s1));
+        if pos.board[p1 as usize] == OFF || !visit(route(s1, (0, 0)), 1, p1) {
+            continue;
+        }
+        for &s2 in seconds {
+            if !other_quadrants(s1, s2) {
                 continue;
             }
-            for &s2 in seconds {
-                if !other_quadrants(s1, s2) {
-                    continue;
-                }
-                once.route = route(s1, s2);
-                let (o1, o2) = (offset(s1), offset(s2));
-                let mut cur = p1;
-                for k in 2..=budget {
-                    cur = at(cur, if k % 2 == 0 { o2 } else { o1 });
-                    if (cur as usize) >= self.pos.board.len()
-                        || !self.arrive(m, cur, k, &mut once)
-                        || once.full()
-                    {
-                        break;
-                    }
+            let (o1, o2) = (offset(s1), offset(s2));
+            let mut cur = p1;
+            for k in 2..=budget {
+                cur = at(cur, if k % 2 == 0 { o2 } else { o1 });
+                if (cur as usize) >= pos.board.len()
+                    || pos.board[cur as usize] == OFF
+                    || !visit(route(s1, s2), k, cur)
+                {
+                    break;
                 }
             }
+        }
+    }
+}
+
+/// The fields a Centaur of colour `light`/dark lands on from `from` along `route` up to `end`
+/// (`None` when the route does not get there on the board).
+pub(crate) fn centaur_path(
+    pos: &Croatian,
+    from: u16,
+    light: bool,
+    route: &Route,
+    end: u16,
+) -> Option<Vec<u16>> {
+    let mut path = Vec::new();
+    let mut cur = from;
+    while path.len() < 2 * pos.v.size as usize {
+        let (dx, dy) = if pos.is_light_field(cur) == light {
+            route.own
+        } else {
+            route.other
+        };
+        if (dx, dy) == (0, 0) {
+            return None;
+        }
+        cur = at(cur, pos.offset(dx as isize, dy as isize));
+        if (cur as usize) >= pos.board.len() || pos.board[cur as usize] == OFF {
+            return None;
+        }
+        path.push(cur);
+        if cur == end {
+            return Some(path);
+        }
+    }
+    None
+}
+
+/// A Scout's three directions with the step its forks add (section 4.2): forward (forks left
+/// and right), left and right (forks forward and back); `fwd` is its forward step.
+pub(super) fn scout_directions(fwd: isize) -> [(isize, isize); 3] {
+    [(fwd, 1), (-1, fwd), (1, fwd)]
+}
+
+/// A Scout's paths from `from` in `direction` (section 4.2): each step straight on or, where
+/// the straight field is occupied, a fork to either side of it (OQ-1), at most `limit` steps.
+/// `step` sees each path as it grows (its last field new) and says whether the Scout stands
+/// there and may go on; `empty` says whether a field is free.
+pub(super) fn scout_paths(
+    board: &[Cell],
+    from: u16,
+    direction: (isize, isize),
+    limit: u8,
+    empty: &impl Fn(u16) -> bool,
+    step: &mut impl FnMut(&[u16]) -> bool,
+) {
+    let mut path = ArrayVec::<u16, 16>::new();
+    scout_walk(board, from, direction, limit.min(16), empty, step, &mut path);
+}
+
+fn scout_walk(
+    board: &[Cell],
+    cur: u16,
+    (d, side): (isize, isize),
+    limit: u8,
+    empty: &impl Fn(u16) -> bool,
+    step: &mut impl FnMut(&[u16]) -> bool,
+    path: &mut ArrayVec<u16, 16>,
+) {
+    if path.len() >= limit as usize {
+        return;
+    }
+    let straight = at(cur, d);
+    if board[straight as usize] == OFF {
+        return;
+    }
+    let mut go = |to: u16, path: &mut ArrayVec<u16, 16>| {
+        path.push(to);
+        if step(path) {
+            scout_walk(board, to, (d, side), limit, empty, step, path);
+        }
+        path.pop();
+    };
+    go(straight, path);
+    if empty(straight) {
+        return;
+    }
+    for fork in [at(straight, side), at(straight, -side)] {
+        if board[fork as usize] != OFF {
+            go(fork, path);
         }
     }
 }

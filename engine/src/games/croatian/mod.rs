@@ -64,6 +64,14 @@
 //!   leaves an en-passant item, within its limit as well as beyond it; a Centaur's ply keeps the
 //!   two jumps of one path to its field, for the notation. Check by a Centaur or a Grenadier's
 //!   fork can open through any field, so every single ply there is tested on the board after it.
+//! * Centaur notation: XAN writes the origin, the first two fields of the ply's path and the
+//!   destination (`Cd3.c5.g6-p15`, notation I08; one jump `Cd3-c5`). The reader takes any
+//!   Centaur path with the ply's outcome (notation section 2.3: paths are compared by outcome):
+//!   the same destination, with as many jumps where the Centaur activates a piece (the momentum
+//!   it hands on). So `Cp15` and `C..j9..p15`, which the book calls ambiguous (I01, I06), name
+//!   the one move both paths make. A Scout's path is not written: its destination fixes its
+//!   outcome (the momentum is the distance along its direction), and the reader takes the
+//!   destination only.
 //! * XAN (`notation`) writes a teleport as its parts (`Bd15-a18|Bq18`, `Wg15-a18|Wr1-l4`), an
 //!   oblation with `|||` and the piece (`Ra13-a18|||R`, a Wave with nowhere to go on its own field
 //!   `Wp2|||W`), every on-board step of a Wave that alternates two steps (`Wq8.o9.r11..q15`), and

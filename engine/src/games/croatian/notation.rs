@@ -11,7 +11,7 @@ use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag};
 use super::plies::{self, Pattern};
 use super::variant::Castling;
-use super::{movegen, Croatian};
+use super::{hemera, movegen, Croatian};
 use crate::core::{Color, Game, MoveError};
 
 /// A field, 0-based.
@@ -687,6 +687,8 @@ struct PlyFacts {
     /// The fields the ply steps on: one segment per teleport of a Wave; a non-Wave piece that
     /// teleports has one segment to the Star (section 1.5: after `|` it only emerges).
     segments: Vec<(u16, Vec<Option<u16>>)>,
+    /// The moving piece is light.
+    light: bool,
 }
 
 fn lost_of(tag: Tag) -> Option<LostTag> {
@@ -734,6 +736,7 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
         mover_lost: mover_lost(before, mover, ply),
         target,
         segments: segments(before, mover, ply),
+        light: piece::color(mover) == Color::White,
     }
 }
 
@@ -754,16 +757,40 @@ fn segments(pos: &Croatian, mover: Cell, ply: &Ply) -> Vec<(u16, Vec<Option<u16>
     } else {
         ply.to
     };
+    if kind == Kind::Centaur {
+        let light = piece::color(mover) == Color::White;
+        if let Some(path) = hemera::centaur_path(pos, ply.from, light, &ply.route, end) {
+            return vec![(ply.from, path.into_iter().map(Some).collect())];
+        }
+    }
     let (ff, fr) = (pos.file_of(ply.from) as i32, pos.rank_of(ply.from) as i32);
     let (tf, tr) = (pos.file_of(end) as i32, pos.rank_of(end) as i32);
     let (dx, dy) = (tf - ff, tr - fr);
     let g = gcd(dx.abs(), dy.abs()).max(1);
     let linear = matches!(
         kind,
-        Kind::Bishop | Kind::Rook | Kind::Queen | Kind::Pegasus | Kind::Pyramid | Kind::Pawn
+        Kind::Bishop
+            | Kind::Rook
+            | Kind::Queen
+            | Kind::Pegasus
+            | Kind::Pyramid
+            | Kind::Pawn
+            | Kind::Grenadier
     );
     let steps = if !linear || ply.flags & (flag::CASTLE | flag::DELAYED) != 0 {
         vec![Some(end)]
+    } else if kind == Kind::Grenadier && dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+        // A forked capture-step after steps along the longer side (section 4.3).
+        let (bx, by) = if dx.abs() > dy.abs() {
+            (dx - dx.signum(), 0)
+        } else {
+            (0, dy - dy.signum())
+        };
+        let n = bx.abs().max(by.abs());
+        (1..=n)
+            .map(|k| Some(pos.sq((ff + bx / n * k) as u8, (fr + by / n * k) as u8)))
+            .chain(std::iter::once(Some(end)))
+            .collect()
     } else {
         (1..=g)
             .map(|k| Some(pos.sq((ff + dx / g * k) as u8, (fr + dy / g * k) as u8)))
@@ -1018,6 +1045,46 @@ fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bo
     if w.parts.len() != expected_parts || routed.is_empty() {
         return false;
     }
+    let written_steps = w.parts.iter().any(|p| !p.steps.is_empty());
+    let fits = if matches!(f.kind, Kind::Centaur | Kind::Scout) && written_steps {
+        let paths = if f.kind == Kind::Centaur {
+            centaur_paths(pos, f, first)
+        } else {
+            scout_paths(pos, f)
+        };
+        paths
+            .into_iter()
+            .any(|path| parts_match(pos, w, f, &[(ply.from, path)], expected_parts))
+    } else {
+        parts_match(pos, w, f, routed, expected_parts)
+    };
+    if !fits {
+        return false;
+    }
+    if teleported_piece {
+        // The emergence field, with the Pawn's promotion or tag.
+        let part = w.parts[routed.len()];
+        if part.piece.is_some_and(|k| k != f.kind)
+            || part.origin.is_some()
+            || !part.steps.is_empty()
+            || !matches!(part.dest, Some(Dest::Field(d)) if field_sq(pos, d) == ply.to)
+        {
+            return false;
+        }
+        return effects_match(pos, &part.effects, f, false);
+    }
+    true
+}
+
+/// Do the parts of `w` describe the segments `routed` (their steps, and the side-effects on the
+/// last)?
+fn parts_match(
+    pos: &Croatian,
+    w: &Written,
+    f: &PlyFacts,
+    routed: &[(u16, Vec<Option<u16>>)],
+    expected_parts: usize,
+) -> bool {
     for (i, (start, steps)) in routed.iter().enumerate() {
         let part = w.parts[i];
         if i > 0 {
@@ -1045,19 +1112,82 @@ fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bo
             return false;
         }
     }
-    if teleported_piece {
-        // The emergence field, with the Pawn's promotion or tag.
-        let part = w.parts[routed.len()];
-        if part.piece.is_some_and(|k| k != f.kind)
-            || part.origin.is_some()
-            || !part.steps.is_empty()
-            || !matches!(part.dest, Some(Dest::Field(d)) if field_sq(pos, d) == ply.to)
-        {
-            return false;
-        }
-        return effects_match(pos, &part.effects, f, false);
-    }
     true
+}
+
+/// Every path of a Centaur's ply with its outcome (notation section 2.3: paths are compared by
+/// outcome): to the same field over fields it may pass (empty, or a Wave), with as many jumps
+/// when it activates (the momentum it hands on), and no more when it was itself activated (its
+/// momentum may allow no more).
+fn centaur_paths(pos: &Croatian, f: &PlyFacts, first: bool) -> Vec<Vec<Option<u16>>> {
+    let Some((from, stored)) = f.segments.first() else {
+        return Vec::new();
+    };
+    let Some(&Some(end)) = stored.last() else {
+        return Vec::new();
+    };
+    let jumps = stored.len() as u8;
+    let same_jumps = f.ply.has(flag::ACTIVATE);
+    let most = if first { u8::MAX } else { jumps };
+    let mut out = Vec::new();
+    hemera::centaur_walk(pos, *from, f.light, most, |route, k, to| {
+        if to == end && (!same_jumps || k == jumps) {
+            if let Some(path) = hemera::centaur_path(pos, *from, f.light, &route, end) {
+                out.push(path.into_iter().map(Some).collect());
+            }
+        }
+        let c = pos.cell(to);
+        c == piece::EMPTY || piece::is_wave(c)
+    });
+    out
+}
+
+/// Every path of a Scout's ply (a Scout's momentum is its distance along its direction, so every
+/// path to a field has the ply's outcome): its one step, its walks forward, left and right with
+/// their forks, and its rush straight forward.
+fn scout_paths(pos: &Croatian, f: &PlyFacts) -> Vec<Vec<Option<u16>>> {
+    let Some((from, stored)) = f.segments.first() else {
+        return Vec::new();
+    };
+    let Some(&Some(end)) = stored.last() else {
+        return Vec::new();
+    };
+    let mut out = vec![vec![Some(end)]];
+    if f.ply.flags & (flag::CAPTURE | flag::EN_PASSANT) != 0 {
+        return out;
+    }
+    let fwd = pos.forward(if f.light { Color::White } else { Color::Black });
+    let passable = |c: Cell| c == piece::EMPTY || piece::is_wave(c);
+    for direction in hemera::scout_directions(fwd) {
+        hemera::scout_paths(
+            &pos.board,
+            *from,
+            direction,
+            pos.v.limits.scout,
+            &|sq| pos.cell(sq) == piece::EMPTY,
+            &mut |path| {
+                let last = path[path.len() - 1];
+                if last == end {
+                    out.push(path.iter().map(|&sq| Some(sq)).collect());
+                }
+                passable(pos.cell(last))
+            },
+        );
+    }
+    let mut rush = Vec::new();
+    let mut sq = *from;
+    while rush.len() < pos.v.size as usize {
+        sq = (sq as isize + fwd) as u16;
+        rush.push(Some(sq));
+        if sq == end {
+            out.push(rush);
+            break;
+        }
+        if !passable(pos.cell(sq)) {
+            break;
+        }
+    }
+    out
 }
 
 /// The side-effects written on a part's destination (after `-dest`, or on its last step).
@@ -1306,6 +1436,9 @@ enum Steps {
     Start,
     /// Every step on the board.
     All,
+    /// The first two steps and `-` the destination (a Centaur's XAN, `Cd3.c5.g6-p15`: its
+    /// two jumps define the path).
+    Lead,
 }
 
 /// Writes the steps of one segment (after its start) ending on its last field.
@@ -1314,6 +1447,18 @@ fn steps_text(pos: &Croatian, steps: &[Option<u16>], how: Steps, out: &mut Strin
         if let Some(Some(end)) = steps.last() {
             out.push_str(&pos.field_name(*end));
         }
+        return;
+    }
+    if how == Steps::Lead {
+        let Some((Some(end), lead)) = steps.split_last() else {
+            return;
+        };
+        for sq in lead.iter().take(2).flatten() {
+            out.push('.');
+            out.push_str(&pos.field_name(*sq));
+        }
+        out.push('-');
+        out.push_str(&pos.field_name(*end));
         return;
     }
     let mut skipped = false;
@@ -1390,9 +1535,12 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         } else {
             None
         };
-        // A straight route is fixed by its ends; alternating steps (Unicorn) are written.
+        // A straight route is fixed by its ends; alternating steps (Unicorn) are written, and a
+        // Centaur's two jumps.
         let how = if f.kind == Kind::Wave && !ply.route.is_straight() && long {
             Steps::All
+        } else if f.kind == Kind::Centaur && long {
+            Steps::Lead
         } else {
             how
         };
