@@ -377,7 +377,15 @@ pub(super) fn scout_paths(
     step: &mut impl FnMut(&[u16]) -> bool,
 ) {
     let mut path = ArrayVec::<u16, 16>::new();
-    scout_walk(board, from, direction, limit.min(16), empty, step, &mut path);
+    scout_walk(
+        board,
+        from,
+        direction,
+        limit.min(16),
+        empty,
+        step,
+        &mut path,
+    );
 }
 
 fn scout_walk(

@@ -322,7 +322,10 @@ fn figures_180_to_182_centaur_jumps() {
     assert!(!legal(&pos, "Cg6.f8.i10-h12"), "the capture ends the ray");
     let pos = hd("HD", &format!("Cd3,{scene}"));
     assert!(legal(&pos, "Cd3.c5.g6-o17*B"));
-    assert!(!legal(&pos, "Cd3.c5.g6-s18"), "blocked by the Bishop it could take");
+    assert!(
+        !legal(&pos, "Cd3.c5.g6-s18"),
+        "blocked by the Bishop it could take"
+    );
 }
 
 /// The notation examples I01-I09 (notation.md section 3, the position of figure 182): every
@@ -377,12 +380,12 @@ fn figures_183_187_off_board() {
 /// dark Wave on l17 or pass it.
 #[test]
 fn figures_184_to_186_centaur_wave() {
-    let pos = hd(
-        "HD",
-        "Kj20,kt19,Wf6,Cd7,Ph7,Ph8,Ph9,ph10,pi10,pj10,wl17",
-    );
+    let pos = hd("HD", "Kj20,kt19,Wf6,Cd7,Ph7,Ph8,Ph9,ph10,pi10,pj10,wl17");
     assert!(legal(&pos, "Cd7-f6~Wf6.h9.g11"), "over its own Pawn");
-    assert!(!legal(&pos, "Cd7-f6~Wf6.i8.k9"), "two jumps of one quadrant pair");
+    assert!(
+        !legal(&pos, "Cd7-f6~Wf6.i8.k9"),
+        "two jumps of one quadrant pair"
+    );
     let ends = next_ply_ends(&pos, &["d7", "f6"]);
     for end in ["i8", "g9", "j11", "h12", "k14", "i15", "l17", "j18", "m20"] {
         assert!(ends.contains(&end.to_string()), "{end}: {ends:?}");
@@ -416,10 +419,7 @@ fn figures_190_191_scout_moves() {
 #[test]
 fn figures_193_to_195_scout_rerouting() {
     let pos = hd("HD", "Kj20,kt19,Ob3,be3");
-    assert_eq!(
-        right_of(&pos, "b3", 'b'),
-        fields("c3 d3 e2 f2 g2 e4 f4 g4")
-    );
+    assert_eq!(right_of(&pos, "b3", 'b'), fields("c3 d3 e2 f2 g2 e4 f4 g4"));
     let pos = hd("HD", "Kj20,kt19,Ob3,Bc3");
     assert_eq!(
         right_of(&pos, "b3", 'b'),
@@ -479,10 +479,7 @@ fn figures_207_to_215_grenadier() {
         fields("k4 l4 m4 i4 h4 g4 j5 j6 j3 j2")
     );
     let pos = hd("HD", "Kj20,kt19,Gc4,nb5,bd2");
-    assert_eq!(
-        destinations(&pos, "c4"),
-        fields("c5 c3 b5 d2 b4 a4 d4 e4")
-    );
+    assert_eq!(destinations(&pos, "c4"), fields("c5 c3 b5 d2 b4 a4 d4 e4"));
     let pos = hd("HD", "Kj20,kt19,Gj3,nk4,ri4,pi2,qm2");
     assert_eq!(
         destinations(&pos, "j3"),
@@ -573,6 +570,9 @@ fn trooper_paths_in_notation() {
     let pos = hd("HD", "Ka1,kt20,Gj10,pk11,ni9,Pj11,wh10,pm9,rg9");
     let mv = pos.parse_move("Gj10-m9*").unwrap();
     assert_eq!(pos.parse_move("Gj10.k10.l10.m9*").as_ref(), Ok(&mv));
-    assert!(legal(&pos, "Gj10.i10.h10.g9*R"), "the fork from the Wave's field");
+    assert!(
+        legal(&pos, "Gj10.i10.h10.g9*R"),
+        "the fork from the Wave's field"
+    );
     assert!(!legal(&pos, "Gj10.j9.k10"));
 }
