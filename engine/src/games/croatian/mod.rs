@@ -138,6 +138,17 @@ pub const BENCH_NINETEEN: &[&str] = &[
     "t9a5wT/1p|1p|1p3k2p1p|p|p|p|/3n10p|2p|/18/18/18/18/R1p1E8p4/1p6p1P4pp1/18/5P6P5/18/18/18/3P14/PP|P|NP|1P|P|P|P|P|1U1P|P|P|P|/P|1P|P|BP|P|P|P|P|P|P|P|1P|P|P|P|/T4EUAQK&A2W1NR&t w n11:n15n14n13n12 0 43",
 ];
 
+/// Hemera's Dawn for `bench`: four positions of games the engine played against its one-ply
+/// player after two random plies (Waves of both sides scattered by cascades, Centaurs and
+/// Grenadiers in play). Not the start: every reply to each of its 2,975 Grenadier cascades is a
+/// cascade search, and a depth-1 search of it takes over 50 CPU-seconds.
+pub const BENCH_HEMERASDAWN: &[&str] = &[
+    "tr&n2beuaqk&aueWcbnr&T/p|p|p|g|1g|p|p|p|p|p|p|p|p|g|p|g|p|p|p|/p|p|g|p|p|p|g|p|p|p|p|p|p|g|p|p|p|g|p|p|/2o|3o|6o|3o|2/5o|9oo|3/3o16/20/20/20/20/9P2P7/20/20/20/20/3O|1O|8O|1O|3/2O|3O|6O|3O|2/P|P|G|P|P|P|G|P|P|1P|P|1G|P|P|P|G|P|P|/P|P|P|G|P|UP|P|P|P|P|P|P|P|G|P|G|P|P|P|/TR&NBCGc1AQK&AU1wCBNR&t w - 0 6",
+    "tr&n2beuaqk&au1Wcbnr&T/p|p|p|g|1g|p|p|p|p|p|p|p|p|g|p|g|p|p|p|/p|p|g|p|p|1g|p|p|p|p|p|1g|p|p|p|g|p|p|/2o|2po|6o|3o|2/5o|9oo|3/3o16/20/20/20/12p7/1P6PP2P7/1P6P11/1e18/4c15/20/3O|1O|8O|1O|3/2O|3O|6O|3O|2/P|1G|P|P|P|G|P|2P|P|1G|P|P|P|G|P|P|/P|1P|G|P|UP|P|1P|P|P|P|P|G|P|G|P|P|P|/T1NBCG2AQK&AU1wCBNR&t w - 1 11",
+    "tr&wb1geuaqk&au2cbwr&T/cp|p|g|n1p|p|p|p|p|p|p|p|gng|p|p|p|/1p|g|p|p|p|g|1p|p|p|p|p|g|p|p|p|g|p|p|/2o|3o|6o|3o|2/3o|1o|8o|1o|3/20/20/2W17/p19/p6p12/7P4P7/20/20/20/20/3O|1O|8O|1O|3/2O|3O|6O|3O|2/P|P|G|P|P|P|G|1P|P|P|P|1G|P|P|P|G|P|P|/P|P|P|G|P|1P|P|P|P|P|P|P|P|WP|G|P|P|P|/TR&NB1G1UAQK&AU1GCBNR&t w - 0 7",
+    "trwb1geuqak&au2cbgr&T/np|p|g|c1p|p|p|p|p|p|p|p|gn1p|p|p|/1p|g|p|p|p|g|1p|p|p|p|p|g|p|p|p|g|p|p|/6o|6o|3o|2/3o|1o|8o|1o|3/20/20/2o17/p19/p19/7P4P2P4/8Pp5P4/20/20/20/3O|1O|8O|1O|3/2O|3O|6O|3O|2/P|P|G|P|P|P|G|3P|2G|P|1P|G|P|P|/P|P|P|G|P|1P|P|1P|P|P|P|P|w1G|P|P|P|/TR&NB1G1UAQK&AU1GCBNR&t w - 0 13",
+];
+
 /// A Pawn rushed in the last move: it stands on `pawn`, started on `from`; the fields strictly
 /// between are where an enemy Pawn may capture it en passant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -324,6 +335,7 @@ impl Game for Croatian {
         match variant {
             "mirandasveil" => BENCH_MIRANDASVEIL.to_vec(),
             "nineteen" => BENCH_NINETEEN.to_vec(),
+            "hemerasdawn" => BENCH_HEMERASDAWN.to_vec(),
             _ => crate::core::perft::suite_positions(perft_suite(variant)),
         }
     }

@@ -576,3 +576,17 @@ fn trooper_paths_in_notation() {
     );
     assert!(!legal(&pos, "Gj10.j9.k10"));
 }
+
+/// The bench positions read, round-trip and have moves.
+#[test]
+fn bench_positions_read_back() {
+    let positions = Croatian::bench_positions("hemerasdawn");
+    assert_eq!(positions.len(), 4);
+    for text in positions {
+        let pos = Croatian::from_position_string("hemerasdawn", text).unwrap();
+        assert_eq!(pos.position_string(), text);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(!moves.is_empty(), "{text}");
+    }
+}
