@@ -490,6 +490,9 @@ fn from_author_setup(text: &str) -> Result<Croatian, PositionError> {
             }
             t => return Err(perr(F, format!("unknown tag '{t}' in '{item}'"))),
         };
+        if pos.cell(sq) != EMPTY {
+            return Err(perr(F, format!("{} holds two pieces", pos.field_name(sq))));
+        }
         place(&mut pos, sq, piece::make(kind, color, tag), F)?;
     }
     for sq in rushed {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::piece::{self, Kind};
 use super::tests::{perft, start};
+use super::tests_veil::{fields, legal};
 use super::*;
 use crate::core::{Color, Game};
 
@@ -180,8 +181,10 @@ fn grenadier_fork_check() {
 /// backwards, a Grenadier diagonally.
 #[test]
 fn privates_take_rushed_scout_en_passant() {
-    let pos = hd("hd", "Ka1,kt20,oc17^,Gd13,Od13");
-    let _ = pos;
+    assert!(
+        Croatian::from_author_setup("hd Ka1,kt20,oc17^,Gd13,Od13").is_err(),
+        "two pieces on d13"
+    );
     let pos = hd("hd", "Ka1,kt20,oc17^,Gd14,Od13");
     let rush = moves_of(&pos, "c17")
         .into_iter()
@@ -252,16 +255,6 @@ fn suite_start_is_the_start() {
 // ---------------------------------------------------------------------------------------------
 // The book's Hemera's Dawn figures (scenes of github:mmlacak/crochess book/py, rebuilt with
 // Kings added out of the way): what the text around each figure says is legal, and is not.
-
-fn fields(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
-}
-
-fn legal(pos: &Croatian, text: &str) -> bool {
-    pos.parse_move(text).is_ok()
-}
 
 /// Destinations from `from` on files after `file` (one direction of a Scout or Grenadier).
 fn right_of(pos: &Croatian, from: &str, file: char) -> Vec<String> {
