@@ -64,6 +64,9 @@
 //!   leaves an en-passant item, within its limit as well as beyond it; a Centaur's ply keeps the
 //!   two jumps of one path to its field, for the notation. Check by a Centaur or a Grenadier's
 //!   fork can open through any field, so every single ply there is tested on the board after it.
+//!   A Pyramid on a Scout's step-field is no activation and stops it going straight on; the
+//!   Scout may fork around it as around any occupied field (OQ-1): figure 196's "blocked from
+//!   moving any further" is read as the straight way, which is all the figure draws.
 //! * Centaur notation: XAN writes the origin, the first two fields of the ply's path and the
 //!   destination (`Cd3.c5.g6-p15`, notation I08; one jump `Cd3-c5`). The reader takes any
 //!   Centaur path with the ply's outcome (notation section 2.3: paths are compared by outcome):
