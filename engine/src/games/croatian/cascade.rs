@@ -15,7 +15,7 @@ use super::attacks::{each_attacker, Offsets};
 use super::board::{Turn, Undo};
 use super::moves::{Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
-use super::plies::{Mover, Pattern, PlyGen};
+use super::plies::{ending_len, Mover, Pattern, PlyGen};
 use super::Croatian;
 
 /// Keys are Zobrist-style already: hash them as they are.
@@ -231,16 +231,35 @@ impl<'a> Cascades<'a> {
         self.s.found.drain(..)
     }
 
-    /// Explores every cascade that starts with `first`, a ply of the first piece that activates
-    /// with momentum `left`.
-    pub fn run(&mut self, first: Ply, left: u8) {
-        let mover = self.root.cell(first.from);
-        let undo = self.turn.play(&first);
-        self.s.plies.push(first);
-        let air = InAir::after(&self.turn, mover, Pattern::Own, &first, left, false);
+    /// Explores every cascade that starts with `first`, an ending of the first piece's ply that
+    /// activates (its displacements, then the ply with the momentum passed on).
+    pub fn run(&mut self, first: &[(Ply, u8)]) {
+        let Some(&(ply, left)) = first.last() else {
+            return;
+        };
+        let mover = self.root.cell(ply.from);
+        let undos = self.play_ending(first);
+        let air = InAir::after(&self.turn, mover, Pattern::Own, &ply, left, false);
         self.explore(air);
-        self.s.plies.pop();
-        self.turn.undo(undo);
+        self.undo_ending(undos);
+    }
+
+    /// Plays an ending (displacements and its ply), recording its plies.
+    fn play_ending(&mut self, ending: &[(Ply, u8)]) -> Vec<Undo> {
+        ending
+            .iter()
+            .map(|(ply, _)| {
+                self.s.plies.push(*ply);
+                self.turn.play(ply)
+            })
+            .collect()
+    }
+
+    fn undo_ending(&mut self, undos: Vec<Undo>) {
+        for undo in undos.into_iter().rev() {
+            self.s.plies.pop();
+            self.turn.undo(undo);
+        }
     }
 
     fn explore(&mut self, air: InAir) {
@@ -266,18 +285,20 @@ impl<'a> Cascades<'a> {
         let mut buffer = self.s.buffers.pop().unwrap_or_default();
         buffer.clear();
         air_plies(&self.turn, self.o, &air, &mut buffer);
-        for &(ply, left) in &buffer {
+        let mut rest = &buffer[..];
+        while !rest.is_empty() {
+            let (ending, later) = rest.split_at(ending_len(rest));
+            rest = later;
+            let (ply, left) = ending[ending.len() - 1];
             let was_moved = self.turn.moved.contains(ply.to);
-            let undo: Undo = self.turn.play(&ply);
-            self.s.plies.push(ply);
+            let undos = self.play_ending(ending);
             if self.turn.air != EMPTY {
                 let next = InAir::after(&self.turn, air.cell, air.pattern, &ply, left, was_moved);
                 self.explore(next);
             } else {
                 self.finish();
             }
-            self.s.plies.pop();
-            self.turn.undo(undo);
+            self.undo_ending(undos);
         }
         self.s.buffers.push(buffer);
         if !self.dedup {
