@@ -472,12 +472,12 @@ impl Turn {
             return undo;
         }
         let target = self.pos.board[ply.to as usize];
-        if ply.flags & (flag::CAPTURE | flag::CONVERT) != 0 {
+        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::SACRIFICE) != 0 {
             self.irreversible = true;
         }
         // A Pawn rushed earlier in this turn is captured, or activated to move on: its e.p. tag
         // goes (L1168, L1241).
-        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::ACTIVATE) != 0 {
+        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::ACTIVATE | flag::SACRIFICE) != 0 {
             self.ep.retain(|i| i.pawn != ply.to);
         }
         let placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {

@@ -13,7 +13,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::attacks::{each_attacker, Offsets};
 use super::board::{Turn, Undo};
-use super::moves::{Move, Ply};
+use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
 use super::plies::{ending_len, Mover, Pattern, PlyGen};
 use super::Croatian;
@@ -65,7 +65,9 @@ impl InAir {
         was_moved: bool,
     ) -> InAir {
         let cell = turn.air;
-        let pattern = if !piece::is_wave(cell) {
+        let pattern = if by.has(flag::RITUAL) {
+            Pattern::Ritual
+        } else if !piece::is_wave(cell) {
             Pattern::Own
         } else if piece::is_wave(mover) {
             mover_pattern
@@ -122,6 +124,25 @@ pub(super) fn air_plies(turn: &Turn, o: &Offsets, air: &InAir, out: &mut Vec<(Pl
         vacated: 0,
     };
     gen.plies(&air.mover(), out);
+}
+
+/// The Serpent standing on `at` after its ritual: its Pawn-sacrifice ply, a new one from that
+/// field with no momentum (TR-5).
+pub(super) fn sacrifice_plies(turn: &Turn, o: &Offsets, at: u16, out: &mut Vec<(Ply, u8)>) {
+    let gen = PlyGen {
+        pos: &turn.pos,
+        o,
+        moved: &turn.moved,
+        vacated: at,
+    };
+    let m = Mover {
+        cell: turn.pos.board[at as usize],
+        from: at,
+        momentum: None,
+        pattern: Pattern::Sacrifice,
+        may_ep: false,
+    };
+    gen.plies(&m, out);
 }
 
 /// Whether the turn so far may end here: the mover's King is not attacked by an opponent's
@@ -297,6 +318,9 @@ impl<'a> Cascades<'a> {
                 self.explore(next);
             } else {
                 self.finish();
+                if ply.has(flag::SACRIFICE) {
+                    self.sacrifice(ply.from);
+                }
             }
             self.undo_ending(undos);
         }
@@ -304,6 +328,30 @@ impl<'a> Cascades<'a> {
         if !self.dedup {
             self.s.on_path.pop();
         }
+    }
+
+    /// The Pawn-sacrifice ply of the Serpent on `at` and what it activates.
+    fn sacrifice(&mut self, at: u16) {
+        let serpent = self.turn.pos.board[at as usize];
+        let mut buffer = self.s.buffers.pop().unwrap_or_default();
+        buffer.clear();
+        sacrifice_plies(&self.turn, self.o, at, &mut buffer);
+        let mut rest = &buffer[..];
+        while !rest.is_empty() {
+            let (ending, later) = rest.split_at(ending_len(rest));
+            rest = later;
+            let (ply, left) = ending[ending.len() - 1];
+            let was_moved = self.turn.moved.contains(ply.to);
+            let undos = self.play_ending(ending);
+            if self.turn.air != EMPTY {
+                let next = InAir::after(&self.turn, serpent, Pattern::Own, &ply, left, was_moved);
+                self.explore(next);
+            } else {
+                self.finish();
+            }
+            self.undo_ending(undos);
+        }
+        self.s.buffers.push(buffer);
     }
 
     fn finish(&mut self) {

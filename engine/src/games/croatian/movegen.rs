@@ -388,23 +388,20 @@ fn legal_from(
         let (ply, left) = ending[ending.len() - 1];
         let was_moved = turn.moved.contains(ply.to);
         let undos: Vec<Undo> = ending.iter().map(|(p, _)| turn.play(p)).collect();
-        let last = ending.len() == plies.len();
-        let legal = if (turn.air == EMPTY) != last {
-            false
-        } else if last {
-            cascade::may_end(turn, o) && !turn.restores(root)
-        } else {
+        let later = &plies[ending.len()..];
+        let mut next = Vec::new();
+        let legal = if later.is_empty() {
+            turn.air == EMPTY && cascade::may_end(turn, o) && !turn.restores(root)
+        } else if turn.air != EMPTY {
             let air = InAir::after(turn, mover, pattern, &ply, left, was_moved);
-            let mut next = Vec::new();
             cascade::air_plies(turn, o, &air, &mut next);
-            legal_from(
-                root,
-                turn,
-                o,
-                (air.cell, air.pattern),
-                &next,
-                &plies[ending.len()..],
-            )
+            legal_from(root, turn, o, (air.cell, air.pattern), &next, later)
+        } else if ply.has(flag::SACRIFICE) {
+            let serpent = turn.pos.cell(ply.from);
+            cascade::sacrifice_plies(turn, o, ply.from, &mut next);
+            legal_from(root, turn, o, (serpent, Pattern::Own), &next, later)
+        } else {
+            false
         };
         for undo in undos.into_iter().rev() {
             turn.undo(undo);

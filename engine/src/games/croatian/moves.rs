@@ -23,6 +23,12 @@ pub mod flag {
     /// Serpent's field, from which the first such ply lifts it when no piece is in the air. These
     /// plies come right before the Serpent's own ply, in the order the Serpent met the Pawns.
     pub const DISPLACE: u16 = 1024;
+    /// The Serpent's ritual step onto a neighbouring own Pyramid (section 4.4.6): the Pyramid
+    /// then goes onto an own Pawn and oblations it.
+    pub const RITUAL: u16 = 2048;
+    /// A Pyramid activated by the ritual oblations the own Pawn on `to` and stays there; the
+    /// Serpent may then make its Pawn-sacrifice ply (TR-3, TR-5).
+    pub const SACRIFICE: u16 = 4096;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field

@@ -44,6 +44,10 @@ pub enum Pattern {
     /// Serpent: a diagonal step, then one on the other diagonal, the two alternating
     /// (L2377-2392).
     Serpent,
+    /// Not a Wave: a Pyramid activated by the Serpent's ritual, which goes onto an own Pawn.
+    Ritual,
+    /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
+    Sacrifice,
 }
 
 impl Pattern {
@@ -79,6 +83,8 @@ impl Pattern {
             Pattern::Scout(Color::White) => 9,
             Pattern::Scout(Color::Black) => 10,
             Pattern::Serpent => 11,
+            Pattern::Ritual => 12,
+            Pattern::Sacrifice => 13,
         }
     }
 }
@@ -226,6 +232,7 @@ impl PlyGen<'_> {
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
             Kind::Serpent => self.serpent(m, sink),
+            Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
@@ -633,7 +640,7 @@ impl PlyGen<'_> {
                     }
                 }
             }
-            Pattern::Own => {}
+            Pattern::Own | Pattern::Ritual | Pattern::Sacrifice => {}
         }
         out
     }

@@ -15,7 +15,7 @@ use super::attacks::at;
 use super::cascade::KeySet;
 use super::moves::{flag, Ply};
 use super::piece::{self, Cell, Kind, EMPTY, OFF};
-use super::plies::{Mover, PlyGen, Sink};
+use super::plies::{Mover, Pattern, PlyGen, Sink};
 
 /// Most Pawns one walk can displace: one per step.
 const MAX_STEPS: usize = 16;
@@ -97,6 +97,24 @@ impl PlyGen<'_> {
         let mut walk = Walk::default();
         walk.visited.push(m.from);
         self.serpent_walk(m, &mut walk, m.from, None, limit, &mut out);
+        if m.pattern == Pattern::Sacrifice {
+            return;
+        }
+        // The ritual: one step onto a neighbouring own Pyramid, orthogonal ones included, which
+        // must then sacrifice an own Pawn (OQ-7; an activated Serpent passes on m - 1).
+        let left = Self::left(m, 1);
+        for d in self.o.orth.iter().chain(&self.o.diag) {
+            let to = at(m.from, *d);
+            if piece::is(self.cell(to), Kind::Pyramid, piece::color(m.cell)) && left >= 1 {
+                let ply = Ply::new(
+                    m.from,
+                    to,
+                    Kind::Serpent as u8,
+                    flag::ACTIVATE | flag::RITUAL,
+                );
+                out.land(&walk, ply, left);
+            }
+        }
         // The colour-changing step: one orthogonal step onto an empty field or a Star, never an
         // activation (L2233-2241, L2371; OQ-9: one field of momentum when activated).
         for d in self.o.orth {
@@ -160,19 +178,32 @@ impl PlyGen<'_> {
             }
             let target = piece::kind(c);
             let own = piece::color(c) == col;
+            let sacrifice = m.pattern == Pattern::Sacrifice;
             match target {
                 Kind::Star => self.serpent_teleport(m, walk, to, out),
                 Kind::Wave => {
-                    // Activate an own Wave, capture an opponent's (TR-7), or pass over it.
-                    out.land(
-                        walk,
-                        ply(if own { flag::ACTIVATE } else { flag::CAPTURE }),
-                        left,
-                    );
+                    // Activate an own Wave, capture an opponent's (not in the Pawn-sacrifice
+                    // ply, TR-7), or pass over it.
+                    if own {
+                        out.land(walk, ply(flag::ACTIVATE), left);
+                    } else if !sacrifice {
+                        out.land(walk, ply(flag::CAPTURE), left);
+                    }
                     go_on(walk, out);
                 }
                 Kind::Pawn => {
-                    if !own {
+                    if sacrifice {
+                        // In the Pawn-sacrifice ply any Pawn is taken on the way (L2346, OQ-7d).
+                        walk.changed.push((to, EMPTY));
+                        let mut capture =
+                            Ply::new(to, to, Kind::Pawn as u8, flag::DISPLACE | flag::CAPTURE);
+                        capture.aux = m.from;
+                        walk.effects.push(capture);
+                        out.land(walk, ply(0), left);
+                        go_on(walk, out);
+                        walk.effects.pop();
+                        walk.changed.pop();
+                    } else if !own {
                         out.land(walk, ply(flag::CAPTURE), left);
                     }
                     for side in self.o.orth {
@@ -193,8 +224,29 @@ impl PlyGen<'_> {
                 }
                 Kind::Pyramid if own && left >= 1 => out.land(walk, ply(flag::ACTIVATE), left),
                 Kind::King => {}
-                _ if !own => out.land(walk, ply(flag::CAPTURE), left),
+                _ if !own && !sacrifice => out.land(walk, ply(flag::CAPTURE), left),
                 _ => {}
+            }
+        }
+    }
+
+    /// A Pyramid the ritual activated: a Rook's ride within its momentum onto an own Pawn,
+    /// which it oblations (section 4.4.6 step 2), over empty fields and Waves.
+    pub(super) fn ritual_pyramid<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let budget = Self::budget(m);
+        let col = piece::color(m.cell);
+        for d in self.o.orth {
+            let mut to = m.from;
+            for k in 1..=budget {
+                to = at(to, d);
+                let c = self.cell(to);
+                if piece::is(c, Kind::Pawn, col) {
+                    let ply = Ply::new(m.from, to, Kind::Pyramid as u8, flag::SACRIFICE);
+                    sink.land(ply, Self::left(m, k));
+                }
+                if !piece::is_clear(c) {
+                    break;
+                }
             }
         }
     }

@@ -356,3 +356,49 @@ fn moves_are_legal_and_positions_round_trip() {
         }
     }
 }
+
+/// Section 4.4.6, OQ-7, TR-3, TR-5: the Serpent steps onto a neighbouring own Pyramid (here the
+/// orthogonal one on f5), which goes onto the own Pawn on f7 and oblations it; the move may end
+/// there, or the Serpent makes a new ply from f5 taking Pawns of either colour on its way.
+#[test]
+fn pawn_sacrifice() {
+    let pos = tr("Se5,Af5,Pf7,pg6,ph7,Kv1,kv22");
+    let rituals: Vec<Move> = moves_from(&pos, "e5")
+        .into_iter()
+        .filter(|m| m.plies()[0].has(flag::RITUAL))
+        .collect();
+    // The ritual Pyramid has momentum 1: f7 is two fields away, so nothing.
+    assert!(rituals.is_empty(), "{rituals:?}");
+    // With the Pawn on f6 the Pyramid takes it.
+    let pos = tr("Se5,Af5,Pf6,pg6,ph7,Kv1,kv22");
+    let rituals: Vec<Move> = moves_from(&pos, "e5")
+        .into_iter()
+        .filter(|m| m.plies()[0].has(flag::RITUAL))
+        .collect();
+    let ends_there = rituals.iter().filter(|m| m.plies().len() == 2).count();
+    assert_eq!(ends_there, 1, "TR-3: the move may end after the sacrifice");
+    // The sacrifice ply from f5: g6's dark Pawn taken on the way and the walk goes on to h7's,
+    // taken too (both captures before the Serpent's ply).
+    let both = rituals.iter().find(|m| {
+        let last = m.plies().last().unwrap();
+        pos.field_name(last.to) == "h7"
+            && m.plies()
+                .iter()
+                .filter(|p| p.has(flag::DISPLACE) && p.has(flag::CAPTURE))
+                .count()
+                == 2
+    });
+    let both = both.expect("f5-g6-h7 taking both Pawns");
+    assert!(pos.is_legal(both));
+    let after = pos.play(both);
+    assert_eq!(after.halfmove(), 0);
+    // The Pyramid stands on f6, the Serpent on h7, the Pawns f6, g6 and h7 are gone.
+    let at = |f: u8, r: u8| after.cell(after.sq(f, r));
+    assert!(piece::is(at(5, 5), Kind::Pyramid, Color::White));
+    assert!(piece::is(at(7, 6), Kind::Serpent, Color::White));
+    assert_eq!(at(6, 5), piece::EMPTY);
+    // Every move with the ritual is legal by `is_legal`.
+    for m in &rituals {
+        assert!(pos.is_legal(m), "{m:?}");
+    }
+}
