@@ -402,3 +402,35 @@ fn pawn_sacrifice() {
         assert!(pos.is_legal(m), "{m:?}");
     }
 }
+
+/// The suite's start string is the start position.
+#[test]
+fn suite_start_is_the_start() {
+    let text = include_str!("perft/tamoanchan.txt");
+    let line = text.lines().find(|l| l.starts_with("start |")).unwrap();
+    let setup = line.split('|').nth(1).unwrap().trim();
+    assert_eq!(super::tests::setup(setup), start("tamoanchan"));
+}
+
+/// Every move of the small suite positions reads back from its XAN, EAN and wire text (the
+/// displacements written as Pawn plies before the Serpent's, the sacrifice as its plies).
+#[test]
+fn suite_moves_read_back() {
+    for pieces in [
+        "Ka1,kv22,Se5,Pf6,Pe7,nd6,nd4,nf4,ng5,ng7,nd7,nf5,nd8,nf8,ne4,ng6",
+        "Ka1,kv22,Se5,Af5,Pf6,nd4,nd6,nf4,ne7,ng5,ne4,ng4,ng6,nd5,nf7",
+        "Ta1,tv1,ta22,Tv22,Kk1,kk22,Sb2,nc3,nc1,na3",
+    ] {
+        let pos = tr(pieces);
+        for m in &legal(&pos) {
+            for text in [
+                notation::xan(&pos, m),
+                notation::ean(&pos, m),
+                notation::wire(&pos, m),
+            ] {
+                let back = pos.parse_move(&text);
+                assert_eq!(back.as_ref(), Ok(m), "{pieces}: {text}");
+            }
+        }
+    }
+}
