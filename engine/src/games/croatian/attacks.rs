@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use super::hemera::close_quarters;
 use super::piece::{self, Cell, Kind};
 use super::plies::other_quadrants;
+use super::serpent::serpent_steps;
 use super::{Croatian, MAILBOX};
 use crate::core::Color;
 
@@ -334,12 +335,7 @@ impl SerpentSearch<'_> {
             return true;
         }
         let s = pos.stride();
-        for (d, rising) in [
-            (s + 1, true),
-            (-s - 1, true),
-            (s - 1, false),
-            (-s + 1, false),
-        ] {
+        for (d, rising) in serpent_steps(s) {
             if last == Some(rising) {
                 continue;
             }

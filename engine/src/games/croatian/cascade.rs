@@ -306,7 +306,18 @@ impl<'a> Cascades<'a> {
         let mut buffer = self.s.buffers.pop().unwrap_or_default();
         buffer.clear();
         air_plies(&self.turn, self.o, &air, &mut buffer);
-        let mut rest = &buffer[..];
+        self.follow(&buffer, air.cell, air.pattern);
+        self.s.buffers.push(buffer);
+        if !self.dedup {
+            self.s.on_path.pop();
+        }
+    }
+
+    /// Plays each ending in `endings` (of a ply of `mover`, a Wave moving by `pattern`) and goes
+    /// on from it: with the piece it activates, or to the end of the turn and, after a Pyramid's
+    /// sacrifice, the Serpent's Pawn-sacrifice ply.
+    fn follow(&mut self, endings: &[(Ply, u8)], mover: Cell, pattern: Pattern) {
+        let mut rest = endings;
         while !rest.is_empty() {
             let (ending, later) = rest.split_at(ending_len(rest));
             rest = later;
@@ -314,7 +325,7 @@ impl<'a> Cascades<'a> {
             let was_moved = self.turn.moved.contains(ply.to);
             let undos = self.play_ending(ending);
             if self.turn.air != EMPTY {
-                let next = InAir::after(&self.turn, air.cell, air.pattern, &ply, left, was_moved);
+                let next = InAir::after(&self.turn, mover, pattern, &ply, left, was_moved);
                 self.explore(next);
             } else {
                 self.finish();
@@ -324,10 +335,6 @@ impl<'a> Cascades<'a> {
             }
             self.undo_ending(undos);
         }
-        self.s.buffers.push(buffer);
-        if !self.dedup {
-            self.s.on_path.pop();
-        }
     }
 
     /// The Pawn-sacrifice ply of the Serpent on `at` and what it activates.
@@ -336,21 +343,7 @@ impl<'a> Cascades<'a> {
         let mut buffer = self.s.buffers.pop().unwrap_or_default();
         buffer.clear();
         sacrifice_plies(&self.turn, self.o, at, &mut buffer);
-        let mut rest = &buffer[..];
-        while !rest.is_empty() {
-            let (ending, later) = rest.split_at(ending_len(rest));
-            rest = later;
-            let (ply, left) = ending[ending.len() - 1];
-            let was_moved = self.turn.moved.contains(ply.to);
-            let undos = self.play_ending(ending);
-            if self.turn.air != EMPTY {
-                let next = InAir::after(&self.turn, serpent, Pattern::Own, &ply, left, was_moved);
-                self.explore(next);
-            } else {
-                self.finish();
-            }
-            self.undo_ending(undos);
-        }
+        self.follow(&buffer, serpent, Pattern::Own);
         self.s.buffers.push(buffer);
     }
 

@@ -72,6 +72,17 @@ impl<S: Sink> Outcomes<'_, S> {
     }
 }
 
+/// The Serpent's four diagonal steps for a board of stride `s`, each with its diagonal (true:
+/// up-right and down-left); a walk's next step is on the other diagonal.
+pub(super) fn serpent_steps(s: isize) -> [(isize, bool); 4] {
+    [
+        (s + 1, true),
+        (-s - 1, true),
+        (s - 1, false),
+        (-s + 1, false),
+    ]
+}
+
 impl PlyGen<'_> {
     /// The cell on `sq` as the walk has left the board (the start field empty when the
     /// Serpent was the first piece, its activator there otherwise).
@@ -151,12 +162,7 @@ impl PlyGen<'_> {
         let left = Self::left(m, k);
         let kind = Kind::Serpent as u8;
         let col = piece::color(m.cell);
-        for (d, rising) in [
-            (s + 1, true),
-            (-s - 1, true),
-            (s - 1, false),
-            (-s + 1, false),
-        ] {
+        for (d, rising) in serpent_steps(s) {
             if last == Some(rising) {
                 continue;
             }

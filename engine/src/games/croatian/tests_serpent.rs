@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use super::attacks;
 use super::moves::flag;
 use super::piece::{self, Kind};
 use super::tests::{perft, start};
@@ -296,27 +295,7 @@ fn check_by_serpent() {
 fn attacks_agree_with_captures() {
     for base in ["Sk11", "Sk11,Nl12,Nj10,Wm11", "Sc3,Nd4,Wb4"] {
         let from = &base[1..base.find(',').unwrap_or(base.len())];
-        let empty = tr(base);
-        for r in 0..22u8 {
-            for f in 0..22u8 {
-                let sq = empty.sq(f, r);
-                if empty.cell(sq) != piece::EMPTY {
-                    continue;
-                }
-                let name = empty.field_name(sq);
-                let pos = tr(&format!("{base},n{name}"));
-                let captures = moves_from(&pos, from)
-                    .iter()
-                    .any(|m| m.first().to == sq && m.first().has(flag::CAPTURE));
-                let o = attacks::Offsets::new(pos.stride());
-                let mut attacked = false;
-                attacks::each_attacker(&pos, &o, &pos.board, sq, Color::White, |s| {
-                    attacked |= pos.field_name(s) == from;
-                    true
-                });
-                assert_eq!(captures, attacked, "{base} on {name}");
-            }
-        }
+        super::tests::assert_attacks_agree(&format!("TR {base}"), from);
     }
 }
 
