@@ -413,3 +413,15 @@ fn suite_moves_read_back() {
         }
     }
 }
+
+/// A move with displacements in a position with thousands of them reads back from its wire
+/// text (the protocols' way).
+#[test]
+fn wire_text_reads_back_among_many() {
+    let pos = tr("Ka1,kv22,Se5,Pf6,pe7,Pd6,nf4");
+    let moves = legal(&pos);
+    for m in moves.iter().step_by(500) {
+        let text = notation::wire(&pos, m);
+        assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{text}");
+    }
+}
