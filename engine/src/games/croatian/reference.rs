@@ -3650,4 +3650,151 @@ mod tests {
             ["Kd1Re1", "Ke1Rf1", "Kg1Rh1", "Kh1Ri1"]
         );
     }
+
+    // ---------------------------------------------------------------- Hemera's Dawn
+
+    fn hd(light: &str, dark: &str, side: Color) -> Position {
+        setup("hemerasdawn", light, dark, side)
+    }
+
+    /// Part2 section 10: the Scout d5 of the start going right forks around the Scout f5 and
+    /// the Scout g4 (9 fields within its limit of 5); forward it steps to d6 or rushes to d7 ..
+    /// d10 (OQ-3); the Centaurs are boxed in.
+    #[test]
+    fn hd_start_scout_example_and_boxed_centaurs() {
+        let pos = Position::start("hemerasdawn").unwrap();
+        let right = "e5 f6 g6 h6 i6 f4 g5 h5 i5";
+        let all = format!("{right} d6 d7 d8 d9 d10 c5 b5 a5");
+        assert_eq!(plies(&pos, "d5", None), sorted(&all));
+        assert!(plies(&pos, "e1", None).is_empty());
+        assert!(plies(&pos, "p1", None).is_empty());
+    }
+
+    /// OQ-1, OQ-2, HD-1: a Scout forks only around an occupied field; over its own Wave it may
+    /// activate it or pass on; from the forked fields it goes on in the same direction.
+    #[test]
+    fn hd_scout_forks_only_when_blocked() {
+        let pos = hd("Ka1 Oe5- We6", "kt20", Color::White);
+        assert_eq!(plies(&pos, "e5", Some(Activate)), ["e6"]);
+        let steps = "e7 e8 e9 e10 d6 d7 d8 d9 d10 f6 f7 f8 f9 f10 d5 c5 b5 a5 f5 g5 h5 i5 j5";
+        assert_eq!(plies(&pos, "e5", Some(Step)), sorted(steps));
+        // On an open board no forks, and the limit is 5.
+        let open = hd("Ka1 Oe5-", "kt20", Color::White);
+        let steps = "e6 e7 e8 e9 e10 d5 c5 b5 a5 f5 g5 h5 i5 j5";
+        assert_eq!(plies(&open, "e5", Some(Step)), sorted(steps));
+    }
+
+    /// A Scout captures one step backwards only (L1741); a Scout-activated Wave goes straight
+    /// forward, left, right or along the backward diagonals (L1812-1839).
+    #[test]
+    fn hd_scout_captures_backwards_and_its_wave() {
+        let pos = hd("Ka1 Oe5-", "kt20 nd4 nf6", Color::White);
+        assert_eq!(plies(&pos, "e5", Some(Capture)), ["d4"]);
+        let scout = hd("Ka1 Oj4- Wj5", "kt20", Color::White);
+        let wave = follow(&scout, &first(&scout, "j4"), "j5");
+        assert_eq!(wave.pattern, Some(Pattern::Scout { forward: 1 }));
+        let lines =
+            Turns::new(&scout).wave_steps(Pattern::Scout { forward: 1 }, Color::White, 9, 4);
+        let firsts: Vec<(i32, i32)> = lines.iter().map(|s| s[0]).collect();
+        assert_eq!(firsts, [(0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]);
+    }
+
+    /// Table 16 out of close quarters (3 across, 2 up or down, diagonal captures only); in
+    /// close quarters one step up or down, 1 + copgf across, and forked captures after each
+    /// step (OQ-4, HD-2), also from a Wave's field it passes (HD-1).
+    #[test]
+    fn hd_grenadier_limits_and_close_quarters() {
+        let open = hd("Ka1 Gj10", "kt20 nl9", Color::White);
+        let steps = "g10 h10 i10 k10 l10 m10 j11 j12 j9 j8";
+        assert_eq!(plies(&open, "j10", Some(Step)), sorted(steps));
+        assert!(plies(&open, "j10", Some(Capture)).is_empty());
+        let cq = hd("Ka1 Gj10", "kt20 nl9 pk11", Color::White);
+        assert_eq!(
+            plies(&cq, "j10", Some(Step)),
+            sorted("i10 h10 k10 l10 j11 j9")
+        );
+        assert_eq!(plies(&cq, "j10", Some(Capture)), sorted("k11 l9"));
+        let wave = hd("Ka1 Gj10 Wk10", "kt20 pk11 nl11", Color::White);
+        assert_eq!(plies(&wave, "j10", Some(Capture)), sorted("k11 l11"));
+        assert_eq!(plies(&wave, "j10", Some(Activate)), ["k10"]);
+    }
+
+    /// HD-3: a Scout checks backwards, a Grenadier on its diagonals and, in close quarters, on
+    /// its forked capture-fields; a Centaur at the end of a path over empty fields.
+    #[test]
+    fn hd_checks_by_the_new_pieces() {
+        assert!(in_check(&hd("Ka1 Oe5-", "kd4", Color::Black), Color::Black));
+        assert!(!in_check(
+            &hd("Ka1 Oe5-", "kd6", Color::Black),
+            Color::Black
+        ));
+        assert!(in_check(
+            &hd("Ka1 Gj10", "kl9 pk11", Color::Black),
+            Color::Black
+        ));
+        assert!(!in_check(
+            &hd("Ka1 Gj10", "kl9", Color::Black),
+            Color::Black
+        ));
+        // j10 is a dark field: the light Centaur jumps long first, then short in the other
+        // quadrant pair; m13 is reached over k14 or n11.
+        assert!(in_check(
+            &hd("Ka1 Cj10", "km13", Color::Black),
+            Color::Black
+        ));
+        assert!(in_check(
+            &hd("Ka1 Cj10", "km13 pk14", Color::Black),
+            Color::Black
+        ));
+        assert!(!in_check(
+            &hd("Ka1 Cj10", "km13 pk14 pn11", Color::Black),
+            Color::Black
+        ));
+    }
+
+    /// The Centaur-activated Wave keeps the quadrant-pair restriction (OQ-6), the Unicorn's
+    /// does not: 64 of the 128 pairs.
+    #[test]
+    fn hd_centaur_wave_pairs() {
+        let pos = hd("Ka1", "kt20", Color::White);
+        let turns = Turns::new(&pos);
+        assert_eq!(
+            turns.wave_steps(Pattern::Unicorn, Color::White, 9, 9).len(),
+            128
+        );
+        let pairs = turns.wave_steps(Pattern::Centaur, Color::White, 9, 9);
+        assert_eq!(pairs.len(), 64);
+        assert!(pairs.iter().all(|p| other_quadrants(p[0], p[1])));
+    }
+
+    /// Any private takes any rushed private en passant with its own capture-step (L2058,
+    /// Table 17): a Pawn forwards, a Scout backwards, a Grenadier on any diagonal onto a field
+    /// the rush crossed.
+    #[test]
+    fn hd_any_private_takes_any_rushed_private() {
+        let pos = hd("Ka1 Pb11- Ob13- Gd13", "kt20 Oc11-", Color::White);
+        let pos = rushed(pos, "c11", "c17");
+        assert!(pos.write().contains(" c11:c16c15c14c13c12 "));
+        for (from, fields) in [("b11", "c12"), ("b13", "c12"), ("d13", "c12 c14")] {
+            assert_eq!(plies(&pos, from, Some(EnPassant)), sorted(fields), "{from}");
+        }
+    }
+
+    /// Castling 2-7 (Table 18: d-i and m-r) and delayed promotion to any kind but Pawn, King
+    /// and Star (part2 section 2.10).
+    #[test]
+    fn hd_castling_and_promotion() {
+        let queen_side = hd("Kk1 Rb1", "kt20", Color::White);
+        let want = ["Kd1Re1", "Ke1Rf1", "Kf1Rg1", "Kg1Rh1", "Kh1Ri1", "Ki1Rj1"];
+        assert_eq!(castlings(&queen_side, "k1", "b1"), want);
+        let king_side = hd("Kk1 Rs1", "kt20", Color::White);
+        let want = ["Km1Rl1", "Kn1Rm1", "Ko1Rn1", "Kp1Ro1", "Kq1Rp1", "Kr1Rq1"];
+        assert_eq!(castlings(&king_side, "k1", "s1"), want);
+        let pawn = hd("Ka1 Pj19", "kt1", Color::White);
+        let promoted = pawn
+            .successors()
+            .into_iter()
+            .filter(|p| p.board[at(p, "j20")].is_some());
+        assert_eq!(promoted.count(), 12);
+    }
 }
