@@ -1,11 +1,12 @@
 //! An independent, deliberately plain move generator for the Croatian family, written straight
-//! from the rules pages (shared/rules/croatian/part1-classical-to-nineteen.md and protocol.md) to
-//! check the fast generator's counts. It shares no rule code with the rest of this folder: its
+//! from the rules pages (shared/rules/croatian/part1-classical-to-nineteen.md, part2 for Hemera's
+//! Dawn, and protocol.md) to check the fast generator's counts. It shares no rule code with the rest of this folder: its
 //! own variant table, board (a plain vector of pieces), position-string reader and writer, move
 //! generation and check test. Clarity comes before speed.
 //!
-//! Variants: Croatian Ties, Mayan Ascendancy, Age of Aquarius, Miranda's Veil, Nineteen, the
-//! simple variants (classical/croatianties 14, 20, 26) and their randomized flavours.
+//! Variants: Croatian Ties, Mayan Ascendancy, Age of Aquarius, Miranda's Veil, Nineteen,
+//! Hemera's Dawn, the simple variants (classical/croatianties 14, 20, 26) and their randomized
+//! flavours.
 //!
 //! ## How a turn is generated
 //!
@@ -18,8 +19,8 @@
 //! with its own visited set, so Star teleport loops and off-board Unicorn-type paths end.
 //!
 //! Every piece carries two transient marks while a turn is generated: `moved` (it ended a ply in
-//! this turn; ruling T2-8) and the en-passant tag `Rushed` (a Pawn that rushed in this turn, or
-//! the previous turn's rushed Pawns of the opponent). Both are cleared on the final board.
+//! this turn; ruling T2-8) and the en-passant tag `Rushed` (a private that rushed in this turn,
+//! or the previous turn's rushed privates of the opponent). Both are cleared on the final board.
 //!
 //! Adding a later tier means adding its pieces to [`Kind`], their plies to [`Turns::ply`], their
 //! inherited Wave patterns to [`Pattern`] and their variants to [`RULES`]; the turn search, the
@@ -46,17 +47,23 @@
 //! * **Halfmove clock**: reset when a turn changes where Pawns stand (of either colour) or removes
 //!   a piece (capture, oblation, a Pyramid leaving after promoting, tagging or converting), so two
 //!   sequences reaching one state get one clock (T2-9 leaves the choice open).
-//! * **Author's setup strings** (`MV Ra1&,Pa2^,...`): a Pawn marked `:` rushed from its first
-//!   Pawn row (rank 2 or n-1), as the existing reader does; our own position strings say exactly
-//!   which fields were crossed.
+//! * **Author's setup strings** (`MV Ra1&,Pa2^,...`): a private marked `:` rushed from the first
+//!   row its kind starts on (Pawns and Grenadiers rank 2 or n-1, Scouts rank 4 or n-3), as the
+//!   existing reader does; our own position strings say exactly which fields were crossed.
 //! * **Position strings** follow protocol.md and rulings R7, T2-1 and T2-10; pieces on the
 //!   crossed fields of an en-passant item are accepted (T2-1), and so is a position whose side
 //!   not to move is in check (it is finished, see above).
 //!
+//! * **Hemera's Dawn**: a tagged private's plain move 2 or more fields straight forward is its
+//!   rush (OQ-3 "the first move ... is a rush"), so it always leaves an en-passant item; a Scout
+//!   or Grenadier step onto a Star teleports it (Table 27 "step, teleport"), and a Scout forks
+//!   around a Star as around any occupied field (OQ-1).
+//!
 //! The rulings applied as written include OQ-1 (a Wave never activates a Pyramid), OQ-2 (a
 //! Unicorn-like Wave steps short on its own colour), OQ-4 (a Wave may pass over a Star or
 //! teleport), OQ-6 and T2-6 (a piece with no ply cannot be activated; a Wave whose only ends are
-//! such pieces is oblationed), OQ-7, OQ-8, OQ-9, OQ-10, R1-R10 and T2-1 .. T2-11.
+//! such pieces is oblationed), OQ-7, OQ-8, OQ-9, OQ-10, R1-R10 and T2-1 .. T2-11; for Hemera's
+//! Dawn part2 OQ-1 .. OQ-6, OQ-15 and HD-1 .. HD-7.
 
 use std::collections::HashSet;
 
@@ -2651,7 +2658,7 @@ mod tests {
         };
         let suite = crate::core::perft::parse_suite(include_str!("reference-counts.txt")).unwrap();
         let mut checked = 0;
-        for variant in ["mirandasveil", "nineteen"] {
+        for variant in ["mirandasveil", "nineteen", "hemerasdawn"] {
             let prefix = format!("{variant}/");
             let entries = suite.entries.iter().filter(|e| e.name.starts_with(&prefix));
             let ours = crate::core::perft::Suite {
@@ -2665,8 +2672,12 @@ mod tests {
             );
             checked += check_suite(variant, &ours, budget);
         }
-        assert!(checked >= 45, "only {checked} counts checked");
-        let named = |name: &str| name.starts_with("mirandasveil/") || name.starts_with("nineteen/");
+        assert!(checked >= 69, "only {checked} counts checked");
+        let named = |name: &str| {
+            ["mirandasveil/", "nineteen/", "hemerasdawn/"]
+                .iter()
+                .any(|v| name.starts_with(v))
+        };
         assert!(suite.entries.iter().all(|e| named(e.name)));
     }
 

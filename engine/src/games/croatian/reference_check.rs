@@ -183,3 +183,35 @@ fn reference_reproduces_the_perft_suites() {
     }
     assert!(checked >= 100, "only {checked} counts checked");
 }
+
+/// The Hemera's Dawn positions of reference-counts.txt compared move by move, at the root and
+/// after each of its moves.
+#[test]
+fn fast_generator_agrees_on_the_rule_aimed_positions() {
+    let counts = include_str!("reference-counts.txt");
+    let suite = parse_suite(counts).unwrap();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for entry in &suite.entries {
+        let Some(("hemerasdawn", _)) = entry.name.split_once('/') else {
+            continue;
+        };
+        let variant = "hemerasdawn";
+        let root = Croatian::from_position_string(variant, entry.position).expect("a position");
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        for pos in std::iter::once(root.clone()).chain(moves.iter().map(|m| root.play(m))) {
+            compared += 1;
+            if let Err(e) = compare(variant, &pos) {
+                failures.push(format!("{}: {e}", entry.name));
+            }
+        }
+    }
+    assert!(compared >= 100, "only {compared} positions compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} positions differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
