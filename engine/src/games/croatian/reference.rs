@@ -1147,20 +1147,17 @@ fn other_quadrants(first: (i32, i32), second: (i32, i32)) -> bool {
     (first.0 * first.1).signum() != (second.0 * second.1).signum()
 }
 
-/// Whether a Centaur of `color` on `sq` has a path ending on `target` whose earlier landing
-/// fields are empty or hold Waves (HD-3).
-fn centaur_reaches(rules: &Rules, board: &Board, sq: usize, color: Color, target: usize) -> bool {
+/// Walks every Centaur path from `sq`: a first jump by the field's colour, then a second one in
+/// the other quadrant pair, the two alternated, every landing field on the board (part2
+/// section 4.1). `land(field, jumps)` says whether the path goes on past that landing field.
+fn centaur_paths(rules: &Rules, sq: usize, color: Color, mut land: impl FnMut(usize, u32) -> bool) {
     let (x, y) = rules.xy(sq);
-    let open = |f: usize| board[f].is_none_or(|q| q.kind == Kind::Wave);
     for &(ax, ay) in centaur_jumps(color, x, y) {
         let a = (ax as i32, ay as i32);
         let Some(p1) = rules.field(x + a.0, y + a.1) else {
             continue;
         };
-        if p1 == target {
-            return true;
-        }
-        if !open(p1) {
+        if !land(p1, 1) {
             continue;
         }
         let (x1, y1) = rules.xy(p1);
@@ -1169,23 +1166,28 @@ fn centaur_reaches(rules: &Rules, board: &Board, sq: usize, color: Color, target
             if !other_quadrants(a, b) {
                 continue;
             }
-            let (mut cx, mut cy, mut phase) = (x1, y1, 1);
-            loop {
-                let step = if phase == 1 { b } else { a };
-                (cx, cy, phase) = (cx + step.0, cy + step.1, 1 - phase);
-                let Some(f) = rules.field(cx, cy) else {
-                    break;
-                };
-                if f == target {
-                    return true;
-                }
-                if !open(f) {
-                    break;
+            let (mut cx, mut cy) = (x1, y1);
+            for jumps in 2.. {
+                let step = if jumps % 2 == 0 { b } else { a };
+                (cx, cy) = (cx + step.0, cy + step.1);
+                match rules.field(cx, cy) {
+                    Some(f) if land(f, jumps) => {}
+                    _ => break,
                 }
             }
         }
     }
-    false
+}
+
+/// Whether a Centaur of `color` on `sq` has a path ending on `target` whose earlier landing
+/// fields are empty or hold Waves (HD-3).
+fn centaur_reaches(rules: &Rules, board: &Board, sq: usize, color: Color, target: usize) -> bool {
+    let mut reaches = false;
+    centaur_paths(rules, sq, color, |f, _| {
+        reaches |= f == target;
+        !reaches && board[f].is_none_or(|q| q.kind == Kind::Wave)
+    });
+    reaches
 }
 
 // ------------------------------------------------------------------------------ turn generation
@@ -1823,14 +1825,10 @@ impl<'a> Turns<'a> {
         }
     }
 
-    /// A Centaur: a first jump by its field's colour, then a second one in the other quadrant
-    /// pair, the two alternated; every landing field on the board; it passes Waves, stops on
-    /// an empty field or ends its ply as any material piece does (part2 section 4.1).
+    /// A Centaur along its paths: it passes Waves, stops on an empty field or ends its ply as
+    /// any material piece does (part2 section 4.1).
     fn centaur_ply(&self, air: &Air, out: &mut Vec<Leg>) {
-        let rules = self.rules;
-        let color = air.piece.color;
-        let (x, y) = rules.xy(air.at);
-        let arrive = |to: usize, jumps: u32, out: &mut Vec<Leg>| -> bool {
+        centaur_paths(self.rules, air.at, air.piece.color, |to, jumps| {
             if !air.momentum.allows(jumps) {
                 return false;
             }
@@ -1841,34 +1839,7 @@ impl<'a> Turns<'a> {
                 }
                 Some(other) => self.meet(air, to, other, jumps, out),
             }
-        };
-        for &(ax, ay) in centaur_jumps(color, x, y) {
-            let a = (ax as i32, ay as i32);
-            let Some(p1) = rules.field(x + a.0, y + a.1) else {
-                continue;
-            };
-            if !arrive(p1, 1, out) {
-                continue;
-            }
-            let (x1, y1) = rules.xy(p1);
-            for &(bx, by) in centaur_jumps(color, x1, y1) {
-                let b = (bx as i32, by as i32);
-                if !other_quadrants(a, b) {
-                    continue;
-                }
-                let (mut cx, mut cy) = (x1, y1);
-                for jumps in 2.. {
-                    let step = if jumps % 2 == 0 { b } else { a };
-                    (cx, cy) = (cx + step.0, cy + step.1);
-                    let Some(to) = rules.field(cx, cy) else {
-                        break;
-                    };
-                    if !arrive(to, jumps, out) {
-                        break;
-                    }
-                }
-            }
-        }
+        });
     }
 
     /// A Scout: backward diagonal capture-steps, and steps forward, left or right up to its
@@ -3734,33 +3705,17 @@ mod tests {
     /// its forked capture-fields; a Centaur at the end of a path over empty fields.
     #[test]
     fn hd_checks_by_the_new_pieces() {
-        assert!(in_check(&hd("Ka1 Oe5-", "kd4", Color::Black), Color::Black));
-        assert!(!in_check(
-            &hd("Ka1 Oe5-", "kd6", Color::Black),
-            Color::Black
-        ));
-        assert!(in_check(
-            &hd("Ka1 Gj10", "kl9 pk11", Color::Black),
-            Color::Black
-        ));
-        assert!(!in_check(
-            &hd("Ka1 Gj10", "kl9", Color::Black),
-            Color::Black
-        ));
+        let dark_in_check =
+            |light: &str, dark: &str| in_check(&hd(light, dark, Color::Black), Color::Black);
+        assert!(dark_in_check("Ka1 Oe5-", "kd4"));
+        assert!(!dark_in_check("Ka1 Oe5-", "kd6"));
+        assert!(dark_in_check("Ka1 Gj10", "kl9 pk11"));
+        assert!(!dark_in_check("Ka1 Gj10", "kl9"));
         // j10 is a dark field: the light Centaur jumps long first, then short in the other
         // quadrant pair; m13 is reached over k14 or n11.
-        assert!(in_check(
-            &hd("Ka1 Cj10", "km13", Color::Black),
-            Color::Black
-        ));
-        assert!(in_check(
-            &hd("Ka1 Cj10", "km13 pk14", Color::Black),
-            Color::Black
-        ));
-        assert!(!in_check(
-            &hd("Ka1 Cj10", "km13 pk14 pn11", Color::Black),
-            Color::Black
-        ));
+        assert!(dark_in_check("Ka1 Cj10", "km13"));
+        assert!(dark_in_check("Ka1 Cj10", "km13 pk14"));
+        assert!(!dark_in_check("Ka1 Cj10", "km13 pk14 pn11"));
     }
 
     /// The Centaur-activated Wave keeps the quadrant-pair restriction (OQ-6), the Unicorn's
