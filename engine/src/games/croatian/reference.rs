@@ -2773,9 +2773,10 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        for variant in ["mirandasveil", "nineteen"] {
+        // Hemera's Dawn has thousands of moves a position: fewer plies.
+        for (variant, plies) in [("mirandasveil", 40), ("nineteen", 40), ("hemerasdawn", 8)] {
             let mut pos = Position::start(variant).unwrap();
-            for _ in 0..40 {
+            for _ in 0..plies {
                 let moves = pos.moves();
                 if moves.is_empty() {
                     break;
