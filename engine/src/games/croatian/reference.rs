@@ -1,11 +1,12 @@
 //! An independent, deliberately plain move generator for the Croatian family, written straight
-//! from the rules pages (shared/rules/croatian/part1-classical-to-nineteen.md and protocol.md) to
-//! check the fast generator's counts. It shares no rule code with the rest of this folder: its
+//! from the rules pages (shared/rules/croatian/part1-classical-to-nineteen.md, part2 for Hemera's
+//! Dawn, and protocol.md) to check the fast generator's counts. It shares no rule code with the rest of this folder: its
 //! own variant table, board (a plain vector of pieces), position-string reader and writer, move
 //! generation and check test. Clarity comes before speed.
 //!
-//! Variants: Croatian Ties, Mayan Ascendancy, Age of Aquarius, Miranda's Veil, Nineteen, the
-//! simple variants (classical/croatianties 14, 20, 26) and their randomized flavours.
+//! Variants: Croatian Ties, Mayan Ascendancy, Age of Aquarius, Miranda's Veil, Nineteen,
+//! Hemera's Dawn, the simple variants (classical/croatianties 14, 20, 26) and their randomized
+//! flavours.
 //!
 //! ## How a turn is generated
 //!
@@ -18,8 +19,8 @@
 //! with its own visited set, so Star teleport loops and off-board Unicorn-type paths end.
 //!
 //! Every piece carries two transient marks while a turn is generated: `moved` (it ended a ply in
-//! this turn; ruling T2-8) and the en-passant tag `Rushed` (a Pawn that rushed in this turn, or
-//! the previous turn's rushed Pawns of the opponent). Both are cleared on the final board.
+//! this turn; ruling T2-8) and the en-passant tag `Rushed` (a private that rushed in this turn,
+//! or the previous turn's rushed privates of the opponent). Both are cleared on the final board.
 //!
 //! Adding a later tier means adding its pieces to [`Kind`], their plies to [`Turns::ply`], their
 //! inherited Wave patterns to [`Pattern`] and their variants to [`RULES`]; the turn search, the
@@ -46,17 +47,23 @@
 //! * **Halfmove clock**: reset when a turn changes where Pawns stand (of either colour) or removes
 //!   a piece (capture, oblation, a Pyramid leaving after promoting, tagging or converting), so two
 //!   sequences reaching one state get one clock (T2-9 leaves the choice open).
-//! * **Author's setup strings** (`MV Ra1&,Pa2^,...`): a Pawn marked `:` rushed from its first
-//!   Pawn row (rank 2 or n-1), as the existing reader does; our own position strings say exactly
-//!   which fields were crossed.
+//! * **Author's setup strings** (`MV Ra1&,Pa2^,...`): a private marked `:` rushed from the first
+//!   row its kind starts on (Pawns and Grenadiers rank 2 or n-1, Scouts rank 4 or n-3), as the
+//!   existing reader does; our own position strings say exactly which fields were crossed.
 //! * **Position strings** follow protocol.md and rulings R7, T2-1 and T2-10; pieces on the
 //!   crossed fields of an en-passant item are accepted (T2-1), and so is a position whose side
 //!   not to move is in check (it is finished, see above).
 //!
+//! * **Hemera's Dawn**: a tagged private's plain move 2 or more fields straight forward is its
+//!   rush (OQ-3 "the first move ... is a rush"), so it always leaves an en-passant item; a Scout
+//!   or Grenadier step onto a Star teleports it (Table 27 "step, teleport"), and a Scout forks
+//!   around a Star as around any occupied field (OQ-1).
+//!
 //! The rulings applied as written include OQ-1 (a Wave never activates a Pyramid), OQ-2 (a
 //! Unicorn-like Wave steps short on its own colour), OQ-4 (a Wave may pass over a Star or
 //! teleport), OQ-6 and T2-6 (a piece with no ply cannot be activated; a Wave whose only ends are
-//! such pieces is oblationed), OQ-7, OQ-8, OQ-9, OQ-10, R1-R10 and T2-1 .. T2-11.
+//! such pieces is oblationed), OQ-7, OQ-8, OQ-9, OQ-10, R1-R10 and T2-1 .. T2-11; for Hemera's
+//! Dawn part2 OQ-1 .. OQ-6, OQ-15 and HD-1 .. HD-7.
 
 use std::collections::HashSet;
 
@@ -141,6 +148,13 @@ struct Rules {
     figure_row: &'static str,
     /// Pawn rows counted from the own figure row (0 = figure row).
     pawn_rows: &'static [usize],
+    /// Light's privates from rank 2 upwards (`.` empty) where they are not all Pawns on the
+    /// Pawn rows; dark's stand on the same files (part2 section 1).
+    private_rows: &'static [&'static str],
+    /// The Scout's limit `oml` and the Grenadier's horizontal and vertical limits out of close
+    /// quarters (Table 16).
+    scout_limit: u32,
+    grenadier_limits: (u32, u32),
     sideways_pawns: bool,
     delayed_promotion: bool,
     castling: Castling,
@@ -160,6 +174,9 @@ const fn simple(name: &'static str, symbol: &'static str, n: usize, row: &'stati
         size: n,
         figure_row: row,
         pawn_rows: &[1],
+        private_rows: &[],
+        scout_limit: 0,
+        grenadier_limits: (0, 0),
         sideways_pawns: ties,
         delayed_promotion: false,
         castling: Castling::Closest,
@@ -189,13 +206,16 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
-static RULES: [Rules; 17] = [
+static RULES: [Rules; 18] = [
     Rules {
         name: "croatianties",
         symbol: Some("ct"),
         size: 10,
         figure_row: "RENBQKBNER",
         pawn_rows: &[1],
+        private_rows: &[],
+        scout_limit: 0,
+        grenadier_limits: (0, 0),
         sideways_pawns: false,
         delayed_promotion: false,
         castling: Castling::Closest,
@@ -209,6 +229,9 @@ static RULES: [Rules; 17] = [
         size: 12,
         figure_row: "REANBQKBNAER",
         pawn_rows: &[1],
+        private_rows: &[],
+        scout_limit: 0,
+        grenadier_limits: (0, 0),
         sideways_pawns: false,
         delayed_promotion: false,
         castling: Castling::Closest,
@@ -222,6 +245,9 @@ static RULES: [Rules; 17] = [
         size: 14,
         figure_row: "REAUNBQKBNUAER",
         pawn_rows: &[1],
+        private_rows: &[],
+        scout_limit: 0,
+        grenadier_limits: (0, 0),
         sideways_pawns: false,
         delayed_promotion: true,
         castling: Castling::Closest,
@@ -235,6 +261,9 @@ static RULES: [Rules; 17] = [
         size: 16,
         figure_row: "REAUWNBQKBNWUAER",
         pawn_rows: &[1],
+        private_rows: &[],
+        scout_limit: 0,
+        grenadier_limits: (0, 0),
         sideways_pawns: false,
         delayed_promotion: true,
         castling: Castling::Closest,
@@ -249,12 +278,38 @@ static RULES: [Rules; 17] = [
         // The dark Star in the corner: the figure row is mirrored with colours swapped.
         figure_row: "TRNBWEUAQKAUEWBNRt",
         pawn_rows: &[1, 2],
+        private_rows: &[],
+        scout_limit: 0,
+        grenadier_limits: (0, 0),
         sideways_pawns: true,
         delayed_promotion: true,
         castling: Castling::Closest,
         castle_through_check: true,
         letters: "PNBRQKEAUWT",
         promotions: "QRBNEAUW",
+    },
+    Rules {
+        name: "hemerasdawn",
+        symbol: Some("hd"),
+        size: 20,
+        figure_row: "TRNBCWEUAQKAUEWCBNRt",
+        pawn_rows: &[1, 2],
+        private_rows: &[
+            "PPPGPGPPPPPPPPGPGPPP",
+            "PPGPPPGPPPPPPGPPPGPP",
+            "..O...O......O...O..",
+            "...O.O........O.O...",
+        ],
+        scout_limit: 5,
+        grenadier_limits: (3, 2),
+        sideways_pawns: true,
+        delayed_promotion: true,
+        castling: Castling::Closest,
+        // As Nineteen (part2 section 2.9).
+        castle_through_check: true,
+        letters: "PNBRQKEAUWTCOG",
+        // Any kind but Pawn, King, Star (part2 section 2.10).
+        promotions: "QRBNEAUWCOG",
     },
     simple("classical14", "cc14", 14, CC14),
     simple("classical20", "cc20", 20, CC20),
@@ -292,9 +347,12 @@ enum Kind {
     Unicorn,
     Wave,
     Star,
+    Centaur,
+    Scout,
+    Grenadier,
 }
 
-const KINDS: [(Kind, char); 11] = [
+const KINDS: [(Kind, char); 14] = [
     (Kind::Pawn, 'P'),
     (Kind::Knight, 'N'),
     (Kind::Bishop, 'B'),
@@ -306,6 +364,9 @@ const KINDS: [(Kind, char); 11] = [
     (Kind::Unicorn, 'U'),
     (Kind::Wave, 'W'),
     (Kind::Star, 'T'),
+    (Kind::Centaur, 'C'),
+    (Kind::Scout, 'O'),
+    (Kind::Grenadier, 'G'),
 ];
 
 impl Kind {
@@ -324,6 +385,11 @@ impl Kind {
     /// Passive pieces never start a move (L382, L4058).
     fn passive(self) -> bool {
         matches!(self, Kind::Pyramid | Kind::Wave | Kind::Star)
+    }
+
+    /// Pawns, Scouts and Grenadiers: they rush and are taken en passant (L4014, L2058).
+    fn private(self) -> bool {
+        matches!(self, Kind::Pawn | Kind::Scout | Kind::Grenadier)
     }
 }
 
@@ -497,7 +563,7 @@ impl Rules {
         let rel = self.rel_rank(y, piece.color);
         match (piece.tag, piece.kind) {
             (Tag::None, _) => true,
-            (Tag::Rush, Kind::Pawn) => self.pawn_rows.contains(&rel),
+            (Tag::Rush, kind) if kind.private() => self.rush_rows(kind).contains(&rel),
             (Tag::Castle, Kind::King | Kind::Rook) => {
                 rel == 0
                     && (self.castling == Castling::Random
@@ -508,6 +574,18 @@ impl Rules {
             }
             _ => false,
         }
+    }
+
+    /// The rows (counted from the own figure row) where a private of `kind` starts and may
+    /// rush from: Pawns and Grenadiers on the Pawn rows, Scouts on theirs (HD-7).
+    fn rush_rows(&self, kind: Kind) -> Vec<usize> {
+        if kind != Kind::Scout {
+            return self.pawn_rows.to_vec();
+        }
+        let rows = self.private_rows.iter().enumerate();
+        rows.filter(|(_, row)| row.contains('O'))
+            .map(|(i, _)| i + 1)
+            .collect()
     }
 
     /// The corners a Star of `color` may stand on: light a1 and the far corner, dark the
@@ -586,11 +664,25 @@ impl Position {
             pos.board[rules.sq(x, 0)] = Some(Piece::new(kind, light, tag));
             pos.board[rules.sq(x, last)] = Some(Piece::new(kind, !light, tag));
         }
-        for &row in rules.pawn_rows {
-            for x in 0..=last {
-                let pawn = |color| Some(Piece::new(Kind::Pawn, color, Tag::Rush));
-                pos.board[rules.sq(x, row as i32)] = pawn(Color::White);
-                pos.board[rules.sq(x, last - row as i32)] = pawn(Color::Black);
+        let all_pawns = "P".repeat(rules.size);
+        let rows: Vec<(usize, &str)> = if rules.private_rows.is_empty() {
+            rules
+                .pawn_rows
+                .iter()
+                .map(|&r| (r, all_pawns.as_str()))
+                .collect()
+        } else {
+            let rows = rules.private_rows.iter().enumerate();
+            rows.map(|(i, &row)| (i + 1, row)).collect()
+        };
+        for (row, letters) in rows {
+            for (x, letter) in letters.chars().enumerate() {
+                let Some(kind) = Kind::from_letter(letter) else {
+                    continue;
+                };
+                let private = |color| Some(Piece::new(kind, color, Tag::Rush));
+                pos.board[rules.sq(x as i32, row as i32)] = private(Color::White);
+                pos.board[rules.sq(x as i32, last - row as i32)] = private(Color::Black);
             }
         }
         Ok(pos)
@@ -707,9 +799,9 @@ impl Position {
         Ok(())
     }
 
-    /// En-passant items: `<rushed Pawn>:<crossed fields>` joined by `,` (T2-1); the crossed
-    /// fields (any order) must run from a Pawn row of the side that just moved to the Pawn;
-    /// they may hold pieces.
+    /// En-passant items: `<rushed private>:<crossed fields>` joined by `,` (T2-1, HD-7); the
+    /// crossed fields (any order) must run from a starting row of that kind of the side that
+    /// just moved to the private; they may hold pieces.
     fn read_ep(&mut self, text: &str) -> Result<(), String> {
         if text == "-" {
             return Ok(());
@@ -717,12 +809,13 @@ impl Position {
         let rules = self.rules;
         let mover = !self.side;
         for item in text.split(',') {
-            let bad = || format!("en-passant item '{item}' is not a rush of a {mover} Pawn");
+            let bad = || format!("en-passant item '{item}' is not a rush of a {mover} private");
             let (pawn, fields) = item.split_once(':').ok_or_else(bad)?;
             let pawn = rules.parse_field(pawn).ok_or_else(bad)?;
-            if !self.board[pawn].is_some_and(|p| p.is(Kind::Pawn, mover)) {
-                return Err(bad());
-            }
+            let kind = match self.board[pawn] {
+                Some(p) if p.color == mover && p.kind.private() => p.kind,
+                _ => return Err(bad()),
+            };
             let mut crossed = Vec::new();
             let mut rest = fields;
             while !rest.is_empty() {
@@ -741,7 +834,7 @@ impl Position {
             let from = from
                 .filter(|&f| {
                     rules
-                        .pawn_rows
+                        .rush_rows(kind)
                         .contains(&rules.rel_rank(rules.xy(f).1, mover))
                 })
                 .ok_or_else(bad)?;
@@ -817,18 +910,19 @@ impl Position {
         for pawn in rushed {
             let mover = !pos.side;
             let (x, y) = rules.xy(pawn);
-            let row = rules.pawn_rows[0] as i32;
+            let no_rush = || format!("':' on {} marks no rushed private", rules.name_of(pawn));
+            let kind = match pos.board[pawn] {
+                Some(p) if p.color == mover && p.kind.private() => p.kind,
+                _ => return Err(no_rush()),
+            };
+            let row = rules.rush_rows(kind)[0] as i32;
             let from_y = if mover == Color::White {
                 row
             } else {
                 rules.size as i32 - 1 - row
             };
-            let is_pawn = pos.board[pawn].is_some_and(|p| p.is(Kind::Pawn, mover));
-            if !is_pawn || (y - from_y) * forward(mover) < 2 {
-                return Err(format!(
-                    "':' on {} marks no rushed Pawn",
-                    rules.name_of(pawn)
-                ));
+            if (y - from_y) * forward(mover) < 2 {
+                return Err(no_rush());
             }
             let from = rules.sq(x, from_y);
             pos.ep.push(EpItem { pawn, from });
@@ -938,6 +1032,11 @@ fn attackers(rules: &Rules, board: &Board, target: usize, by: Color) -> (bool, b
     leaper(&[(1, pawn_dy), (-1, pawn_dy)], &|p, _, _| {
         p.kind == Kind::Pawn
     });
+    // Scouts capture backwards, Grenadiers on every diagonal neighbour (HD-3).
+    leaper(&[(1, -pawn_dy), (-1, -pawn_dy)], &|p, _, _| {
+        p.kind == Kind::Scout
+    });
+    leaper(&DIAGONAL, &|p, _, _| p.kind == Kind::Grenadier);
     leaper(&ALL_LINES, &|p, _, _| p.kind == Kind::King);
     leaper(&KNIGHT, &|p, x, y| {
         p.kind == Kind::Knight || p.kind == Kind::Unicorn && field_color(x, y) == by
@@ -973,7 +1072,122 @@ fn attackers(rules: &Rules, board: &Board, target: usize, by: Color) -> (bool, b
             }
         }
     }
+    for (sq, cell) in board.iter().enumerate() {
+        let Some(p) = cell.filter(|p| p.color == by) else {
+            continue;
+        };
+        let reaches = match p.kind {
+            Kind::Grenadier => grenadier_forks(rules, board, sq, p.color).contains(&target),
+            Kind::Centaur => centaur_reaches(rules, board, sq, p.color, target),
+            _ => false,
+        };
+        if reaches {
+            found(p);
+        }
+    }
     (unmoved, moved)
+}
+
+/// The opponent pieces (by `color`) on a Grenadier's neighbours on `sq`, Stars excepted: it is
+/// in close quarters when there is any (L1880, OQ-4).
+fn close_quarters(rules: &Rules, board: &Board, sq: usize, color: Color) -> u32 {
+    let (x, y) = rules.xy(sq);
+    let near = ALL_LINES.iter().filter_map(|&(dx, dy)| {
+        let f = rules.field(x + dx as i32, y + dy as i32)?;
+        board[f].filter(|q| q.color != color && q.kind != Kind::Star)
+    });
+    near.count() as u32
+}
+
+/// The forked capture-fields a Grenadier of `color` on `sq` attacks in close quarters (HD-3):
+/// after one vertical step or 1 ..= 1 + copgf horizontal steps over empty fields or Waves.
+fn grenadier_forks(rules: &Rules, board: &Board, sq: usize, color: Color) -> Vec<usize> {
+    let copgf = close_quarters(rules, board, sq, color) as i32;
+    if copgf == 0 {
+        return Vec::new();
+    }
+    let (x, y) = rules.xy(sq);
+    let mut out = Vec::new();
+    for &(dx, dy) in &ORTHOGONAL {
+        let (dx, dy) = (dx as i32, dy as i32);
+        let limit = if dy == 0 { 1 + copgf } else { 1 };
+        for k in 1..=limit {
+            let Some(f) = rules.field(x + k * dx, y + k * dy) else {
+                break;
+            };
+            if board[f].is_some_and(|q| q.kind != Kind::Wave) {
+                break;
+            }
+            out.extend(fork_fields(rules, f, (dx, dy)));
+        }
+    }
+    out
+}
+
+/// The two forked capture-fields after a Grenadier's step onto `f` in direction `dir`: one
+/// diagonal step continuing it (L1911-1915).
+fn fork_fields(rules: &Rules, f: usize, dir: (i32, i32)) -> impl Iterator<Item = usize> + '_ {
+    let (x, y) = rules.xy(f);
+    [-1, 1].into_iter().filter_map(move |side| {
+        rules.field(
+            x + dir.0 + side * dir.1.abs(),
+            y + dir.1 + side * dir.0.abs(),
+        )
+    })
+}
+
+/// The Centaur's jumps from (x, y): Knight jumps on its own colour, long ones otherwise (L1658).
+fn centaur_jumps(color: Color, x: i32, y: i32) -> &'static [(i8, i8)] {
+    unicorn_jumps(color, x, y)
+}
+
+/// The second jump of a Centaur (and of a Centaur-like Wave) lies in the other quadrant pair
+/// than the first (L1641, L1669; OQ-6).
+fn other_quadrants(first: (i32, i32), second: (i32, i32)) -> bool {
+    (first.0 * first.1).signum() != (second.0 * second.1).signum()
+}
+
+/// Walks every Centaur path from `sq`: a first jump by the field's colour, then a second one in
+/// the other quadrant pair, the two alternated, every landing field on the board (part2
+/// section 4.1). `land(field, jumps)` says whether the path goes on past that landing field.
+fn centaur_paths(rules: &Rules, sq: usize, color: Color, mut land: impl FnMut(usize, u32) -> bool) {
+    let (x, y) = rules.xy(sq);
+    for &(ax, ay) in centaur_jumps(color, x, y) {
+        let a = (ax as i32, ay as i32);
+        let Some(p1) = rules.field(x + a.0, y + a.1) else {
+            continue;
+        };
+        if !land(p1, 1) {
+            continue;
+        }
+        let (x1, y1) = rules.xy(p1);
+        for &(bx, by) in centaur_jumps(color, x1, y1) {
+            let b = (bx as i32, by as i32);
+            if !other_quadrants(a, b) {
+                continue;
+            }
+            let (mut cx, mut cy) = (x1, y1);
+            for jumps in 2.. {
+                let step = if jumps % 2 == 0 { b } else { a };
+                (cx, cy) = (cx + step.0, cy + step.1);
+                match rules.field(cx, cy) {
+                    Some(f) if land(f, jumps) => {}
+                    _ => break,
+                }
+            }
+        }
+    }
+}
+
+/// Whether a Centaur of `color` on `sq` has a path ending on `target` whose earlier landing
+/// fields are empty or hold Waves (HD-3).
+fn centaur_reaches(rules: &Rules, board: &Board, sq: usize, color: Color, target: usize) -> bool {
+    let mut reaches = false;
+    centaur_paths(rules, sq, color, |f, _| {
+        reaches |= f == target;
+        !reaches && board[f].is_none_or(|q| q.kind == Kind::Wave)
+    });
+    reaches
 }
 
 // ------------------------------------------------------------------------------ turn generation
@@ -1019,6 +1233,13 @@ enum Pattern {
     },
     /// Two freely chosen Unicorn steps alternated (L940-966); short on the Wave's own colour.
     Unicorn,
+    /// As the Unicorn's, the second step in the other quadrant pair (L1700-1724, OQ-6).
+    Centaur,
+    /// Straight rays forward (the activating Scout's), left, right and along both backward
+    /// diagonals (L1812-1839).
+    Scout {
+        forward: i32,
+    },
 }
 
 /// A piece in the air: it leaves `at`, where its activator stands (or which it left, as the
@@ -1201,6 +1422,9 @@ impl<'a> Turns<'a> {
             Kind::Pegasus => self.slide(air, &KNIGHT, &mut out),
             Kind::Pyramid => self.pyramid_ply(air, &mut out),
             Kind::Wave => self.wave_ply(air, &mut out),
+            Kind::Centaur => self.centaur_ply(air, &mut out),
+            Kind::Scout => self.scout_ply(air, &mut out),
+            Kind::Grenadier => self.grenadier_ply(air, &mut out),
             Kind::Star => {}
         }
         out
@@ -1218,6 +1442,11 @@ impl<'a> Turns<'a> {
                 forward: forward(air.piece.color),
             },
             Kind::Unicorn => Pattern::Unicorn,
+            Kind::Centaur => Pattern::Centaur,
+            Kind::Scout => Pattern::Scout {
+                forward: forward(air.piece.color),
+            },
+            Kind::Grenadier => Pattern::AllLines,
         }
     }
 
@@ -1483,88 +1712,272 @@ impl<'a> Turns<'a> {
                 Some(_) => {}
             }
         }
-        // Rush: 2 or more fields up to the end of the own half, over empty fields and Waves,
-        // ending on an empty field or an own Wave (L273, L854, L1578).
-        if p.tag == Tag::Rush {
-            let rushed = Piece {
-                tag: if c == self.mover {
-                    Tag::Rushed { from: y as u8 }
-                } else {
-                    Tag::None
-                },
-                moved: true,
-                ..p
-            };
-            for k in 2.. {
-                let ty = y + k * f;
-                if !rules.on_board(x, ty) || !rules.own_half(ty, c) {
-                    break;
-                }
-                if !air.momentum.allows(k as u32) {
-                    break;
-                }
-                let passed = air.board[rules.sq(x, ty - f)];
-                if passed.is_some_and(|q| q.kind != Kind::Wave) {
-                    break;
-                }
-                let to = rules.sq(x, ty);
-                match air.board[to] {
-                    None => out.push(self.done(air, to, Action::Step, Some(rushed))),
-                    Some(q) if is_own_wave(q) => {
-                        let m = air.momentum.after(k as u32);
-                        out.push(self.activation(air, to, Action::Activate, rushed, m, |_| {}));
-                    }
-                    Some(_) => {}
-                }
+        self.rush(air, out);
+        // Diagonal capture-fields (section 3, T2-3).
+        for dx in [-1, 1] {
+            if let Some(to) = rules.field(x + dx, y + f) {
+                self.capture_step(air, to, 1, &self.pawn_landers(p, to), out);
             }
         }
-        // Diagonal capture-fields: capture, teleport, activate an own Wave or Pyramid, en
-        // passant (section 3, T2-3).
-        for dx in [-1, 1] {
-            let Some(to) = rules.field(x + dx, y + f) else {
-                continue;
-            };
-            let victims = self.en_passant_victims(air, to);
+    }
+
+    /// A private's rush: its first move 2 or more fields straight forward up to the end of the
+    /// own half, whatever its normal limits, over empty fields and Waves, ending on an empty
+    /// field or an own Wave; activated, within its momentum (L273, L854, L1578, L2058-2066,
+    /// OQ-3).
+    fn rush(&self, air: &Air, out: &mut Vec<Leg>) {
+        let rules = self.rules;
+        let p = air.piece;
+        if p.tag != Tag::Rush {
+            return;
+        }
+        let c = p.color;
+        let f = forward(c);
+        let (x, y) = rules.xy(air.at);
+        let rushed = Piece {
+            tag: if c == self.mover {
+                Tag::Rushed { from: y as u8 }
+            } else {
+                Tag::None
+            },
+            moved: true,
+            ..p
+        };
+        for k in 2.. {
+            let ty = y + k * f;
+            if !rules.on_board(x, ty) || !rules.own_half(ty, c) {
+                break;
+            }
+            if !air.momentum.allows(k as u32) {
+                break;
+            }
+            let passed = air.board[rules.sq(x, ty - f)];
+            if passed.is_some_and(|q| q.kind != Kind::Wave) {
+                break;
+            }
+            let to = rules.sq(x, ty);
             match air.board[to] {
-                Some(q) if q.kind == Kind::Star => self.teleport(air, to, out),
-                Some(q) if q.color != c && q.kind != Kind::King => {
-                    for lander in self.pawn_landers(p, to) {
-                        let action = match lander.kind {
-                            Kind::Pawn if lander.tag == Tag::None => Action::Capture,
-                            _ => pawn_action(lander),
-                        };
-                        out.push(self.done(air, to, action, Some(lander)));
-                    }
-                }
-                Some(q) if is_own_wave(q) || q.is(Kind::Pyramid, c) && m1 >= 1 => {
-                    for lander in self.pawn_landers(p, to) {
-                        out.push(self.activation(air, to, Action::Activate, lander, m1, |_| {}));
-                        for &victim in &victims {
-                            let take = |b: &mut Board| b[victim] = None;
-                            out.push(self.activation(air, to, Action::EnPassant, lander, m1, take));
-                        }
-                    }
-                }
-                None => {
-                    for &victim in &victims {
-                        let take = |b: &mut Board| b[victim] = None;
-                        out.push(self.done_with(
-                            air,
-                            to,
-                            Action::EnPassant,
-                            Some(p.landed()),
-                            take,
-                        ));
-                    }
+                None => out.push(self.done(air, to, Action::Step, Some(rushed))),
+                Some(q) if q.is(Kind::Wave, c) => {
+                    let m = air.momentum.after(k as u32);
+                    out.push(self.activation(air, to, Action::Activate, rushed, m, |_| {}));
                 }
                 Some(_) => {}
             }
         }
     }
 
-    /// The previous move's rushed Pawns the Pawn in the air may take en passant by moving to
-    /// `to`: only the mover's Pawns, on their first ply of the turn (L1172), against a Pawn
-    /// still tagged (not moved since, L1168) whose rush crossed `to`.
+    /// Whether a private's plain move to `to`, `fields` fields straight forward, is its rush
+    /// instead (OQ-3: a tagged private going 2 or more fields straight forward rushes).
+    fn is_rush(&self, air: &Air, straight_forward: bool, fields: u32, to: usize) -> bool {
+        let color = air.piece.color;
+        straight_forward
+            && fields >= 2
+            && air.piece.tag == Tag::Rush
+            && self.rules.own_half(self.rules.xy(to).1, color)
+    }
+
+    /// A private's capture-step onto `to` after `fields` fields, ending as one of `landers`:
+    /// capture an opponent's piece but the King, teleport, activate an own Wave or (with
+    /// momentum left) Pyramid, take en passant, also while activating (T2-3, HD-2, Table 27).
+    fn capture_step(
+        &self,
+        air: &Air,
+        to: usize,
+        fields: u32,
+        landers: &[Piece],
+        out: &mut Vec<Leg>,
+    ) {
+        if !air.momentum.allows(fields) {
+            return;
+        }
+        let p = air.piece;
+        let c = p.color;
+        let m = air.momentum.after(fields);
+        let victims = self.en_passant_victims(air, to);
+        match air.board[to] {
+            Some(q) if q.kind == Kind::Star => self.teleport(air, to, out),
+            Some(q) if q.color != c && q.kind != Kind::King => {
+                for &lander in landers {
+                    let action = match lander {
+                        l if l.kind == p.kind && l.tag == Tag::None => Action::Capture,
+                        l => pawn_action(l),
+                    };
+                    out.push(self.done(air, to, action, Some(lander)));
+                }
+            }
+            Some(q) if q.is(Kind::Wave, c) || q.is(Kind::Pyramid, c) && m >= 1 => {
+                for &lander in landers {
+                    out.push(self.activation(air, to, Action::Activate, lander, m, |_| {}));
+                    for &victim in &victims {
+                        let take = |b: &mut Board| b[victim] = None;
+                        out.push(self.activation(air, to, Action::EnPassant, lander, m, take));
+                    }
+                }
+            }
+            None => {
+                for &victim in &victims {
+                    let take = |b: &mut Board| b[victim] = None;
+                    out.push(self.done_with(air, to, Action::EnPassant, Some(p.landed()), take));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// A Centaur along its paths: it passes Waves, stops on an empty field or ends its ply as
+    /// any material piece does (part2 section 4.1).
+    fn centaur_ply(&self, air: &Air, out: &mut Vec<Leg>) {
+        centaur_paths(self.rules, air.at, air.piece.color, |to, jumps| {
+            if !air.momentum.allows(jumps) {
+                return false;
+            }
+            match air.board[to] {
+                None => {
+                    out.push(self.done(air, to, Action::Step, Some(air.piece.landed())));
+                    true
+                }
+                Some(other) => self.meet(air, to, other, jumps, out),
+            }
+        });
+    }
+
+    /// A Scout: backward diagonal capture-steps, and steps forward, left or right up to its
+    /// limit, forking around an occupied straight field (OQ-1, OQ-2, HD-1), and its rush
+    /// (part2 section 4.2).
+    fn scout_ply(&self, air: &Air, out: &mut Vec<Leg>) {
+        let rules = self.rules;
+        let c = air.piece.color;
+        let f = forward(c);
+        let (x, y) = rules.xy(air.at);
+        for dx in [-1, 1] {
+            if let Some(to) = rules.field(x + dx, y - f) {
+                self.capture_step(air, to, 1, &[air.piece.landed()], out);
+            }
+        }
+        for dir in [(0, f), (-1, 0), (1, 0)] {
+            self.scout_steps(air, dir, (x, y), 0, dir.0 == 0, out);
+        }
+        self.rush(air, out);
+    }
+
+    /// The Scout's steps in direction `dir` from `from`, after `taken` steps; `straight` while
+    /// it has not forked.
+    fn scout_steps(
+        &self,
+        air: &Air,
+        dir: (i32, i32),
+        from: (i32, i32),
+        taken: u32,
+        straight_forward: bool,
+        out: &mut Vec<Leg>,
+    ) {
+        let rules = self.rules;
+        let fields = taken + 1;
+        if fields > self.rules.scout_limit || !air.momentum.allows(fields) {
+            return;
+        }
+        let ahead = (from.0 + dir.0, from.1 + dir.1);
+        let Some(straight) = rules.field(ahead.0, ahead.1) else {
+            return;
+        };
+        let mut next = vec![(straight, straight_forward)];
+        if air.board[straight].is_some() {
+            let (px, py) = (dir.1.abs(), dir.0.abs());
+            for side in [-1, 1] {
+                next.extend(
+                    rules
+                        .field(ahead.0 + side * px, ahead.1 + side * py)
+                        .map(|f| (f, false)),
+                );
+            }
+        }
+        for (to, straight_forward) in next {
+            let rush = self.is_rush(air, straight_forward, fields, to);
+            let go_on = match air.board[to] {
+                None => {
+                    if !rush {
+                        out.push(self.done(air, to, Action::Step, Some(air.piece.landed())));
+                    }
+                    true
+                }
+                Some(q) if q.kind == Kind::Star => {
+                    self.teleport(air, to, out);
+                    false
+                }
+                Some(q) if q.is(Kind::Wave, air.piece.color) => {
+                    if !rush {
+                        let (m, lander) = (air.momentum.after(fields), air.piece.landed());
+                        out.push(self.activation(air, to, Action::Activate, lander, m, |_| {}));
+                    }
+                    true
+                }
+                Some(q) => q.kind == Kind::Wave,
+            };
+            if go_on {
+                let at = rules.xy(to);
+                self.scout_steps(air, dir, at, fields, straight_forward, out);
+            }
+        }
+    }
+
+    /// A Grenadier: diagonal capture-steps; orthogonal steps up to its limits, or in close
+    /// quarters one vertical step or 1 ..= 1 + copgf horizontal ones, each of which may be
+    /// followed by a forked capture-step; its rush (part2 section 4.3, OQ-4, OQ-5, HD-1, HD-2,
+    /// HD-4).
+    fn grenadier_ply(&self, air: &Air, out: &mut Vec<Leg>) {
+        let rules = self.rules;
+        let c = air.piece.color;
+        let lander = [air.piece.landed()];
+        let (x, y) = rules.xy(air.at);
+        for &(dx, dy) in &DIAGONAL {
+            if let Some(to) = rules.field(x + dx as i32, y + dy as i32) {
+                self.capture_step(air, to, 1, &lander, out);
+            }
+        }
+        let copgf = close_quarters(rules, &air.board, air.at, c);
+        let (across, up_down) = if copgf > 0 {
+            (1 + copgf, 1)
+        } else {
+            rules.grenadier_limits
+        };
+        for &(dx, dy) in &ORTHOGONAL {
+            let dir = (dx as i32, dy as i32);
+            let limit = if dir.1 == 0 { across } else { up_down };
+            for k in 1..=limit {
+                let Some(to) = rules.field(x + k as i32 * dir.0, y + k as i32 * dir.1) else {
+                    break;
+                };
+                if !air.momentum.allows(k) {
+                    break;
+                }
+                let rush = self.is_rush(air, dir == (0, forward(c)), k, to);
+                match air.board[to] {
+                    None if !rush => out.push(self.done(air, to, Action::Step, Some(lander[0]))),
+                    Some(q) if q.kind == Kind::Star => {
+                        self.teleport(air, to, out);
+                        break;
+                    }
+                    Some(q) if q.is(Kind::Wave, c) && !rush => {
+                        let m = air.momentum.after(k);
+                        out.push(self.activation(air, to, Action::Activate, lander[0], m, |_| {}));
+                    }
+                    Some(q) if q.kind != Kind::Wave => break,
+                    _ => {}
+                }
+                if copgf > 0 {
+                    for fork in fork_fields(rules, to, dir) {
+                        self.capture_step(air, fork, k + 1, &lander, out);
+                    }
+                }
+            }
+        }
+        self.rush(air, out);
+    }
+
+    /// The previous move's rushed privates the private in the air may take en passant by
+    /// moving to `to`: only the mover's, on their first ply of the turn (L1172, L2033), against
+    /// any private still tagged (not moved since, L1168) whose rush crossed `to` (L2058).
     fn en_passant_victims(&self, air: &Air, to: usize) -> Vec<usize> {
         let p = air.piece;
         if p.color != self.mover || p.moved {
@@ -1575,7 +1988,7 @@ impl<'a> Turns<'a> {
         (0..rules.size as i32)
             .map(|ry| rules.sq(x, ry))
             .filter(|&sq| match air.board[sq] {
-                Some(q) if q.is(Kind::Pawn, !p.color) => match q.tag {
+                Some(q) if q.kind.private() && q.color != p.color => match q.tag {
                     Tag::Rushed { from } => {
                         let (from, at) = (from as i32, rules.xy(sq).1);
                         from.min(at) < y && y < from.max(at)
@@ -1700,7 +2113,11 @@ impl<'a> Turns<'a> {
                 }
                 lines(&vectors)
             }
-            Pattern::Unicorn => {
+            Pattern::Scout { forward } => {
+                let f = forward as i8;
+                lines(&[(0, f), (-1, 0), (1, 0), (-1, -f), (1, -f)])
+            }
+            Pattern::Unicorn | Pattern::Centaur => {
                 let first = unicorn_jumps(color, x, y);
                 let second = if first.len() == KNIGHT.len() {
                     UNICORN_LONG
@@ -1710,7 +2127,10 @@ impl<'a> Turns<'a> {
                 let mut pairs = Vec::new();
                 for &(ax, ay) in first {
                     for &(bx, by) in second {
-                        pairs.push([(ax as i32, ay as i32), (bx as i32, by as i32)]);
+                        let (a, b) = ((ax as i32, ay as i32), (bx as i32, by as i32));
+                        if pattern == Pattern::Unicorn || other_quadrants(a, b) {
+                            pairs.push([a, b]);
+                        }
                     }
                 }
                 pairs
@@ -2209,7 +2629,7 @@ mod tests {
         };
         let suite = crate::core::perft::parse_suite(include_str!("reference-counts.txt")).unwrap();
         let mut checked = 0;
-        for variant in ["mirandasveil", "nineteen"] {
+        for variant in ["mirandasveil", "nineteen", "hemerasdawn"] {
             let prefix = format!("{variant}/");
             let entries = suite.entries.iter().filter(|e| e.name.starts_with(&prefix));
             let ours = crate::core::perft::Suite {
@@ -2223,9 +2643,38 @@ mod tests {
             );
             checked += check_suite(variant, &ours, budget);
         }
-        assert!(checked >= 45, "only {checked} counts checked");
-        let named = |name: &str| name.starts_with("mirandasveil/") || name.starts_with("nineteen/");
+        assert!(checked >= 69, "only {checked} counts checked");
+        let named = |name: &str| {
+            ["mirandasveil/", "nineteen/", "hemerasdawn/"]
+                .iter()
+                .any(|v| name.starts_with(v))
+        };
         assert!(suite.entries.iter().all(|e| named(e.name)));
+    }
+
+    /// Hemera's Dawn's first moves by moving piece (issue 17, part2 section 8): the Grenadiers
+    /// f2 and o2 activating the Waves f1 and o1 and the cascades after, the Scouts, the Pawns,
+    /// the Unicorn m1, the Rooks' oblations into the corner Stars, the King's and the Queen's
+    /// Pyramid activations.
+    #[test]
+    fn hemerasdawn_first_moves_by_piece() {
+        let start = start_position("hemerasdawn").unwrap();
+        let mut by_piece = std::collections::BTreeMap::new();
+        for (path, _) in moves("hemerasdawn", &start).unwrap() {
+            *by_piece.entry(path[..1].to_string()).or_insert(0) += 1;
+        }
+        let want = [
+            ("G", 2_975),
+            ("K", 1),
+            ("O", 130),
+            ("P", 88),
+            ("Q", 1),
+            ("R", 2),
+            ("U", 4),
+        ];
+        let want: std::collections::BTreeMap<String, usize> =
+            want.iter().map(|&(k, n)| (k.to_string(), n)).collect();
+        assert_eq!(by_piece, want);
     }
 
     /// Nineteen's 116 first moves: 108 Pawn moves (the rank-3 Pawns: a step and rushes of 2 to
@@ -2324,9 +2773,10 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        for variant in ["mirandasveil", "nineteen"] {
+        // Hemera's Dawn has thousands of moves a position: fewer plies.
+        for (variant, plies) in [("mirandasveil", 40), ("nineteen", 40), ("hemerasdawn", 8)] {
             let mut pos = Position::start(variant).unwrap();
-            for _ in 0..40 {
+            for _ in 0..plies {
                 let moves = pos.moves();
                 if moves.is_empty() {
                     break;
@@ -3182,5 +3632,136 @@ mod tests {
             castlings(&pos, "j1", "b1"),
             ["Kd1Re1", "Ke1Rf1", "Kg1Rh1", "Kh1Ri1"]
         );
+    }
+
+    // ---------------------------------------------------------------- Hemera's Dawn
+
+    fn hd(light: &str, dark: &str, side: Color) -> Position {
+        setup("hemerasdawn", light, dark, side)
+    }
+
+    /// Part2 section 10: the Scout d5 of the start going right forks around the Scout f5 and
+    /// the Scout g4 (9 fields within its limit of 5); forward it steps to d6 or rushes to d7 ..
+    /// d10 (OQ-3); the Centaurs are boxed in.
+    #[test]
+    fn hd_start_scout_example_and_boxed_centaurs() {
+        let pos = Position::start("hemerasdawn").unwrap();
+        let right = "e5 f6 g6 h6 i6 f4 g5 h5 i5";
+        let all = format!("{right} d6 d7 d8 d9 d10 c5 b5 a5");
+        assert_eq!(plies(&pos, "d5", None), sorted(&all));
+        assert!(plies(&pos, "e1", None).is_empty());
+        assert!(plies(&pos, "p1", None).is_empty());
+    }
+
+    /// OQ-1, OQ-2, HD-1: a Scout forks only around an occupied field; over its own Wave it may
+    /// activate it or pass on; from the forked fields it goes on in the same direction.
+    #[test]
+    fn hd_scout_forks_only_when_blocked() {
+        let pos = hd("Ka1 Oe5- We6", "kt20", Color::White);
+        assert_eq!(plies(&pos, "e5", Some(Activate)), ["e6"]);
+        let steps = "e7 e8 e9 e10 d6 d7 d8 d9 d10 f6 f7 f8 f9 f10 d5 c5 b5 a5 f5 g5 h5 i5 j5";
+        assert_eq!(plies(&pos, "e5", Some(Step)), sorted(steps));
+        // On an open board no forks, and the limit is 5.
+        let open = hd("Ka1 Oe5-", "kt20", Color::White);
+        let steps = "e6 e7 e8 e9 e10 d5 c5 b5 a5 f5 g5 h5 i5 j5";
+        assert_eq!(plies(&open, "e5", Some(Step)), sorted(steps));
+    }
+
+    /// A Scout captures one step backwards only (L1741); a Scout-activated Wave goes straight
+    /// forward, left, right or along the backward diagonals (L1812-1839).
+    #[test]
+    fn hd_scout_captures_backwards_and_its_wave() {
+        let pos = hd("Ka1 Oe5-", "kt20 nd4 nf6", Color::White);
+        assert_eq!(plies(&pos, "e5", Some(Capture)), ["d4"]);
+        let scout = hd("Ka1 Oj4- Wj5", "kt20", Color::White);
+        let wave = follow(&scout, &first(&scout, "j4"), "j5");
+        assert_eq!(wave.pattern, Some(Pattern::Scout { forward: 1 }));
+        let lines =
+            Turns::new(&scout).wave_steps(Pattern::Scout { forward: 1 }, Color::White, 9, 4);
+        let firsts: Vec<(i32, i32)> = lines.iter().map(|s| s[0]).collect();
+        assert_eq!(firsts, [(0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]);
+    }
+
+    /// Table 16 out of close quarters (3 across, 2 up or down, diagonal captures only); in
+    /// close quarters one step up or down, 1 + copgf across, and forked captures after each
+    /// step (OQ-4, HD-2), also from a Wave's field it passes (HD-1).
+    #[test]
+    fn hd_grenadier_limits_and_close_quarters() {
+        let open = hd("Ka1 Gj10", "kt20 nl9", Color::White);
+        let steps = "g10 h10 i10 k10 l10 m10 j11 j12 j9 j8";
+        assert_eq!(plies(&open, "j10", Some(Step)), sorted(steps));
+        assert!(plies(&open, "j10", Some(Capture)).is_empty());
+        let cq = hd("Ka1 Gj10", "kt20 nl9 pk11", Color::White);
+        assert_eq!(
+            plies(&cq, "j10", Some(Step)),
+            sorted("i10 h10 k10 l10 j11 j9")
+        );
+        assert_eq!(plies(&cq, "j10", Some(Capture)), sorted("k11 l9"));
+        let wave = hd("Ka1 Gj10 Wk10", "kt20 pk11 nl11", Color::White);
+        assert_eq!(plies(&wave, "j10", Some(Capture)), sorted("k11 l11"));
+        assert_eq!(plies(&wave, "j10", Some(Activate)), ["k10"]);
+    }
+
+    /// HD-3: a Scout checks backwards, a Grenadier on its diagonals and, in close quarters, on
+    /// its forked capture-fields; a Centaur at the end of a path over empty fields.
+    #[test]
+    fn hd_checks_by_the_new_pieces() {
+        let dark_in_check =
+            |light: &str, dark: &str| in_check(&hd(light, dark, Color::Black), Color::Black);
+        assert!(dark_in_check("Ka1 Oe5-", "kd4"));
+        assert!(!dark_in_check("Ka1 Oe5-", "kd6"));
+        assert!(dark_in_check("Ka1 Gj10", "kl9 pk11"));
+        assert!(!dark_in_check("Ka1 Gj10", "kl9"));
+        // j10 is a dark field: the light Centaur jumps long first, then short in the other
+        // quadrant pair; m13 is reached over k14 or n11.
+        assert!(dark_in_check("Ka1 Cj10", "km13"));
+        assert!(dark_in_check("Ka1 Cj10", "km13 pk14"));
+        assert!(!dark_in_check("Ka1 Cj10", "km13 pk14 pn11"));
+    }
+
+    /// The Centaur-activated Wave keeps the quadrant-pair restriction (OQ-6), the Unicorn's
+    /// does not: 64 of the 128 pairs.
+    #[test]
+    fn hd_centaur_wave_pairs() {
+        let pos = hd("Ka1", "kt20", Color::White);
+        let turns = Turns::new(&pos);
+        assert_eq!(
+            turns.wave_steps(Pattern::Unicorn, Color::White, 9, 9).len(),
+            128
+        );
+        let pairs = turns.wave_steps(Pattern::Centaur, Color::White, 9, 9);
+        assert_eq!(pairs.len(), 64);
+        assert!(pairs.iter().all(|p| other_quadrants(p[0], p[1])));
+    }
+
+    /// Any private takes any rushed private en passant with its own capture-step (L2058,
+    /// Table 17): a Pawn forwards, a Scout backwards, a Grenadier on any diagonal onto a field
+    /// the rush crossed.
+    #[test]
+    fn hd_any_private_takes_any_rushed_private() {
+        let pos = hd("Ka1 Pb11- Ob13- Gd13", "kt20 Oc11-", Color::White);
+        let pos = rushed(pos, "c11", "c17");
+        assert!(pos.write().contains(" c11:c16c15c14c13c12 "));
+        for (from, fields) in [("b11", "c12"), ("b13", "c12"), ("d13", "c12 c14")] {
+            assert_eq!(plies(&pos, from, Some(EnPassant)), sorted(fields), "{from}");
+        }
+    }
+
+    /// Castling 2-7 (Table 18: d-i and m-r) and delayed promotion to any kind but Pawn, King
+    /// and Star (part2 section 2.10).
+    #[test]
+    fn hd_castling_and_promotion() {
+        let queen_side = hd("Kk1 Rb1", "kt20", Color::White);
+        let want = ["Kd1Re1", "Ke1Rf1", "Kf1Rg1", "Kg1Rh1", "Kh1Ri1", "Ki1Rj1"];
+        assert_eq!(castlings(&queen_side, "k1", "b1"), want);
+        let king_side = hd("Kk1 Rs1", "kt20", Color::White);
+        let want = ["Km1Rl1", "Kn1Rm1", "Ko1Rn1", "Kp1Ro1", "Kq1Rp1", "Kr1Rq1"];
+        assert_eq!(castlings(&king_side, "k1", "s1"), want);
+        let pawn = hd("Ka1 Pj19", "kt1", Color::White);
+        let promoted = pawn
+            .successors()
+            .into_iter()
+            .filter(|p| p.board[at(p, "j20")].is_some());
+        assert_eq!(promoted.count(), 12);
     }
 }
