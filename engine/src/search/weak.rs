@@ -80,6 +80,9 @@ pub(super) fn play<G: Game, E: Evaluator<G>>(
     }
 }
 
+/// The one-ply values are scaled by this and noise below it added, to break ties at random.
+const NOISE: i64 = 1024;
+
 /// The move `style` picks and its one-ply value; `None` without a legal move.
 fn choose<G: Game, E: Evaluator<G>>(
     pos: &G,
@@ -104,42 +107,73 @@ fn choose<G: Game, E: Evaluator<G>>(
         let pick = moves[(random.next() % moves.len() as u64) as usize].clone();
         return Some((pick, 0));
     }
+    // Each child's value, exact where it is cheap to know; a quiet child's (no check, the
+    // opponent to move) is exact unless the opponent has no reply, a stalemate, which is asked
+    // only of the children that could still be chosen: the replies of every child cost as much
+    // as a two-ply search where moves are many (cascades of Waves).
+    let mut values: Vec<(i64, i32, bool, G::Move)> = moves
+        .into_iter()
+        .map(|mv| {
+            let child = pos.play(&mv);
+            let (value, exact) = one_ply_value(pos, &child, eval);
+            // Low bits of noise break ties without ever outweighing a centipawn.
+            let keyed = i64::from(value) * NOISE + (random.next() % NOISE as u64) as i64;
+            (keyed, value, exact, mv)
+        })
+        .collect();
+    values.sort_by_key(|&(keyed, ..)| std::cmp::Reverse(keyed));
+    // The most a stalemate (value 0, noise only) can be keyed.
+    let stalemate = NOISE - 1;
     let mut best: Option<(i64, i32, G::Move)> = None;
-    for mv in moves {
-        let value = one_ply_value(pos, &pos.play(&mv), eval);
-        // Low bits of noise break ties without ever outweighing a centipawn.
-        let keyed = i64::from(value) * 1024 + (random.next() % 1024) as i64;
-        if best.as_ref().is_none_or(|(b, _, _)| keyed > *b) {
+    for (keyed, value, exact, mv) in values {
+        if best.as_ref().is_some_and(|(b, ..)| *b >= keyed.max(stalemate)) {
+            break;
+        }
+        let (keyed, value) = if exact || has_reply(&pos.play(&mv)) {
+            (keyed, value)
+        } else {
+            (keyed.rem_euclid(NOISE), 0)
+        };
+        if best.as_ref().is_none_or(|(b, ..)| keyed > *b) {
             best = Some((keyed, value, mv));
         }
     }
     best.map(|(_, value, mv)| (mv, value))
 }
 
-/// The mover's view of `child`: a mate beats everything, a stalemate is zero.
-fn one_ply_value<G: Game, E: Evaluator<G>>(pos: &G, child: &G, eval: &E) -> i32 {
+fn has_reply<G: Game>(pos: &G) -> bool {
+    let mut replies = G::MoveList::default();
+    pos.legal_moves(&mut replies);
+    !replies.is_empty()
+}
+
+/// The mover's view of `child`: a mate beats everything, a stalemate is zero. Whether the value
+/// is exact: a child without check with the opponent to move is a stalemate when the opponent
+/// has no reply, which is not looked at here.
+fn one_ply_value<G: Game, E: Evaluator<G>>(pos: &G, child: &G, eval: &E) -> (i32, bool) {
     let same_side = child.side_to_move() == pos.side_to_move();
     if let Some(end) = child.decided() {
-        return match end.result {
+        let value = match end.result {
             GameResult::Draw => 0,
             r if r == GameResult::win_for(pos.side_to_move()) => super::MATE,
             _ => -super::MATE,
         };
+        return (value, true);
     }
-    let mut replies = G::MoveList::default();
-    child.legal_moves(&mut replies);
-    if replies.is_empty() {
-        return match (child.in_check(), same_side) {
+    let in_check = child.in_check();
+    if (in_check || same_side) && !has_reply(child) {
+        let value = match (in_check, same_side) {
             (false, _) => 0,
             (true, false) => super::MATE,
             (true, true) => -super::MATE,
         };
+        return (value, true);
     }
     let value = eval.evaluate(child);
     if same_side {
-        value
+        (value, true)
     } else {
-        -value
+        (-value, in_check)
     }
 }
 
@@ -202,6 +236,18 @@ mod tests {
                 pick("4k3/8/8/q7/8/8/8/R3K3 w - - 0 1", PlayStyle::OnePly, seed),
                 "a1a5"
             );
+        }
+    }
+
+    #[test]
+    fn one_ply_never_stalemates_when_winning() {
+        // No mate in one; Qb6 and Qc7 stalemate the King on a8, and every move keeps the Queen.
+        let fen = "k7/8/8/2Q5/8/8/8/4K3 w - - 0 1";
+        for seed in 0..32 {
+            let text = pick(fen, PlayStyle::OnePly, seed);
+            let pos = Chess::from_position_string("chess", fen).unwrap();
+            let child = pos.play(&pos.parse_move(&text).unwrap());
+            assert!(has_reply(&child) || child.in_check(), "{seed}: {text}");
         }
     }
 
