@@ -28,8 +28,10 @@ const QS_QUIET_EVASIONS: usize = 2;
 const NULL_HASH: u64 = 0;
 /// Most nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 256;
-/// The interval shrinks while polls are further apart than this (games whose nodes generate
-/// thousands of moves, cascades of Waves) and grows back below a quarter of it.
+/// The interval shrinks in proportion while polls are further apart than this (games whose
+/// nodes generate thousands of moves, cascades of Waves) and doubles below a quarter of it. It
+/// starts at one node: a search that began with 256 nodes of a millisecond each between looks
+/// at the clock overran a short hard limit by a quarter of a second.
 const POLL_EVERY: Duration = Duration::from_millis(2);
 /// Nodes the first iteration may spend before a node limit can cut it short: enough to finish
 /// it in chess, so that the answer is searched. (`stop` and the hard time limit cut it at once.)
@@ -190,7 +192,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             // The first node looks at the clock and the flags: a `stop` that came during the
             // root's move generation is seen before any work.
             next_poll: 1,
-            poll_interval: POLL_INTERVAL,
+            poll_interval: 1,
             last_poll: Instant::now(),
             node_limit,
             seldepth: 0,
@@ -231,7 +233,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let since = now - self.last_poll;
         self.last_poll = now;
         if since > POLL_EVERY {
-            self.poll_interval = (self.poll_interval / 2).max(1);
+            let scaled = self.poll_interval as f64 * POLL_EVERY.as_secs_f64() / since.as_secs_f64();
+            self.poll_interval = (scaled as u64).clamp(1, self.poll_interval / 2 + 1);
         } else if since < POLL_EVERY / 4 {
             self.poll_interval = (self.poll_interval * 2).min(POLL_INTERVAL);
         }
