@@ -439,9 +439,12 @@ fn a_stop_during_the_root_generation_answers_without_searching() {
         infinite: true,
         ..Limits::default()
     };
-    let outcome =
-        searcher(1, 1).search(&pos, &[], &limits, &STOPPED_IN_GENERATION, &mut |_| {});
-    assert_eq!(GENERATIONS.load(Ordering::SeqCst), 1, "only the root's moves generated");
+    let outcome = searcher(1, 1).search(&pos, &[], &limits, &STOPPED_IN_GENERATION, &mut |_| {});
+    assert_eq!(
+        GENERATIONS.load(Ordering::SeqCst),
+        1,
+        "only the root's moves generated"
+    );
     pos.stops_in_generation = false;
     assert!(outcome.best.is_some_and(|mv| pos.is_legal(&mv)));
 }

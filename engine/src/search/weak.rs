@@ -126,7 +126,10 @@ fn choose<G: Game, E: Evaluator<G>>(
     let stalemate = NOISE - 1;
     let mut best: Option<(i64, i32, G::Move)> = None;
     for (keyed, value, exact, mv) in values {
-        if best.as_ref().is_some_and(|(b, ..)| *b >= keyed.max(stalemate)) {
+        if best
+            .as_ref()
+            .is_some_and(|(b, ..)| *b >= keyed.max(stalemate))
+        {
             break;
         }
         let (keyed, value) = if exact || has_reply(&pos.play(&mv)) {
