@@ -345,7 +345,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         );
         let clock = Clock::new(plan.clone(), control.pondering.load(Ordering::Relaxed));
         if self.options.play_style != PlayStyle::Search {
-            let outcome = weak::play(root, history, &self.eval, self.options.play_style, report);
+            let style = self.options.play_style;
+            let outcome = weak::play(root, history, &self.eval, style, &clock, report);
             wait_for_release(limits, control);
             return outcome;
         }

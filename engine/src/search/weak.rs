@@ -4,6 +4,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::time::Clock;
 use super::{Bound, Evaluator, IterationInfo, Outcome, Report, Score};
 use crate::core::zobrist::KeyGenerator;
 use crate::core::{Game, GameResult, MoveList};
@@ -45,13 +46,14 @@ pub(super) fn play<G: Game, E: Evaluator<G>>(
     history: &[u64],
     eval: &E,
     style: PlayStyle,
+    clock: &Clock,
     report: &mut dyn FnMut(Report<G::Move>),
 ) -> Outcome<G::Move> {
     // Seeded from the clock so that games between weak players differ.
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let choice = choose(root, history, eval, style, seed);
+    let choice = choose(root, history, eval, style, seed, &|| clock.hard_expired());
     let (best, value) = match choice {
         Some((mv, value)) => (Some(mv), value),
         None => (None, 0),
@@ -83,13 +85,16 @@ pub(super) fn play<G: Game, E: Evaluator<G>>(
 /// The one-ply values are scaled by this and noise below it added, to break ties at random.
 const NOISE: i64 = 1024;
 
-/// The move `style` picks and its one-ply value; `None` without a legal move.
+/// The move `style` picks and its one-ply value; `None` without a legal move. Once
+/// `out_of_time`, the one-ply player looks at no further move (where a move's evaluation is
+/// costly, hundreds of cascades on a busy machine, the clock would run out first).
 fn choose<G: Game, E: Evaluator<G>>(
     pos: &G,
     history: &[u64],
     eval: &E,
     style: PlayStyle,
     seed: u64,
+    out_of_time: &dyn Fn() -> bool,
 ) -> Option<(G::Move, i32)> {
     let mut list = G::MoveList::default();
     pos.legal_moves(&mut list);
@@ -111,16 +116,17 @@ fn choose<G: Game, E: Evaluator<G>>(
     // opponent to move) is exact unless the opponent has no reply, a stalemate, which is asked
     // only of the children that could still be chosen: the replies of every child cost as much
     // as a two-ply search where moves are many (cascades of Waves).
-    let mut values: Vec<(i64, i32, bool, G::Move)> = moves
-        .into_iter()
-        .map(|mv| {
-            let child = pos.play(&mv);
-            let (value, exact) = one_ply_value(pos, &child, eval);
-            // Low bits of noise break ties without ever outweighing a centipawn.
-            let keyed = i64::from(value) * NOISE + (random.next() % NOISE as u64) as i64;
-            (keyed, value, exact, mv)
-        })
-        .collect();
+    let mut values: Vec<(i64, i32, bool, G::Move)> = Vec::with_capacity(moves.len());
+    for mv in moves {
+        if !values.is_empty() && out_of_time() {
+            break;
+        }
+        let child = pos.play(&mv);
+        let (value, exact) = one_ply_value(pos, &child, eval);
+        // Low bits of noise break ties without ever outweighing a centipawn.
+        let keyed = i64::from(value) * NOISE + (random.next() % NOISE as u64) as i64;
+        values.push((keyed, value, exact, mv));
+    }
     values.sort_by_key(|&(keyed, ..)| std::cmp::Reverse(keyed));
     // The most a stalemate (value 0, noise only) can be keyed.
     let stalemate = NOISE - 1;
@@ -217,7 +223,7 @@ mod tests {
 
     fn pick(fen: &str, style: PlayStyle, seed: u64) -> String {
         let pos = Chess::from_position_string("chess", fen).unwrap();
-        let (mv, _) = choose(&pos, &[], &Material, style, seed).unwrap();
+        let (mv, _) = choose(&pos, &[], &Material, style, seed, &|| false).unwrap();
         pos.move_to_wire(&mv)
     }
 
@@ -240,6 +246,18 @@ mod tests {
                 "a1a5"
             );
         }
+    }
+
+    #[test]
+    fn one_ply_out_of_time_answers_with_the_moves_looked_at() {
+        // Out of time from the start, only the first legal move is looked at, not the mate.
+        let pos =
+            Chess::from_position_string("chess", "7k/6pp/8/8/3n4/5N2/6PP/R5K1 w - - 0 1").unwrap();
+        let mut legal = <Chess as Game>::MoveList::default();
+        pos.legal_moves(&mut legal);
+        let (mv, _) = choose(&pos, &[], &Material, PlayStyle::OnePly, 0, &|| true).unwrap();
+        assert_eq!(mv, legal.as_slice()[0]);
+        assert_ne!(pos.move_to_wire(&mv), "a1a8");
     }
 
     #[test]
@@ -270,7 +288,7 @@ mod tests {
     #[test]
     fn no_move_without_legal_moves() {
         let mated = Chess::from_position_string("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert!(choose(&mated, &[], &Material, PlayStyle::OnePly, 0).is_none());
+        assert!(choose(&mated, &[], &Material, PlayStyle::OnePly, 0, &|| false).is_none());
     }
 
     #[test]

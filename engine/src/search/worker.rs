@@ -886,6 +886,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let all_moves = in_check || in_progress;
         let tt_index = hit.filter(|_| all_moves).map_or(NO_MOVE, |h| h.move_index);
 
+        let static_eval = if in_check {
+            EVAL_NONE
+        } else {
+            self.static_eval(pos, ply, hit)
+        };
+        // Standing pat needs no moves: where generation is costly (cascades of Waves) most
+        // quiescence nodes end here. A turn in progress first needs to know it can go on.
+        if !all_moves && static_eval >= beta {
+            return static_eval;
+        }
         let mut moves = G::MoveList::default();
         if all_moves {
             pos.legal_moves(&mut moves);
@@ -897,13 +907,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
 
-        let static_eval;
         let best_score;
         if in_check {
-            static_eval = EVAL_NONE;
             best_score = -INFINITY;
         } else {
-            static_eval = self.static_eval(pos, ply, hit);
             if static_eval >= beta {
                 return static_eval;
             }
