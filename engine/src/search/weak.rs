@@ -132,9 +132,11 @@ fn choose<G: Game, E: Evaluator<G>>(
     let stalemate = NOISE - 1;
     let mut best: Option<(i64, i32, G::Move)> = None;
     for (keyed, value, exact, mv) in values {
+        // A losing player looks for a stalemate among all its moves, each a generation of
+        // replies: only while time allows.
         if best
             .as_ref()
-            .is_some_and(|(b, ..)| *b >= keyed.max(stalemate))
+            .is_some_and(|(b, ..)| *b >= keyed.max(stalemate) || out_of_time())
         {
             break;
         }
