@@ -267,6 +267,30 @@ mod tests {
         }
     }
 
+    /// A meter after 20 moves at 5 s + 0.1 s that each took `searched` by the search's measure
+    /// and `charged` by the clock's, and the overhead it plans with (30 ms configured).
+    fn lag_after_moves(
+        plan: &TimePlan,
+        searched: Duration,
+        charged: Duration,
+    ) -> (LagMeter, Duration) {
+        let increment = Duration::from_millis(100);
+        let mut meter = LagMeter::default();
+        let mut clock = Duration::from_millis(5_000);
+        for _ in 0..20 {
+            let limits = Limits::<()> {
+                time: [Some(clock), None],
+                increment: [increment; 2],
+                ..Limits::default()
+            };
+            meter.observe(&limits, Color::White);
+            meter.searched(&limits, Color::White, Some(searched), plan);
+            clock = clock + increment - charged;
+        }
+        let overhead = meter.overhead(Duration::from_millis(30));
+        (meter, overhead)
+    }
+
     #[test]
     fn a_clock_that_loses_time_between_moves_raises_the_overhead() {
         let ms = Duration::from_millis;
@@ -274,20 +298,8 @@ mod tests {
             soft: None,
             hard: None,
         };
-        let mut meter = LagMeter::default();
-        let mut clock = ms(5_000);
-        for _ in 0..20 {
-            let limits = Limits::<()> {
-                time: [Some(clock), None],
-                increment: [ms(100), ms(100)],
-                ..Limits::default()
-            };
-            meter.observe(&limits, Color::White);
-            meter.searched(&limits, Color::White, Some(ms(150)), &unplanned);
-            // The interface charges 60 ms more than the search measured.
-            clock = clock + ms(100) - ms(210);
-        }
-        let overhead = meter.overhead(ms(30));
+        // The interface charges 60 ms more than the search measured.
+        let (mut meter, overhead) = lag_after_moves(&unplanned, ms(150), ms(210));
         assert!(overhead > ms(50) && overhead <= ms(60), "{overhead:?}");
         // A new game's fresh clock and the other side's clock are no samples.
         let fresh = Limits::<()> {
@@ -360,21 +372,9 @@ mod tests {
             soft: Some(ms(50)),
             hard: Some(ms(100)),
         };
-        let mut meter = LagMeter::default();
-        let mut clock = ms(5_000);
-        for _ in 0..20 {
-            let limits = Limits::<()> {
-                time: [Some(clock), None],
-                increment: [ms(100), ms(100)],
-                ..Limits::default()
-            };
-            meter.observe(&limits, Color::White);
-            // 40 ms past the hard limit, charged exactly: no interface lag, but the clock
-            // pays for the late stop.
-            meter.searched(&limits, Color::White, Some(ms(140)), &plan);
-            clock = clock + ms(100) - ms(140);
-        }
-        let overhead = meter.overhead(ms(30));
+        // 40 ms past the hard limit, charged exactly: no interface lag, but the clock pays for
+        // the late stop.
+        let (_, overhead) = lag_after_moves(&plan, ms(140), ms(140));
         assert!(overhead > ms(35) && overhead <= ms(40), "{overhead:?}");
     }
 
