@@ -17,6 +17,9 @@ table="chess 13
 croatianties 9
 mayanascendancy 9
 ageofaquarius 8
+mirandasveil 5
+nineteen 6
+hemerasdawn 5
 classical14 9
 croatianties14 8
 classical20 8

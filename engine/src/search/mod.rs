@@ -343,9 +343,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             plan.soft,
             plan.hard
         );
-        let clock = Clock::new(plan, control.pondering.load(Ordering::Relaxed));
+        let clock = Clock::new(plan.clone(), control.pondering.load(Ordering::Relaxed));
         if self.options.play_style != PlayStyle::Search {
-            let outcome = weak::play(root, history, &self.eval, self.options.play_style, report);
+            let style = self.options.play_style;
+            let outcome = weak::play(root, history, &self.eval, style, &clock, report);
             wait_for_release(limits, control);
             return outcome;
         }
@@ -435,7 +436,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             main.join().expect("main search thread")
         });
         let (root_moves, depth, spent) = result;
-        self.lag.searched(limits, side, spent);
+        self.lag.searched(limits, side, spent, &plan);
         let best = &root_moves[0];
         let ponder = best
             .pv

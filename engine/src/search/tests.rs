@@ -39,7 +39,16 @@ struct Ttt {
     in_progress: bool,
     /// History-dependent legality for the test: the centre is forbidden once the game has history.
     forbid_centre: bool,
+    /// Each move generation counts in `GENERATIONS`, and the first one stops `STOPPED_IN_GENERATION`:
+    /// a `stop` that arrives while the root's moves are generated.
+    stops_in_generation: bool,
 }
+
+static GENERATIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static STOPPED_IN_GENERATION: Control = Control {
+    stop: std::sync::atomic::AtomicBool::new(false),
+    pondering: std::sync::atomic::AtomicBool::new(false),
+};
 
 impl Ttt {
     fn parse(text: &str, side: Color, double: bool) -> Ttt {
@@ -57,6 +66,7 @@ impl Ttt {
             double,
             in_progress: false,
             forbid_centre: false,
+            stops_in_generation: false,
         }
     }
 
@@ -113,6 +123,10 @@ impl Game for Ttt {
         key
     }
     fn legal_moves(&self, out: &mut Self::MoveList) {
+        if self.stops_in_generation {
+            GENERATIONS.fetch_add(1, Ordering::SeqCst);
+            STOPPED_IN_GENERATION.stop();
+        }
         if self.has_line(Color::White) || self.has_line(Color::Black) {
             return;
         }
@@ -413,6 +427,26 @@ fn pondering_holds_the_answer_until_ponderhit() {
         control.pondering.store(false, Ordering::SeqCst);
         assert_eq!(handle.join().unwrap().best, Some(2));
     });
+}
+
+#[test]
+fn a_stop_during_the_root_generation_answers_without_searching() {
+    // However costly a node's generation, the first root move (ordered before the search) is
+    // the answer to a `stop` that came meanwhile: no subtree is searched first.
+    let mut pos = Ttt::parse("X...O....", Color::White, false);
+    pos.stops_in_generation = true;
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let outcome = searcher(1, 1).search(&pos, &[], &limits, &STOPPED_IN_GENERATION, &mut |_| {});
+    assert_eq!(
+        GENERATIONS.load(Ordering::SeqCst),
+        1,
+        "only the root's moves generated"
+    );
+    pos.stops_in_generation = false;
+    assert!(outcome.best.is_some_and(|mv| pos.is_legal(&mv)));
 }
 
 #[test]

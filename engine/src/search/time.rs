@@ -15,7 +15,8 @@ use super::Limits;
 /// Moves assumed to remain when the clock gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u32 = 25;
 /// How many moves' overhead the clock keeps in reserve: with a short clock and an increment,
-/// spending the increment each move would leave nothing for one slow reply.
+/// spending the increment each move would leave nothing for one slow reply. The overhead
+/// follows the lag measured, so a loaded machine keeps a larger reserve.
 const RESERVE_OVERHEADS: u32 = 10;
 /// The hard limit's multiple of the soft one.
 const HARD_FACTOR: u32 = 4;
@@ -56,14 +57,19 @@ impl TimePlan {
         // reply much slower than usual.
         let horizon = (remaining + increment * (moves_to_go - 1))
             .saturating_sub(move_overhead * (moves_to_go + 1 + RESERVE_OVERHEADS));
-        let soft = (horizon / moves_to_go).min(usable / 2);
-        // With one move left before the control, most of the clock may go; otherwise never
-        // more than a fifth of it on one move.
+        // With one move left before the control, most of the clock may go; otherwise (soft
+        // limit too) a fifth of what lies above the reserve and half of what the move's
+        // overhead leaves of the increment. Where iterations are too costly to stop at the soft
+        // limit (wide boards) every move runs to the hard one, and the clock settles above the
+        // reserve, not near zero, so one slow reply does not lose on time; below the reserve it
+        // grows back.
+        let reserve = move_overhead * RESERVE_OVERHEADS;
         let cap = if moves_to_go == 1 {
             usable * 4 / 5
         } else {
-            usable / 5 + increment / 2
+            usable.saturating_sub(reserve) / 5 + increment.saturating_sub(move_overhead) / 2
         };
+        let soft = (horizon / moves_to_go).min(usable / 2).min(cap);
         let hard = (soft * HARD_FACTOR)
             .min(cap)
             .min(usable)
@@ -83,7 +89,8 @@ impl TimePlan {
 /// plus the increment; what is missing at the next search of the same side was lost outside.
 #[derive(Clone, Debug, Default)]
 pub struct LagMeter {
-    /// The last timed search: its side, clock, increment and the time it took.
+    /// The last timed search: its side, clock, increment and the time it took (at most its hard
+    /// limit).
     last: Option<(Color, Duration, Duration, Duration)>,
     lag: Duration,
 }
@@ -116,11 +123,21 @@ impl LagMeter {
     }
 
     /// Records a finished search: `spent` is its own measure of the time it took (`None` when
-    /// it ended while pondering, or had no clock to measure).
-    pub fn searched<M>(&mut self, limits: &Limits<M>, side: Color, spent: Option<Duration>) {
+    /// it ended while pondering, or had no clock to measure), `plan` what it was given. Time
+    /// past the hard limit counts as lag too: a search slow to stop (one node whose move
+    /// generation is costly, a first root move on a busy machine) costs the clock like a slow
+    /// interface does.
+    pub fn searched<M>(
+        &mut self,
+        limits: &Limits<M>,
+        side: Color,
+        spent: Option<Duration>,
+        plan: &TimePlan,
+    ) {
         self.last = match (limits.time[side.index()], spent) {
             (Some(clock), Some(spent)) if limits.movetime.is_none() => {
-                Some((side, clock, limits.increment[side.index()], spent))
+                let planned = plan.hard.map_or(spent, |hard| spent.min(hard));
+                Some((side, clock, limits.increment[side.index()], planned))
             }
             _ => None,
         };
@@ -250,23 +267,39 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_clock_that_loses_time_between_moves_raises_the_overhead() {
-        let ms = Duration::from_millis;
+    /// A meter after 20 moves at 5 s + 0.1 s that each took `searched` by the search's measure
+    /// and `charged` by the clock's, and the overhead it plans with (30 ms configured).
+    fn lag_after_moves(
+        plan: &TimePlan,
+        searched: Duration,
+        charged: Duration,
+    ) -> (LagMeter, Duration) {
+        let increment = Duration::from_millis(100);
         let mut meter = LagMeter::default();
-        let mut clock = ms(5_000);
+        let mut clock = Duration::from_millis(5_000);
         for _ in 0..20 {
             let limits = Limits::<()> {
                 time: [Some(clock), None],
-                increment: [ms(100), ms(100)],
+                increment: [increment; 2],
                 ..Limits::default()
             };
             meter.observe(&limits, Color::White);
-            meter.searched(&limits, Color::White, Some(ms(150)));
-            // The interface charges 60 ms more than the search measured.
-            clock = clock + ms(100) - ms(210);
+            meter.searched(&limits, Color::White, Some(searched), plan);
+            clock = clock + increment - charged;
         }
-        let overhead = meter.overhead(ms(30));
+        let overhead = meter.overhead(Duration::from_millis(30));
+        (meter, overhead)
+    }
+
+    #[test]
+    fn a_clock_that_loses_time_between_moves_raises_the_overhead() {
+        let ms = Duration::from_millis;
+        let unplanned = TimePlan {
+            soft: None,
+            hard: None,
+        };
+        // The interface charges 60 ms more than the search measured.
+        let (mut meter, overhead) = lag_after_moves(&unplanned, ms(150), ms(210));
         assert!(overhead > ms(50) && overhead <= ms(60), "{overhead:?}");
         // A new game's fresh clock and the other side's clock are no samples.
         let fresh = Limits::<()> {
@@ -274,7 +307,7 @@ mod tests {
             ..Limits::default()
         };
         meter.observe(&fresh, Color::White);
-        meter.searched(&fresh, Color::White, Some(ms(10)));
+        meter.searched(&fresh, Color::White, Some(ms(10)), &unplanned);
         meter.observe(&fresh, Color::Black);
         assert_eq!(meter.overhead(ms(30)), overhead);
         // A clock that loses nothing brings the overhead back down.
@@ -285,7 +318,7 @@ mod tests {
                 ..Limits::default()
             };
             meter.observe(&limits, Color::White);
-            meter.searched(&limits, Color::White, Some(ms(100)));
+            meter.searched(&limits, Color::White, Some(ms(100)), &unplanned);
             clock -= ms(100);
         }
         assert_eq!(meter.overhead(ms(30)), ms(30));
@@ -305,6 +338,44 @@ mod tests {
             let spent = plan.soft.unwrap() + overhead + slow;
             clock = clock.checked_sub(spent).expect("the clock ran out") + limits.increment[0];
         }
+    }
+
+    #[test]
+    fn a_clock_spent_to_the_hard_limit_each_move_survives_a_slow_reply() {
+        // 1 s + 0.1 s, every move running to its hard limit (iterations too costly to stop
+        // between) plus a 30 ms overhead, every 20th reply 300 ms slower: the clock settles
+        // above the reserve instead of sinking to the overhead.
+        let overhead = Duration::from_millis(30);
+        let mut clock = Duration::from_millis(1_000);
+        let mut lowest_settled = clock;
+        for n in 1..=300 {
+            let limits = clock_limits(clock.as_millis() as u64, 100, None);
+            let plan = TimePlan::new(&limits, Color::White, overhead);
+            let slow = Duration::from_millis(if n % 20 == 0 { 300 } else { 0 });
+            let spent = plan.hard.unwrap() + overhead + slow;
+            clock = clock.checked_sub(spent).expect("the clock ran out") + limits.increment[0];
+            if n % 20 == 19 {
+                lowest_settled = lowest_settled.min(clock);
+            }
+        }
+        // Before each slow reply the clock holds more than the reserve.
+        assert!(
+            lowest_settled > overhead * RESERVE_OVERHEADS,
+            "{lowest_settled:?}"
+        );
+    }
+
+    #[test]
+    fn a_search_that_stops_late_raises_the_overhead() {
+        let ms = Duration::from_millis;
+        let plan = TimePlan {
+            soft: Some(ms(50)),
+            hard: Some(ms(100)),
+        };
+        // 40 ms past the hard limit, charged exactly: no interface lag, but the clock pays for
+        // the late stop.
+        let (_, overhead) = lag_after_moves(&plan, ms(140), ms(140));
+        assert!(overhead > ms(35) && overhead <= ms(40), "{overhead:?}");
     }
 
     #[test]

@@ -28,12 +28,13 @@ const QS_QUIET_EVASIONS: usize = 2;
 const NULL_HASH: u64 = 0;
 /// Most nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 256;
-/// The interval shrinks while polls are further apart than this (games whose nodes generate
-/// thousands of moves, cascades of Waves) and grows back below a quarter of it.
+/// The interval shrinks in proportion while polls are further apart than this (games whose
+/// nodes generate thousands of moves, cascades of Waves) and doubles below a quarter of it. It
+/// starts at one node: a search that began with 256 nodes of a millisecond each between looks
+/// at the clock overran a short hard limit by a quarter of a second.
 const POLL_EVERY: Duration = Duration::from_millis(2);
-/// Nodes the first iteration may spend before a limit or `stop` can cut it short: enough to
-/// finish it in chess, so that the answer is searched; not so many that a game with an
-/// explosive first iteration could keep `stop` waiting.
+/// Nodes the first iteration may spend before a node limit can cut it short: enough to finish
+/// it in chess, so that the answer is searched. (`stop` and the hard time limit cut it at once.)
 const FIRST_ITERATION_NODES: u64 = 16_384;
 /// Quiescence plies after which only tactical moves that gain material are searched, so that
 /// games with many material-changing moves (pushes off the board) cannot explode.
@@ -188,8 +189,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             score_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiet_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             nodes: 0,
-            next_poll: POLL_INTERVAL,
-            poll_interval: POLL_INTERVAL,
+            // The first node looks at the clock and the flags: a `stop` that came during the
+            // root's move generation is seen before any work.
+            next_poll: 1,
+            poll_interval: 1,
             last_poll: Instant::now(),
             node_limit,
             seldepth: 0,
@@ -230,7 +233,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let since = now - self.last_poll;
         self.last_poll = now;
         if since > POLL_EVERY {
-            self.poll_interval = (self.poll_interval / 2).max(1);
+            let scaled = self.poll_interval as f64 * POLL_EVERY.as_secs_f64() / since.as_secs_f64();
+            self.poll_interval = (scaled as u64).clamp(1, self.poll_interval / 2 + 1);
         } else if since < POLL_EVERY / 4 {
             self.poll_interval = (self.poll_interval * 2).min(POLL_INTERVAL);
         }
@@ -247,9 +251,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             clock.observe(pondering);
         }
         let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
-        // Past the hard limit even an unfinished first root move stops the search: a move
-        // unsearched is better than a loss on time.
-        if !self.may_stop() && !out_of_time {
+        let stop_requested = self.shared.control.stopped();
+        // Past the hard limit, or on `stop`, even an unfinished first root move stops the
+        // search: the root moves are ordered before it starts, so a move is always ready, and
+        // one unsearched is better than a loss on time or an interface kept waiting.
+        if !self.may_stop() && !out_of_time && !stop_requested {
             return;
         }
         let out_of_nodes = self
@@ -257,7 +263,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .limits
             .nodes
             .is_some_and(|limit| self.all_nodes() >= limit);
-        if self.shared.control.stopped() || out_of_time || out_of_nodes {
+        if stop_requested || out_of_time || out_of_nodes {
             self.stopped = true;
             let why = if out_of_time {
                 "hard time limit"
@@ -270,8 +276,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
-    /// Whether a limit may end the search now: after the first iteration, or within it once a
-    /// root move has been searched or it has run long (the best root move so far is played).
+    /// Whether a node limit may end the search now: after the first iteration, or within it
+    /// once a root move has been searched or it has run long (the best root move so far is
+    /// played).
     fn may_stop(&self) -> bool {
         self.completed_depth >= 1
             || self.root_moves[0].searched
@@ -879,6 +886,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let all_moves = in_check || in_progress;
         let tt_index = hit.filter(|_| all_moves).map_or(NO_MOVE, |h| h.move_index);
 
+        let static_eval = if in_check {
+            EVAL_NONE
+        } else {
+            self.static_eval(pos, ply, hit)
+        };
+        // Standing pat needs no moves: where generation is costly (cascades of Waves) most
+        // quiescence nodes end here. A turn in progress first needs to know it can go on.
+        if !all_moves && static_eval >= beta {
+            return static_eval;
+        }
         let mut moves = G::MoveList::default();
         if all_moves {
             pos.legal_moves(&mut moves);
@@ -890,13 +907,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
 
-        let static_eval;
         let best_score;
         if in_check {
-            static_eval = EVAL_NONE;
             best_score = -INFINITY;
         } else {
-            static_eval = self.static_eval(pos, ply, hit);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -1124,6 +1138,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut best_changes = 0u32;
         let mut stable_iterations = 0u32;
         let mut depth = 0u32;
+        if self.shared.control.stopped() {
+            self.stopped = true;
+            return;
+        }
         while depth < max_depth {
             depth += 1;
             if !self.is_main() && skip_depth(self.id, depth) {
