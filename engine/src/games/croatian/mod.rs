@@ -84,6 +84,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod reference;
+mod shaman;
 pub mod variant;
 mod view;
 mod xboard;
@@ -94,6 +95,8 @@ mod tests;
 mod tests_hemera;
 #[cfg(test)]
 mod tests_nineteen;
+#[cfg(test)]
+mod tests_tlalocan;
 #[cfg(test)]
 mod tests_veil;
 

@@ -41,6 +41,9 @@ pub enum Pattern {
     /// A Scout of that colour: rays forward, left, right and along both backward diagonals
     /// (L1812-1839).
     Scout(Color),
+    /// Shaman of either colour: the 24 rays of its step and capture vectors, the Knight's and
+    /// the long jumps (L2541-2580).
+    Shaman,
 }
 
 impl Pattern {
@@ -56,6 +59,7 @@ impl Pattern {
             Kind::Scout => Pattern::Scout(color),
             Kind::Pawn => Pattern::Pawn(color),
             Kind::Unicorn => Pattern::Unicorn,
+            Kind::Shaman => Pattern::Shaman,
             _ => Pattern::Own,
         }
     }
@@ -74,6 +78,7 @@ impl Pattern {
             Pattern::Centaur => 8,
             Pattern::Scout(Color::White) => 9,
             Pattern::Scout(Color::Black) => 10,
+            Pattern::Shaman => 11,
         }
     }
 }
@@ -197,6 +202,7 @@ impl PlyGen<'_> {
             Kind::Centaur => self.centaur(m, sink),
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
+            Kind::Shaman => self.shaman(m, sink),
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
@@ -467,7 +473,10 @@ impl PlyGen<'_> {
                     if pos.rank_of(portal) == pos.last_rank(col) {
                         self.promotions(ply, sink, 0);
                     } else {
-                        ply.flags |= flag::TAG_PROMOTION;
+                        // Where promotion is forced there is no tag to take (L2596).
+                        if pos.v.promotion == Promotion::Delayed {
+                            ply.flags |= flag::TAG_PROMOTION;
+                        }
                         sink.land(ply, 0);
                     }
                 } else {
@@ -590,6 +599,10 @@ impl PlyGen<'_> {
             Pattern::Scout(col) => {
                 let dy = if col == Color::White { 1 } else { -1 };
                 straight(&[(0, dy), (-1, 0), (1, 0), (-1, -dy), (1, -dy)]);
+            }
+            Pattern::Shaman => {
+                straight(&KNIGHT);
+                straight(&LONG);
             }
             Pattern::Own => {}
         }
