@@ -333,6 +333,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "mirandasveil" => include_str!("perft/mirandasveil.txt"),
         "nineteen" => include_str!("perft/nineteen.txt"),
         "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
+        "tlalocan" => include_str!("perft/tlalocan.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),
         "classical20" => include_str!("perft/classical20.txt"),

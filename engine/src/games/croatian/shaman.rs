@@ -48,7 +48,8 @@ fn unit(pos: &Croatian, from: u16, to: u16) -> (i8, i8) {
 /// strictly between its origin and its last field (the Star it entered for a teleport). Empty
 /// for a step-ply.
 pub(super) fn chain_fields(pos: &Croatian, color: Color, ply: &Ply) -> impl Iterator<Item = u16> {
-    let end = if ply.has(flag::TELEPORT) {
+    // An oblation's `to` is the Star itself.
+    let end = if ply.has(flag::TELEPORT) && ply.aux != 0 {
         ply.aux
     } else {
         ply.to
