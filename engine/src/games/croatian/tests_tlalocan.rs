@@ -187,6 +187,19 @@ fn capture_ply_chain() {
         .unwrap();
     let after = pos.play(one);
     assert_eq!(kind_on(&after, "f12"), Some((Kind::Bishop, Color::Black)));
+    // Each chain reads and writes as its own move.
+    for mv in &captures {
+        for text in [
+            notation::xan(&pos, mv),
+            notation::ean(&pos, mv),
+            pos.move_to_wire(mv),
+        ] {
+            assert_eq!(&pos.parse_move(&text).unwrap(), mv, "{text}");
+        }
+    }
+    for text in ["Hd4.e8*.f12*.g16*", "H.e8*.f12*.g16*", "Hd4-g16"] {
+        assert_eq!(pos.parse_move(text).as_ref(), Ok(all), "{text}");
+    }
     // A gap: f12 empty, g16 out of reach.
     let pos = cot("COT", "Ka1,kx24,Hd4,ne8,rg16");
     let d = destinations(&pos, "d4");
