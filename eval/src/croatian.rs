@@ -47,6 +47,14 @@
 //! the Pegasus but shorter) and a Knight (280) give 440 for the dark one. Both colours get one
 //! value, the larger rounded up to 500 for its capture chains and for the own pieces that may
 //! diverge from it (`SHAMAN`).
+//! The Serpent (Tamoanchan Revisited on) is a Bishop that winds: it keeps its field colour and
+//! walks up to 14 diagonal steps, turning at every step, around obstacles and through Pawns it
+//! displaces. On the empty 22x22 board it reaches about 130 fields on average
+//! (scripts/serpent-outcomes.py over a quadrant's fields) against the Bishop's 27; by the
+//! Pegasus's rule, the Bishop's value times 1 + (sqrt(130 / 27) - 1) / 2 = 1.59: 430 * 1.59 =
+//! 684 on the 26x26 row, which Tamoanchan's 22x22 board uses, rounded to 680 (640 on the
+//! 20x20 row by the same rule). Its mobility is not counted (its walks are too many to count
+//! in an evaluation).
 //! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
@@ -61,22 +69,22 @@ use crate::HasEvaluator;
 const SIZES: [u8; 5] = [10, 12, 14, 20, 26];
 
 /// Piece values per board size (rows follow `SIZES`), indexed by `Kind as usize - 1`:
-/// P N B R Q K E A U W T C O G (later pieces 0 until their variants arrive).
-const VALUES: [[i32; 14]; 5] = [
+/// P N B R Q K E A U W T C O G S (later pieces 0 until their variants arrive).
+const VALUES: [[i32; 15]; 5] = [
     [
-        100, 300, 335, 520, 950, 0, 400, 250, 390, 300, 0, 520, 150, 200,
+        100, 300, 335, 520, 950, 0, 400, 250, 390, 300, 0, 520, 150, 200, 0,
     ],
     [
-        100, 300, 350, 540, 1000, 0, 430, 250, 390, 300, 0, 560, 150, 200,
+        100, 300, 350, 540, 1000, 0, 430, 250, 390, 300, 0, 560, 150, 200, 0,
     ],
     [
-        100, 300, 365, 560, 1050, 0, 460, 250, 400, 300, 0, 610, 150, 200,
+        100, 300, 365, 560, 1050, 0, 460, 250, 400, 300, 0, 610, 150, 200, 0,
     ],
     [
-        100, 290, 400, 600, 1150, 0, 520, 250, 400, 300, 0, 720, 150, 200,
+        100, 290, 400, 600, 1150, 0, 520, 250, 400, 300, 0, 720, 150, 200, 640,
     ],
     [
-        100, 280, 430, 640, 1250, 0, 570, 250, 400, 300, 0, 810, 150, 200,
+        100, 280, 430, 640, 1250, 0, 570, 250, 400, 300, 0, 810, 150, 200, 680,
     ],
 ];
 

@@ -1,8 +1,11 @@
 //! Attack tests for check: which fields the side's active materiel attacks.
 
+use arrayvec::ArrayVec;
+
 use super::hemera::close_quarters;
 use super::piece::{self, Cell, Kind};
 use super::plies::other_quadrants;
+use super::serpent::serpent_steps;
 use super::{Croatian, MAILBOX};
 use crate::core::Color;
 
@@ -134,6 +137,9 @@ pub(crate) fn each_attacker(
     if pos.v.has(Kind::Centaur) && !hemera_attackers(pos, o, board, sq, by, &mut keep_going) {
         return false;
     }
+    if pos.v.has(Kind::Serpent) && !serpent_attackers(pos, board, sq, by, &mut keep_going) {
+        return false;
+    }
     if pos.v.has(Kind::Shaman)
         && !super::shaman::shaman_attacks(pos, board, sq, by, &mut keep_going)
     {
@@ -259,4 +265,108 @@ fn hemera_attackers(
         }
     }
     true
+}
+
+/// The Serpents of `by` that reach `sq` (TR-6): by some walk of at most their limit of steps,
+/// alternating diagonals, no field twice, every field before `sq` empty or a Wave (a Pawn the
+/// Serpent could displace still blocks, L2310-2316). Searched backwards from `sq`: a walk
+/// reversed alternates as well.
+fn serpent_attackers(
+    pos: &Croatian,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    keep_going: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    let limit = pos.v.limits.serpent as i32;
+    let xy = |s: u16| (pos.file_of(s) as i32, pos.rank_of(s) as i32);
+    let (x, y) = xy(sq);
+    let serpents: ArrayVec<(i32, i32), 32> = (0..pos.v.size)
+        .flat_map(|r| (0..pos.v.size).map(move |f| (f, r)))
+        .filter(|&(f, r)| {
+            let s = pos.sq(f, r);
+            piece::is(board[s as usize], Kind::Serpent, by)
+                && (f as i32 - x).abs() <= limit
+                && (r as i32 - y).abs() <= limit
+                && (f as i32 + r as i32 + x + y) % 2 == 0
+        })
+        .map(|(f, r)| (f as i32, r as i32))
+        .take(32)
+        .collect();
+    if serpents.is_empty() {
+        return true;
+    }
+    let mut reported: ArrayVec<u16, 32> = ArrayVec::new();
+    let mut path: ArrayVec<u16, 24> = ArrayVec::new();
+    path.push(sq);
+    let search = SerpentSearch {
+        pos,
+        board,
+        by,
+        limit,
+        serpents: &serpents,
+    };
+    search.walk(sq, None, &mut path, &mut reported, keep_going)
+}
+
+struct SerpentSearch<'a> {
+    pos: &'a Croatian,
+    board: &'a Board,
+    by: Color,
+    limit: i32,
+    serpents: &'a [(i32, i32)],
+}
+
+impl SerpentSearch<'_> {
+    /// Steps on from `cur` (the last step on the diagonal `last`), the fields of `path` used.
+    fn walk(
+        &self,
+        cur: u16,
+        last: Option<bool>,
+        path: &mut ArrayVec<u16, 24>,
+        reported: &mut ArrayVec<u16, 32>,
+        keep_going: &mut impl FnMut(u16) -> bool,
+    ) -> bool {
+        let pos = self.pos;
+        let steps = path.len() as i32 - 1;
+        let left = self.limit - steps;
+        let (x, y) = (pos.file_of(cur) as i32, pos.rank_of(cur) as i32);
+        if left <= 0
+            || self
+                .serpents
+                .iter()
+                .all(|&(sx, sy)| (sx - x).abs().max((sy - y).abs()) > left)
+        {
+            return true;
+        }
+        let s = pos.stride();
+        for (d, rising) in serpent_steps(s) {
+            if last == Some(rising) {
+                continue;
+            }
+            let to = at(cur, d);
+            let c = self.board[to as usize];
+            if c == piece::OFF || path.contains(&to) {
+                continue;
+            }
+            if piece::is(c, Kind::Serpent, self.by) {
+                if !reported.contains(&to) && !reported.is_full() {
+                    reported.push(to);
+                    if !keep_going(to) {
+                        return false;
+                    }
+                }
+                continue;
+            }
+            if piece::is_clear(c) {
+                path.push(to);
+                let go_on = self.walk(to, Some(rising), path, reported, keep_going);
+                path.pop();
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
 }

@@ -415,6 +415,22 @@ impl Turn {
             air: self.air,
             irreversible: self.irreversible,
         };
+        if ply.has(flag::DISPLACE) {
+            // The Serpent leaves its field first: a Pawn may be displaced onto it (TR-4).
+            if self.air == EMPTY {
+                self.air = self.pos.board[ply.aux as usize];
+                self.put(&mut undo, ply.aux, EMPTY);
+            }
+            let pawn = self.pos.board[ply.from as usize];
+            self.put(&mut undo, ply.from, EMPTY);
+            if !ply.has(flag::CAPTURE) {
+                // Tags are lost, none gained (L4116, OQ-8); the Pawn has moved (TR-1).
+                self.put(&mut undo, ply.to, piece::untagged(pawn));
+                undo.marked = self.mark(ply.to);
+            }
+            self.irreversible = true;
+            return undo;
+        }
         let first = self.air == EMPTY;
         let mover = if first {
             self.pos.board[ply.from as usize]
@@ -466,12 +482,12 @@ impl Turn {
             return undo;
         }
         let target = self.pos.board[ply.to as usize];
-        if ply.flags & (flag::CAPTURE | flag::CONVERT) != 0 {
+        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::SACRIFICE) != 0 {
             self.irreversible = true;
         }
         // A Pawn rushed earlier in this turn is captured, or activated to move on: its e.p. tag
         // goes (L1168, L1241).
-        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::ACTIVATE) != 0 {
+        if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::ACTIVATE | flag::SACRIFICE) != 0 {
             self.ep.retain(|i| i.pawn != ply.to);
         }
         let placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {

@@ -13,9 +13,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::attacks::{each_attacker, Offsets};
 use super::board::{Turn, Undo};
-use super::moves::{Move, Ply};
+use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
-use super::plies::{Mover, Pattern, PlyGen};
+use super::plies::{ending_len, Mover, Pattern, PlyGen};
 use super::Croatian;
 
 /// Keys are Zobrist-style already: hash them as they are.
@@ -65,7 +65,9 @@ impl InAir {
         was_moved: bool,
     ) -> InAir {
         let cell = turn.air;
-        let pattern = if !piece::is_wave(cell) {
+        let pattern = if by.has(flag::RITUAL) {
+            Pattern::Ritual
+        } else if !piece::is_wave(cell) {
             Pattern::Own
         } else if piece::is_wave(mover) {
             mover_pattern
@@ -122,6 +124,25 @@ pub(super) fn air_plies(turn: &Turn, o: &Offsets, air: &InAir, out: &mut Vec<(Pl
         vacated: 0,
     };
     gen.plies(&air.mover(), out);
+}
+
+/// The Serpent standing on `at` after its ritual: its Pawn-sacrifice ply, a new one from that
+/// field with no momentum (TR-5).
+pub(super) fn sacrifice_plies(turn: &Turn, o: &Offsets, at: u16, out: &mut Vec<(Ply, u8)>) {
+    let gen = PlyGen {
+        pos: &turn.pos,
+        o,
+        moved: &turn.moved,
+        vacated: at,
+    };
+    let m = Mover {
+        cell: turn.pos.board[at as usize],
+        from: at,
+        momentum: None,
+        pattern: Pattern::Sacrifice,
+        may_ep: false,
+    };
+    gen.plies(&m, out);
 }
 
 /// Whether the turn so far may end here: the mover's King is not attacked by an opponent's
@@ -231,16 +252,35 @@ impl<'a> Cascades<'a> {
         self.s.found.drain(..)
     }
 
-    /// Explores every cascade that starts with `first`, a ply of the first piece that activates
-    /// with momentum `left`.
-    pub fn run(&mut self, first: Ply, left: u8) {
-        let mover = self.root.cell(first.from);
-        let undo = self.turn.play(&first);
-        self.s.plies.push(first);
-        let air = InAir::after(&self.turn, mover, Pattern::Own, &first, left, false);
+    /// Explores every cascade that starts with `first`, an ending of the first piece's ply that
+    /// activates (its displacements, then the ply with the momentum passed on).
+    pub fn run(&mut self, first: &[(Ply, u8)]) {
+        let Some(&(ply, left)) = first.last() else {
+            return;
+        };
+        let mover = self.root.cell(ply.from);
+        let undos = self.play_ending(first);
+        let air = InAir::after(&self.turn, mover, Pattern::Own, &ply, left, false);
         self.explore(air);
-        self.s.plies.pop();
-        self.turn.undo(undo);
+        self.undo_ending(undos);
+    }
+
+    /// Plays an ending (displacements and its ply), recording its plies.
+    fn play_ending(&mut self, ending: &[(Ply, u8)]) -> Vec<Undo> {
+        ending
+            .iter()
+            .map(|(ply, _)| {
+                self.s.plies.push(*ply);
+                self.turn.play(ply)
+            })
+            .collect()
+    }
+
+    fn undo_ending(&mut self, undos: Vec<Undo>) {
+        for undo in undos.into_iter().rev() {
+            self.s.plies.pop();
+            self.turn.undo(undo);
+        }
     }
 
     fn explore(&mut self, air: InAir) {
@@ -266,23 +306,45 @@ impl<'a> Cascades<'a> {
         let mut buffer = self.s.buffers.pop().unwrap_or_default();
         buffer.clear();
         air_plies(&self.turn, self.o, &air, &mut buffer);
-        for &(ply, left) in &buffer {
-            let was_moved = self.turn.moved.contains(ply.to);
-            let undo: Undo = self.turn.play(&ply);
-            self.s.plies.push(ply);
-            if self.turn.air != EMPTY {
-                let next = InAir::after(&self.turn, air.cell, air.pattern, &ply, left, was_moved);
-                self.explore(next);
-            } else {
-                self.finish();
-            }
-            self.s.plies.pop();
-            self.turn.undo(undo);
-        }
+        self.follow(&buffer, air.cell, air.pattern);
         self.s.buffers.push(buffer);
         if !self.dedup {
             self.s.on_path.pop();
         }
+    }
+
+    /// Plays each ending in `endings` (of a ply of `mover`, a Wave moving by `pattern`) and goes
+    /// on from it: with the piece it activates, or to the end of the turn and, after a Pyramid's
+    /// sacrifice, the Serpent's Pawn-sacrifice ply.
+    fn follow(&mut self, endings: &[(Ply, u8)], mover: Cell, pattern: Pattern) {
+        let mut rest = endings;
+        while !rest.is_empty() {
+            let (ending, later) = rest.split_at(ending_len(rest));
+            rest = later;
+            let (ply, left) = ending[ending.len() - 1];
+            let was_moved = self.turn.moved.contains(ply.to);
+            let undos = self.play_ending(ending);
+            if self.turn.air != EMPTY {
+                let next = InAir::after(&self.turn, mover, pattern, &ply, left, was_moved);
+                self.explore(next);
+            } else {
+                self.finish();
+                if ply.has(flag::SACRIFICE) {
+                    self.sacrifice(ply.from);
+                }
+            }
+            self.undo_ending(undos);
+        }
+    }
+
+    /// The Pawn-sacrifice ply of the Serpent on `at` and what it activates.
+    fn sacrifice(&mut self, at: u16) {
+        let serpent = self.turn.pos.board[at as usize];
+        let mut buffer = self.s.buffers.pop().unwrap_or_default();
+        buffer.clear();
+        sacrifice_plies(&self.turn, self.o, at, &mut buffer);
+        self.follow(&buffer, serpent, Pattern::Own);
+        self.s.buffers.push(buffer);
     }
 
     fn finish(&mut self) {

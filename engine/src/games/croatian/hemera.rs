@@ -63,6 +63,10 @@ impl<S: Sink> Sink for Once<'_, S> {
         }
     }
 
+    fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
+        self.inner.land_after(effects, ply, left);
+    }
+
     fn full(&self) -> bool {
         self.inner.full()
     }

@@ -1,7 +1,8 @@
 //! The Croatian Chess family (book: "Croatian Chess and other variants"; rulings in
 //! shared/rules/croatian/). One ruleset parameterised by [`variant::Variant`]: Croatian Ties,
 //! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
-//! two Pawn rows, sideways Pawns) and the simple variants (14/20/26, plain and randomized).
+//! two Pawn rows, sideways Pawns), Hemera's Dawn (Centaur, Scout, Grenadier), Tamoanchan
+//! Revisited (the Serpent) and the simple variants (14/20/26, plain and randomized).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a
@@ -70,6 +71,14 @@
 //!   no transparency (a passed piece is readable, `Qo2..m4^W..g10*E`, never written). A Pawn that
 //!   activates a piece on an e.p. field may take e.p. or not (T2-3): `:` tells the two apart
 //!   there, so it must be written.
+//! * Tamoanchan Revisited (module `serpent`): a Serpent's displacements are plies of the
+//!   displaced Pawns (`flag::DISPLACE`) listed before its own, the first lifting the Serpent off
+//!   its field (a Pawn may be displaced onto the field it left, TR-4), and a Pawn taken in the
+//!   Pawn-sacrifice ply is such a ply with `flag::CAPTURE`. The ritual onto a diagonal neighbour
+//!   Pyramid is offered beside the plain activation of that Pyramid (the ritual one may only
+//!   take an own Pawn, OQ-7c). A displaced Pawn counts as moved (TR-1) and resets the halfmove
+//!   clock (TR-2). The colour-changing step and the ritual of an activated Serpent each spend a
+//!   field of its momentum (OQ-7b, OQ-9).
 //! * A cascade is listed with one of the shortest ply sequences that leave its state (with
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 
@@ -84,6 +93,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod reference;
+mod serpent;
 mod shaman;
 pub mod variant;
 mod view;
@@ -95,6 +105,8 @@ mod tests;
 mod tests_hemera;
 #[cfg(test)]
 mod tests_nineteen;
+#[cfg(test)]
+mod tests_serpent;
 #[cfg(test)]
 mod tests_tlalocan;
 #[cfg(test)]
@@ -334,6 +346,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "nineteen" => include_str!("perft/nineteen.txt"),
         "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
         "tlalocan" => include_str!("perft/tlalocan.txt"),
+        "tamoanchan" => include_str!("perft/tamoanchan.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),
         "classical20" => include_str!("perft/classical20.txt"),

@@ -6,11 +6,11 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{attacked, attacked_with, Offsets};
 use super::board::FieldSet;
-use super::board::Turn;
+use super::board::{Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
-use super::plies::{Mover, Pattern, PlyGen, Sink};
+use super::plies::{ending_len, Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
 use crate::core::{Color, Game};
 
@@ -51,6 +51,25 @@ impl Sink for FirstPlies<'_> {
         if self.single_is_legal(&ply) {
             self.teleported |= ply.has(flag::TELEPORT);
             self.out.push(Move::single(ply));
+        }
+    }
+
+    fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
+        if ply.has(flag::ACTIVATE) {
+            self.activations.land_after(effects, ply, left);
+            return;
+        }
+        if self.tactical && ply.flags & TACTICAL == 0 {
+            return;
+        }
+        let mut plies = effects.to_vec();
+        plies.push(ply);
+        let mut turn = Turn::new(self.pos);
+        for p in &plies {
+            turn.play(p);
+        }
+        if cascade::may_end(&turn, self.o) {
+            self.out.push(Move::cascade(&plies));
         }
     }
 }
@@ -257,8 +276,11 @@ fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
     }
     with_scratch(|scratch| {
         let mut cascades = Cascades::new(pos, &o, dedup, scratch);
-        for (ply, left) in activations {
-            cascades.run(ply, left);
+        let mut rest = &activations[..];
+        while !rest.is_empty() {
+            let (first, later) = rest.split_at(ending_len(rest));
+            cascades.run(first);
+            rest = later;
         }
         let mut single_keys: Option<KeySet> = None;
         for (mv, key, single_like) in cascades.found() {
@@ -308,61 +330,90 @@ pub(crate) fn listed_with_key(pos: &Croatian, key: u64) -> Option<Move> {
 
 /// Whether `mv` is legal here, checked ply by ply: each ply one of what its piece can do at that
 /// point, the last ending the turn legally. (Listing every move costs much more where cascades
-/// of Waves abound.)
+/// of Waves abound.) A ply that can pass on different momenta (a Serpent's walks to one field)
+/// is tried with each.
 pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
     if pos.decided.is_some() {
         return false;
     }
-    let o = Offsets::new(pos.stride());
     let first = mv.first();
-    let c = pos.cell(first.from);
+    // A Serpent's displacements come before its ply and name its field.
+    let origin = if first.has(flag::DISPLACE) {
+        first.aux
+    } else {
+        first.from
+    };
+    let c = pos.cell(origin);
     if !piece::is_piece(c) || piece::color(c) != pos.side || piece::kind(c) == Kind::Star {
         return false;
     }
+    let o = Offsets::new(pos.stride());
     let king = pos.kings[pos.side.index()];
     let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
-    let moved = FieldSet::default();
     let mut options: Vec<(Ply, u8)> = Vec::new();
+    let gen = PlyGen {
+        pos,
+        o: &o,
+        moved: &FieldSet::default(),
+        vacated: origin,
+    };
+    let m = Mover {
+        cell: c,
+        from: origin,
+        momentum: None,
+        pattern: Pattern::Own,
+        may_ep: true,
+    };
+    gen.plies(&m, &mut options);
+    if piece::kind(c) == Kind::King {
+        gen.castling(&m, in_check, &mut options);
+    }
     let mut turn = Turn::new(pos);
-    let mut air: Option<InAir> = None;
-    let plies = mv.plies();
-    for (i, ply) in plies.iter().enumerate() {
-        options.clear();
-        match &air {
-            None => {
-                let gen = PlyGen {
-                    pos,
-                    o: &o,
-                    moved: &moved,
-                    vacated: first.from,
-                };
-                let m = Mover {
-                    cell: c,
-                    from: first.from,
-                    momentum: None,
-                    pattern: Pattern::Own,
-                    may_ep: true,
-                };
-                gen.plies(&m, &mut options);
-                if piece::kind(c) == Kind::King {
-                    gen.castling(&m, in_check, &mut options);
-                }
-            }
-            Some(a) => cascade::air_plies(&turn, &o, a, &mut options),
+    legal_from(pos, &mut turn, &o, (c, Pattern::Own), &options, mv.plies())
+}
+
+/// Whether `plies` go on legally from `turn`, their first ending among `options` (of the piece
+/// `mover` with its pattern).
+fn legal_from(
+    root: &Croatian,
+    turn: &mut Turn,
+    o: &Offsets,
+    (mover, pattern): (Cell, Pattern),
+    options: &[(Ply, u8)],
+    plies: &[Ply],
+) -> bool {
+    let mut rest = options;
+    while !rest.is_empty() {
+        let (ending, later) = rest.split_at(ending_len(rest));
+        rest = later;
+        let written = plies.get(..ending.len());
+        if !written.is_some_and(|w| ending.iter().map(|(p, _)| p).eq(w)) {
+            continue;
         }
-        let Some(&(_, left)) = options.iter().find(|(p, _)| p == ply) else {
-            return false;
-        };
-        let (mover, pattern) = air.map_or((c, Pattern::Own), |a| (a.cell, a.pattern));
+        let (ply, left) = ending[ending.len() - 1];
         let was_moved = turn.moved.contains(ply.to);
-        turn.play(ply);
-        let last = i + 1 == plies.len();
-        if (turn.air == EMPTY) != last {
-            return false;
+        let undos: Vec<Undo> = ending.iter().map(|(p, _)| turn.play(p)).collect();
+        let later = &plies[ending.len()..];
+        let mut next = Vec::new();
+        let legal = if later.is_empty() {
+            turn.air == EMPTY && cascade::may_end(turn, o) && !turn.restores(root)
+        } else if turn.air != EMPTY {
+            let air = InAir::after(turn, mover, pattern, &ply, left, was_moved);
+            cascade::air_plies(turn, o, &air, &mut next);
+            legal_from(root, turn, o, (air.cell, air.pattern), &next, later)
+        } else if ply.has(flag::SACRIFICE) {
+            let serpent = turn.pos.cell(ply.from);
+            cascade::sacrifice_plies(turn, o, ply.from, &mut next);
+            legal_from(root, turn, o, (serpent, Pattern::Own), &next, later)
+        } else {
+            false
+        };
+        for undo in undos.into_iter().rev() {
+            turn.undo(undo);
         }
-        if !last {
-            air = Some(InAir::after(&turn, mover, pattern, ply, left, was_moved));
+        if legal {
+            return true;
         }
     }
-    cascade::may_end(&turn, &o) && !turn.restores(pos)
+    false
 }

@@ -19,6 +19,16 @@ pub mod flag {
     /// empty portal field (`to` is the Star), or a Wave without a destination (`to` is its own
     /// field, or the last Star it entered when its route teleported).
     pub const OBLATION: u16 = 512;
+    /// A Pawn the Serpent moves out of its way (section 4.4.3): from `from` to `to`; `aux` is the
+    /// Serpent's field, from which the first such ply lifts it when no piece is in the air. These
+    /// plies come right before the Serpent's own ply, in the order the Serpent met the Pawns.
+    pub const DISPLACE: u16 = 1024;
+    /// The Serpent's ritual step onto a neighbouring own Pyramid (section 4.4.6): the Pyramid
+    /// then goes onto an own Pawn and oblations it.
+    pub const RITUAL: u16 = 2048;
+    /// A Pyramid activated by the ritual oblations the own Pawn on `to` and stays there; the
+    /// Serpent may then make its Pawn-sacrifice ply (TR-3, TR-5).
+    pub const SACRIFICE: u16 = 4096;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field
@@ -43,6 +53,15 @@ impl Route {
 
     pub fn is_straight(&self) -> bool {
         self.own == self.other
+    }
+
+    /// Two steps on the two different diagonals: a Serpent's Wave, which alternates them by
+    /// count (a diagonal step keeps the field colour).
+    pub fn alternates_by_count(&self) -> bool {
+        let diagonal = |(dx, dy): (i8, i8)| dx.abs() == 1 && dy.abs() == 1;
+        diagonal(self.own)
+            && diagonal(self.other)
+            && self.own.0 * self.own.1 != self.other.0 * self.other.1
     }
 }
 

@@ -1295,7 +1295,38 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
     }
     let n =
         parse_notation(text, pos.v.size).map_err(|e| MoveError::unparsable(text, e.to_string()))?;
-    resolve(pos, text, &n)
+    let resolved = resolve(pos, text, &n);
+    if resolved.is_err() && pos.v.has(Kind::Serpent) {
+        // A Serpent's displacements are written as Pawn plies before its own (`Pf6-g6~Se5-e7`),
+        // which the resolver does not follow yet: such a text is the move written so.
+        if let Some(mv) = written_serpent_move(pos, text) {
+            return Ok(mv);
+        }
+    }
+    resolved
+}
+
+/// The legal move with displacements whose XAN, EAN or wire text is `text`.
+fn written_serpent_move(pos: &Croatian, text: &str) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    // Writing every move is slow: first the fields each ply names, in order.
+    let names_fields = |m: &Move| {
+        let mut rest = text;
+        m.plies().iter().all(|p| {
+            [p.from, p.to].iter().all(|&sq| {
+                let name = pos.field_name(sq);
+                rest.find(&name).map(|i| rest = &rest[i..]).is_some()
+            })
+        })
+    };
+    moves.into_iter().find(|m| {
+        m.plies()
+            .iter()
+            .any(|p| p.has(flag::DISPLACE | flag::SACRIFICE))
+            && names_fields(m)
+            && (wire(pos, m) == text || xan(pos, m) == text || ean(pos, m) == text)
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,6 +44,13 @@ pub enum Pattern {
     /// Shaman of either colour: the 24 rays of its step and capture vectors, the Knight's and
     /// the long jumps (L2541-2580).
     Shaman,
+    /// Serpent: a diagonal step, then one on the other diagonal, the two alternating
+    /// (L2377-2392).
+    Serpent,
+    /// Not a Wave: a Pyramid activated by the Serpent's ritual, which goes onto an own Pawn.
+    Ritual,
+    /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
+    Sacrifice,
 }
 
 impl Pattern {
@@ -60,6 +67,7 @@ impl Pattern {
             Kind::Pawn => Pattern::Pawn(color),
             Kind::Unicorn => Pattern::Unicorn,
             Kind::Shaman => Pattern::Shaman,
+            Kind::Serpent => Pattern::Serpent,
             _ => Pattern::Own,
         }
     }
@@ -78,7 +86,10 @@ impl Pattern {
             Pattern::Centaur => 8,
             Pattern::Scout(Color::White) => 9,
             Pattern::Scout(Color::Black) => 10,
-            Pattern::Shaman => 11,
+            Pattern::Serpent => 11,
+            Pattern::Ritual => 12,
+            Pattern::Sacrifice => 13,
+            Pattern::Shaman => 14,
         }
     }
 }
@@ -103,6 +114,10 @@ pub trait Sink {
     /// One ending; `left` is the momentum an activated piece receives.
     fn land(&mut self, ply: Ply, left: u8);
 
+    /// One ending reached after moving Pawns out of the way: `effects` (Serpent displacements,
+    /// `flag::DISPLACE`) are played before `ply`.
+    fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8);
+
     /// Enough found: the generator may stop.
     fn full(&self) -> bool {
         false
@@ -110,10 +125,25 @@ pub trait Sink {
 }
 
 /// Collects endings into a list.
+/// Collects endings into a list; an ending's displacements come right before it
+/// (`ending_len` splits the list again).
 impl Sink for Vec<(Ply, u8)> {
     fn land(&mut self, ply: Ply, left: u8) {
         self.push((ply, left));
     }
+
+    fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
+        self.extend(effects.iter().map(|&e| (e, 0)));
+        self.push((ply, left));
+    }
+}
+
+/// How many entries of `list` (from its start) make its first ending: its displacements and
+/// the ply itself.
+pub fn ending_len(list: &[(Ply, u8)]) -> usize {
+    list.iter()
+        .position(|(p, _)| !p.has(flag::DISPLACE))
+        .map_or(list.len(), |i| i + 1)
 }
 
 /// Whether a piece has any ply at all ("blocked", T2-6).
@@ -121,6 +151,10 @@ struct Probe(bool);
 
 impl Sink for Probe {
     fn land(&mut self, _: Ply, _: u8) {
+        self.0 = true;
+    }
+
+    fn land_after(&mut self, _: &[Ply], _: Ply, _: u8) {
         self.0 = true;
     }
 
@@ -203,6 +237,8 @@ impl PlyGen<'_> {
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
             Kind::Shaman => self.shaman(m, sink),
+            Kind::Serpent => self.serpent(m, sink),
+            Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
@@ -544,7 +580,7 @@ impl PlyGen<'_> {
             let mut visited = ArrayVec::<u16, 96>::new();
             visited.push(m.from);
             let (x, y) = self.xy(m.from);
-            found |= self.walk(m, route, x, y, 0, &mut visited, sink);
+            found |= self.walk(m, route, (x, y, 0), 0, &mut visited, sink);
         }
         if !found {
             sink.land(
@@ -604,20 +640,32 @@ impl PlyGen<'_> {
                 straight(&KNIGHT);
                 straight(&LONG);
             }
-            Pattern::Own => {}
+            Pattern::Serpent => {
+                for own in DIAG {
+                    for other in DIAG {
+                        if own.0 * own.1 != other.0 * other.1 {
+                            out.push(Route {
+                                own,
+                                other,
+                                stars: 0,
+                            });
+                        }
+                    }
+                }
+            }
+            Pattern::Own | Pattern::Ritual | Pattern::Sacrifice => {}
         }
         out
     }
 
-    /// Follows `route` from (x, y) (a field already visited), `stars_met` Star decisions so
-    /// far. Returns whether any ending was found on the way.
+    /// Follows `route` from (x, y) (a field already visited) after `taken` steps, `stars_met`
+    /// Star decisions so far. Returns whether any ending was found on the way.
     #[allow(clippy::too_many_arguments)]
     fn walk<S: Sink>(
         &self,
         m: &Mover,
         route: Route,
-        mut x: i32,
-        mut y: i32,
+        (mut x, mut y, mut taken): (i32, i32, u32),
         mut stars_met: u8,
         visited: &mut ArrayVec<u16, 96>,
         sink: &mut S,
@@ -630,7 +678,8 @@ impl PlyGen<'_> {
             if sink.full() {
                 return found;
             }
-            (x, y) = wave_step(&route, x, y, wave_light);
+            (x, y) = wave_step(&route, x, y, wave_light, taken);
+            taken += 1;
             if x < 0 || y < 0 || x >= n || y >= n {
                 let far = (-x).max(-y).max(x - n + 1).max(y - n + 1);
                 if route.is_straight() || far > OFF_BOARD_REACH {
@@ -665,7 +714,7 @@ impl PlyGen<'_> {
                     } else {
                         branch.push(exit);
                         let (ex, ey) = self.xy(exit);
-                        self.walk(m, through, ex, ey, stars_met, &mut branch, sink)
+                        self.walk(m, through, (ex, ey, taken), stars_met, &mut branch, sink)
                     };
                     if !beyond {
                         // Nowhere to go after the teleport: oblationed (L1446-1448, R07).
@@ -730,13 +779,16 @@ pub fn other_quadrants(a: (i8, i8), b: (i8, i8)) -> bool {
 
 /// The next field of a Wave's route from (x, y): the step for that field's colour (L951-966;
 /// off-board fields have colours by the same parity, R:scn_mv_034).
-fn wave_step(route: &Route, x: i32, y: i32, wave_light: bool) -> (i32, i32) {
+/// A Serpent's Wave alternates its two diagonal steps by their count instead, the first step
+/// `own` (L2377-2392), on through teleports (OQ-21).
+fn wave_step(route: &Route, x: i32, y: i32, wave_light: bool, taken: u32) -> (i32, i32) {
     let light = (x + y).rem_euclid(2) == 1;
-    let (dx, dy) = if light == wave_light {
-        route.own
+    let first = if route.alternates_by_count() {
+        taken.is_multiple_of(2)
     } else {
-        route.other
+        light == wave_light
     };
+    let (dx, dy) = if first { route.own } else { route.other };
     (x + dx as i32, y + dy as i32)
 }
 
@@ -756,8 +808,8 @@ pub fn wave_path(
     let (mut x, mut y) = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
     let mut segments = vec![(from, Vec::new())];
     let mut stars_met = 0;
-    for _ in 0..400 {
-        (x, y) = wave_step(route, x, y, light);
+    for taken in 0..400 {
+        (x, y) = wave_step(route, x, y, light, taken);
         let steps = &mut segments.last_mut()?.1;
         if x < 0 || y < 0 || x >= n || y >= n {
             let far = (-x).max(-y).max(x - n + 1).max(y - n + 1);

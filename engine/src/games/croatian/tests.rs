@@ -1,7 +1,7 @@
 //! Rule tests: perft from the start positions, the book's examples (part1 section 9), position
 //! strings and notation.
 
-use super::piece::{Kind, Tag};
+use super::piece::{self, Kind, Tag};
 use super::*;
 use crate::core::Game;
 
@@ -68,6 +68,36 @@ fn start_counts_depth3_big_boards() {
 
 pub(super) fn setup(text: &str) -> Croatian {
     Croatian::from_author_setup(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// For every empty field of the setup `base`, the piece on `from` captures a dark Knight put
+/// there exactly when the attack test says it attacks that field (HD-3, TR-6).
+pub(super) fn assert_attacks_agree(base: &str, from: &str) {
+    let empty = setup(base);
+    let n = empty.size();
+    for r in 0..n {
+        for f in 0..n {
+            let sq = empty.sq(f, r);
+            if empty.cell(sq) != piece::EMPTY {
+                continue;
+            }
+            let name = empty.field_name(sq);
+            let pos = setup(&format!("{base},n{name}"));
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let captures = moves.iter().any(|m| {
+                let ply = m.first();
+                pos.field_name(ply.from) == from && ply.to == sq && ply.has(moves::flag::CAPTURE)
+            });
+            let o = attacks::Offsets::new(pos.stride());
+            let mut attacked = false;
+            attacks::each_attacker(&pos, &o, &pos.board, sq, crate::core::Color::White, |s| {
+                attacked |= pos.field_name(s) == from;
+                true
+            });
+            assert_eq!(captures, attacked, "{base} on {name}");
+        }
+    }
 }
 
 pub(super) fn xans(pos: &Croatian) -> Vec<String> {

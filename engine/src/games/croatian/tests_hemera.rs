@@ -3,12 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use super::piece::{self, Kind};
+use super::piece::Kind;
 use super::tests::{perft, start};
 use super::*;
-use crate::core::{Color, Game};
+use crate::core::Game;
 
-use super::attacks;
 use super::moves::flag;
 
 /// The legal moves of `pos` counted by the kind of the piece making the first ply.
@@ -142,27 +141,7 @@ fn attacks_agree_with_captures() {
     ] {
         let base = format!("kt20,{mover}{extra}");
         let from = &mover[1..];
-        let empty = hd("HD", &base);
-        for r in 0..20u8 {
-            for f in 0..20u8 {
-                let sq = empty.sq(f, r);
-                if empty.cell(sq) != piece::EMPTY {
-                    continue;
-                }
-                let name = empty.field_name(sq);
-                let pos = hd("HD", &format!("{base},n{name}"));
-                let captures = moves_of(&pos, from)
-                    .iter()
-                    .any(|m| m.first().to == sq && m.first().has(flag::CAPTURE));
-                let o = attacks::Offsets::new(pos.stride());
-                let mut attacked = false;
-                attacks::each_attacker(&pos, &o, &pos.board, sq, Color::White, |s| {
-                    attacked |= pos.field_name(s) == from;
-                    true
-                });
-                assert_eq!(captures, attacked, "{mover}{extra} on {name}");
-            }
-        }
+        super::tests::assert_attacks_agree(&format!("HD {base}"), from);
     }
 }
 

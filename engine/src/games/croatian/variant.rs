@@ -58,12 +58,15 @@ pub struct Limits {
     pub scout: u8,
     pub grenadier_h: u8,
     pub grenadier_v: u8,
+    /// Serpent steps per ply, `sml` (Table 16).
+    pub serpent: u8,
 }
 
 const NO_LIMITS: Limits = Limits {
     scout: 0,
     grenadier_h: 0,
     grenadier_v: 0,
+    serpent: 0,
 };
 
 impl Variant {
@@ -186,6 +189,33 @@ const TLALOCAN_TROOPERS: &[(u8, u8, Kind)] = &[
     (17, 1, Grenadier),
     (19, 1, Grenadier),
 ];
+const TAMOANCHAN: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
+    Grenadier, Serpent,
+];
+const PROMO_TAMOANCHAN: &[Kind] = &[
+    Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave, Centaur, Scout, Grenadier,
+    Serpent,
+];
+/// Around the Centaurs on i1 and n1 (Tables 11-14, L4890, L4916): k4/l4 and k3/l3 adjacent.
+const TAMOANCHAN_TROOPERS: &[(u8, u8, Kind)] = &[
+    (6, 3, Scout),
+    (10, 3, Scout),
+    (11, 3, Scout),
+    (15, 3, Scout),
+    (7, 4, Scout),
+    (9, 4, Scout),
+    (12, 4, Scout),
+    (14, 4, Scout),
+    (6, 2, Grenadier),
+    (10, 2, Grenadier),
+    (11, 2, Grenadier),
+    (15, 2, Grenadier),
+    (7, 1, Grenadier),
+    (9, 1, Grenadier),
+    (12, 1, Grenadier),
+    (14, 1, Grenadier),
+];
 /// Never to a Star (L1404, L1569).
 const PROMO_VEIL: &[Kind] = &[Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave];
 
@@ -229,7 +259,7 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
-pub static VARIANTS: [Variant; 19] = [
+pub static VARIANTS: [Variant; 20] = [
     Variant {
         name: "croatianties",
         symbol: Some("ct"),
@@ -325,10 +355,32 @@ pub static VARIANTS: [Variant; 19] = [
             scout: 5,
             grenadier_h: 3,
             grenadier_v: 2,
+            serpent: 0,
+        },
+    },
+    // The Serpent (part 2 section 4.4); rush up to rank 11, castling 2-8 (Tables 16-18).
+    Variant {
+        name: "tamoanchan",
+        symbol: Some("tr"),
+        size: 22,
+        figure_row: "TRNBSWUECAQKACEUWSBNRT",
+        pawn_rows: &[1, 2],
+        sideways_pawns: true,
+        castling: Castling::Closest,
+        castle_through_check: true,
+        promotion: Promotion::Delayed,
+        promote_to: PROMO_TAMOANCHAN,
+        kinds: TAMOANCHAN,
+        troopers: TAMOANCHAN_TROOPERS,
+        limits: Limits {
+            scout: 6,
+            grenadier_h: 4,
+            grenadier_v: 2,
+            serpent: 14,
         },
     },
     // Conquest of Tlalocan (part 2 section 1): forced promotion (L3182), Scouts 6, Grenadiers
-    // 4 / 2 (Table 16).
+    // 4 / 2, Serpents 15 (Table 16).
     Variant {
         name: "tlalocan",
         symbol: Some("cot"),
@@ -346,6 +398,7 @@ pub static VARIANTS: [Variant; 19] = [
             scout: 6,
             grenadier_h: 4,
             grenadier_v: 2,
+            serpent: 15,
         },
     },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
@@ -363,13 +416,14 @@ pub static VARIANTS: [Variant; 19] = [
 ];
 
 /// Every variant name this family plays, in table order.
-pub static NAMES: [&str; 19] = [
+pub static NAMES: [&str; 20] = [
     "croatianties",
     "mayanascendancy",
     "ageofaquarius",
     "mirandasveil",
     "nineteen",
     "hemerasdawn",
+    "tamoanchan",
     "tlalocan",
     "classical14",
     "classical20",

@@ -1,0 +1,427 @@
+//! Tamoanchan Revisited: the start counts (part 2 sections 8 and 10) and the Serpent's rules
+//! one by one (section 4.4, TR-1 .. TR-7). Counts of Serpent outcomes on open boards are those
+//! of `scripts/serpent-outcomes.py`, an implementation of the walk written apart from this one.
+
+use std::collections::BTreeMap;
+
+use super::moves::flag;
+use super::piece::{self, Kind};
+use super::tests::{perft, start};
+use super::*;
+use crate::core::{Color, Game};
+
+/// A Tamoanchan Revisited position from the author's setup list (`TR` light to move).
+fn tr(pieces: &str) -> Croatian {
+    super::tests::setup(&format!("TR {pieces}"))
+}
+
+/// The ply of a move's first piece (after the displacements that precede a Serpent's ply).
+fn main_ply(mv: &Move) -> &Ply {
+    mv.plies()
+        .iter()
+        .find(|p| !p.has(flag::DISPLACE))
+        .expect("a move has a ply")
+}
+
+fn legal(pos: &Croatian) -> Vec<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+/// The legal moves counted by the kind of the piece making the first ply.
+fn by_first_piece(pos: &Croatian) -> BTreeMap<char, usize> {
+    let mut out = BTreeMap::new();
+    for m in &legal(pos) {
+        let k = Kind::from_index(main_ply(m).piece).unwrap().letter();
+        *out.entry(k).or_insert(0) += 1;
+    }
+    out
+}
+
+fn moves_from(pos: &Croatian, from: &str) -> Vec<Move> {
+    legal(pos)
+        .into_iter()
+        .filter(|m| pos.field_name(main_ply(m).from) == from)
+        .collect()
+}
+
+/// The fields the moves from `from` end on (the first piece's ply), sorted, once each.
+fn ends(pos: &Croatian, from: &str) -> Vec<String> {
+    let mut out: Vec<String> = moves_from(pos, from)
+        .iter()
+        .map(|m| pos.field_name(main_ply(m).to))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Part 2 sections 8 and 10: Pawns 116, Scouts 188, Rooks 2 (into the corner Stars, every
+/// portal taken), Unicorn g1 3, King and Queen onto their Pyramids 1 each; the Serpents,
+/// Centaurs, Pegasi and Knights are boxed in. 311.
+#[test]
+fn start_sub_counts() {
+    let pos = start("tamoanchan");
+    let counts = by_first_piece(&pos);
+    assert_eq!(counts.get(&'P'), Some(&116));
+    assert_eq!(counts.get(&'O'), Some(&188));
+    assert_eq!(counts.get(&'R'), Some(&2));
+    assert_eq!(counts.get(&'U'), Some(&3));
+    assert_eq!(counts.get(&'K'), Some(&1));
+    assert_eq!(counts.get(&'Q'), Some(&1));
+    assert_eq!(counts.get(&'S'), None, "the Serpents are boxed in");
+    assert_eq!(perft(&pos, 1), 311);
+}
+
+/// Section 9.2: from the centre of the empty 22x22 board a Serpent of limit 14 ends on 192
+/// fields of its colour, and the colour-changing step adds the 4 orthogonal neighbours.
+#[test]
+fn open_board_reach() {
+    for field in ["k11", "l11"] {
+        let pos = tr(&format!("S{field}"));
+        let same = ends(&pos, field);
+        assert_eq!(same.len(), 196, "{field}");
+        let moves = moves_from(&pos, field);
+        assert_eq!(moves.len(), 196, "one move per field on an empty board");
+    }
+}
+
+/// The limit counts steps (L2164): from a1 the walks of up to 14 alternating steps and the
+/// colour-changing steps to a2 and b1 end on 65 fields (the script's count), none beyond the
+/// anti-diagonal o1-a15.
+#[test]
+fn limit_of_fourteen_steps() {
+    let pos = tr("Sa1");
+    let far = ends(&pos, "a1");
+    assert_eq!(far.len(), 65);
+    for f in ["o1", "a15", "h8"] {
+        assert!(far.contains(&f.to_string()), "{f}: {far:?}");
+    }
+    assert!(!far.contains(&"i9".to_string()));
+}
+
+/// No field twice in a ply, the start included (L2169, R:scn_tr_32). Every field a walk
+/// through its start reaches, a shorter walk reaches too, but not with the same momentum: the
+/// Pyramid on f6 (its other diagonal neighbours taken) is reached only by the one step from
+/// e5, never by e5-d4-e3-f4-e5-f6 with five, so it moves one field.
+#[test]
+fn no_field_twice() {
+    let pos = tr("Se5,Af6,Nd6,Ne7,Ng5,Ng7,Kv10");
+    let mut pyramid: Vec<String> = moves_from(&pos, "e5")
+        .iter()
+        .filter(|m| m.is_cascade() && m.plies()[1].piece == Kind::Pyramid as u8)
+        .map(|m| pos.field_name(m.plies()[1].to))
+        .collect();
+    pyramid.sort();
+    assert_eq!(pyramid, ["e6", "f5", "f7", "g6"]);
+}
+
+/// Counts of outcomes with displaced Pawns against the independent script (TR-4: displacement
+/// fields empty at that moment of the ply; Pawns of both colours; an opponent's Pawn may be
+/// captured instead).
+#[test]
+fn displacement_outcomes_match_the_script() {
+    for (pieces, from, expected) in [
+        ("Se5,Pf6", "e5", 591),
+        ("Se5,pf6", "e5", 592),
+        ("Se5,Pf6,Pe7", "e5", 2_317),
+    ] {
+        let pos = tr(pieces);
+        assert_eq!(moves_from(&pos, from).len(), expected, "{pieces}");
+    }
+}
+
+/// The larger script counts, deep tier only (their debug-build runs take seconds).
+#[test]
+fn displacement_outcomes_match_the_script_deep() {
+    if !crate::core::deep_tests() {
+        return;
+    }
+    for (pieces, from, expected) in [
+        ("Se5,Pf6,pe7,Pd6,Nf4", "e5", 8_107),
+        ("Sk11,Pl12,Pm11,pj12,pl10,Nj10", "k11", 18_622),
+    ] {
+        let pos = tr(pieces);
+        assert_eq!(moves_from(&pos, from).len(), expected, "{pieces}");
+    }
+}
+
+/// Section 4.4.3: the Serpent on f3 displaces the Pawn there onto an empty orthogonal
+/// neighbour and stands on f3; the Pawn loses its tag (L4116) and is not promoted (OQ-8).
+#[test]
+fn displacing_one_pawn() {
+    let pos = tr("Se2,Pf3^,Ng3,Nf4");
+    let onto_f3: Vec<Move> = moves_from(&pos, "e2")
+        .into_iter()
+        .filter(|m| pos.field_name(main_ply(m).to) == "f3")
+        .collect();
+    // e3 and f2 are free; g3 and f4 hold Knights.
+    assert_eq!(onto_f3.len(), 2);
+    for m in &onto_f3 {
+        let after = pos.play(m);
+        assert!(piece::is(
+            after.cell(after.sq(5, 2)),
+            Kind::Serpent,
+            Color::White
+        ));
+        let pawn_on = |f: &str| {
+            let (file, rank) = (f.as_bytes()[0] - b'a', f[1..].parse::<u8>().unwrap() - 1);
+            after.cell(after.sq(file, rank))
+        };
+        let e3 = pawn_on("e3");
+        let f2 = pawn_on("f2");
+        let pawn = if e3 != piece::EMPTY { e3 } else { f2 };
+        assert!(piece::is(pawn, Kind::Pawn, Color::White));
+        assert_eq!(piece::tag(pawn), piece::Tag::None);
+        // TR-2: moving a Pawn resets the halfmove clock.
+        assert_eq!(after.halfmove(), 0);
+    }
+}
+
+/// TR-4: Pawns share displacement fields; the first one displaced takes the field. With the
+/// walk e5-f6-e7 and everything else boxed in, the Pawn on f6 goes to e6 or f7 and the one on
+/// e7 to what is left of e6, f7 and e8 (d7 taken): Pawns on e6 and f7 (either way round), e6
+/// and e8, or f7 and e8: three outcomes (the script's 7 moves: these, the two with only the
+/// first Pawn displaced, and the colour-changing steps to d5 and e6).
+#[test]
+fn shared_displacement_fields() {
+    let pos = tr("Se5,Pf6,Pe7,Nd6,Nd4,Nf4,Ng5,Ng7,Nd7,Nf5,Nd8,Nf8,Ne4,Ng6");
+    let both: Vec<Move> = moves_from(&pos, "e5")
+        .into_iter()
+        .filter(|m| m.plies().iter().filter(|p| p.has(flag::DISPLACE)).count() == 2)
+        .collect();
+    assert_eq!(both.len(), 3, "{both:?}");
+    assert_eq!(moves_from(&pos, "e5").len(), 7);
+}
+
+/// Section 4.4.2, OQ-9: the colour-changing step goes onto an empty orthogonal neighbour only;
+/// it never captures or activates an own Wave (L2371, R:scn_tr_17).
+#[test]
+fn colour_changing_step() {
+    let pos = tr("Sk11,Wk12,nl11,Pj11,Nk10");
+    let e = ends(&pos, "k11");
+    for f in ["k12", "l11", "j11", "k10"] {
+        let steps = moves_from(&pos, "k11")
+            .into_iter()
+            .filter(|m| pos.field_name(main_ply(m).to) == f && m.plies().len() == 1)
+            .count();
+        assert_eq!(steps, 0, "no colour-changing step onto {f}: {e:?}");
+    }
+    let pos = tr("Sk11");
+    for f in ["k12", "l11", "j11", "k10"] {
+        assert!(ends(&pos, "k11").contains(&f.to_string()));
+    }
+}
+
+/// Section 4.4.4: a step onto a Star teleports: from b2 into the light Star a1, out on the
+/// empty portal fields of the dark Stars v1 and a22.
+#[test]
+fn teleport_through_a_star() {
+    let pos = super::tests::setup("TR Ta1,tv1,ta22,Tv22,Sb2,Nc3,Nc1,Na3");
+    let teleports: Vec<String> = moves_from(&pos, "b2")
+        .iter()
+        .filter(|m| main_ply(m).has(flag::TELEPORT))
+        .map(|m| pos.field_name(main_ply(m).to))
+        .collect();
+    let mut t = teleports;
+    t.sort();
+    assert_eq!(t, ["a21", "b21", "b22", "u1", "u2", "v2"]);
+}
+
+/// Section 4.4.5, Table 21: a Serpent-activated Wave alternates a diagonal step and one on the
+/// other diagonal, the pair fixed for the ply; it may not go straight along one diagonal.
+#[test]
+fn serpent_activated_wave() {
+    let pos = tr("Se5,Wf6,Kv10");
+    let cascades: Vec<String> = moves_from(&pos, "e5")
+        .iter()
+        .filter(|m| m.is_cascade())
+        .map(|m| pos.field_name(m.plies()[1].to))
+        .collect();
+    // From f6 with (1,1) then (1,-1): g7, h6, i7, j6 ...
+    for f in ["g7", "h6", "i7", "j6", "k7"] {
+        assert!(cascades.contains(&f.to_string()), "{f}: {cascades:?}");
+    }
+    // Straight along a diagonal: never.
+    assert!(!cascades.contains(&"h8".to_string()), "{cascades:?}");
+}
+
+/// L2119: an own Pyramid on a step-field is activated with the momentum of the steps taken:
+/// one step from e5 gives it one field, the walk e5-d6-e7-f6 three.
+#[test]
+fn pyramid_activation() {
+    let pos = tr("Se5,Af6,Kv10");
+    let pyramid: Vec<String> = moves_from(&pos, "e5")
+        .iter()
+        .filter(|m| m.is_cascade() && m.plies()[1].piece == Kind::Pyramid as u8)
+        .map(|m| pos.field_name(m.plies()[1].to))
+        .collect();
+    for f in ["e6", "f5", "f7", "g6", "f9", "i6"] {
+        assert!(pyramid.contains(&f.to_string()), "{f}: {pyramid:?}");
+    }
+    assert!(!pyramid.contains(&"g7".to_string()));
+}
+
+/// TR-7: an opponent's Wave on the path may be captured or passed over.
+#[test]
+fn opponent_wave_on_the_path() {
+    let pos = tr("Se5,wf6,Nd4,Nd6,Nf4");
+    let over = moves_from(&pos, "e5");
+    assert!(over
+        .iter()
+        .any(|m| pos.field_name(m.first().to) == "f6" && m.first().has(flag::CAPTURE)));
+    assert!(over.iter().any(|m| pos.field_name(m.first().to) == "g5"));
+}
+
+/// TR-6 and L2310-2316: a Serpent checks along any walk of clear fields; a Pawn on one walk
+/// blocks that walk only.
+#[test]
+fn check_by_serpent() {
+    // A winding walk: e5 f6 g5 h6 i5 j6: the King on j6.
+    let pos = super::tests::setup("tr Se5,kj6");
+    assert!(pos.in_check());
+    // Boxed in by Pawns on every diagonal neighbour: no check even two steps away.
+    let pos = super::tests::setup("tr Se5,kg5,pd4,pd6,pf4,pf6");
+    assert!(!pos.in_check());
+    // One walk blocked, another open.
+    let pos = super::tests::setup("tr Se5,kg5,pd4,pd6,pf4");
+    assert!(pos.in_check());
+}
+
+/// The attack test agrees with the generator: every field a Serpent could capture a Knight on
+/// (without displacing a Pawn on the way) is attacked, and no other.
+#[test]
+fn attacks_agree_with_captures() {
+    for base in ["Sk11", "Sk11,Nl12,Nj10,Wm11", "Sc3,Nd4,Wb4"] {
+        let from = &base[1..base.find(',').unwrap_or(base.len())];
+        super::tests::assert_attacks_agree(&format!("TR {base}"), from);
+    }
+}
+
+/// TR-1: a displaced opponent's Pawn that attacks the mover's King has moved in the move: a
+/// self-checkmate, not an illegal move.
+#[test]
+fn displaced_pawn_giving_check_is_self_checkmate() {
+    // The dark Pawn on f6 displaced to f5 attacks the light King on e4 (dark Pawns take
+    // downwards).
+    let pos = tr("Se5,pf6,Ke4,kv22");
+    let into_check: Vec<Move> = moves_from(&pos, "e5")
+        .into_iter()
+        .filter(|m| {
+            m.plies()
+                .iter()
+                .any(|p| p.has(flag::DISPLACE) && pos.field_name(p.to) == "f5")
+        })
+        .collect();
+    assert!(!into_check.is_empty());
+    for m in &into_check {
+        assert!(pos.play(m).decided().is_some());
+    }
+}
+
+/// Every move of a few Serpent positions is legal by `is_legal` and plays to a position that
+/// reads back from its string.
+#[test]
+fn moves_are_legal_and_positions_round_trip() {
+    for pieces in ["Se5,Pf6,Kv1,kv22", "Se5,Wf6,Kv10,kv22", "Se5,Af6,Kv10,kv22"] {
+        let pos = tr(pieces);
+        for m in legal(&pos) {
+            assert!(pos.is_legal(&m), "{pieces}: {m:?}");
+            let after = pos.play(&m);
+            let text = after.position_string();
+            let back = Croatian::from_position_string("tamoanchan", &text).unwrap();
+            assert_eq!(back.position_string(), text);
+        }
+    }
+}
+
+/// Section 4.4.6, OQ-7, TR-3, TR-5: the Serpent steps onto a neighbouring own Pyramid (here the
+/// orthogonal one on f5), which goes onto the own Pawn on f7 and oblations it; the move may end
+/// there, or the Serpent makes a new ply from f5 taking Pawns of either colour on its way.
+#[test]
+fn pawn_sacrifice() {
+    let pos = tr("Se5,Af5,Pf7,pg6,ph7,Kv1,kv22");
+    let rituals: Vec<Move> = moves_from(&pos, "e5")
+        .into_iter()
+        .filter(|m| m.plies()[0].has(flag::RITUAL))
+        .collect();
+    // The ritual Pyramid has momentum 1: f7 is two fields away, so nothing.
+    assert!(rituals.is_empty(), "{rituals:?}");
+    // With the Pawn on f6 the Pyramid takes it.
+    let pos = tr("Se5,Af5,Pf6,pg6,ph7,Kv1,kv22");
+    let rituals: Vec<Move> = moves_from(&pos, "e5")
+        .into_iter()
+        .filter(|m| m.plies()[0].has(flag::RITUAL))
+        .collect();
+    let ends_there = rituals.iter().filter(|m| m.plies().len() == 2).count();
+    assert_eq!(ends_there, 1, "TR-3: the move may end after the sacrifice");
+    // The sacrifice ply from f5: g6's dark Pawn taken on the way and the walk goes on to h7's,
+    // taken too (both captures before the Serpent's ply).
+    let both = rituals.iter().find(|m| {
+        let last = m.plies().last().unwrap();
+        pos.field_name(last.to) == "h7"
+            && m.plies()
+                .iter()
+                .filter(|p| p.has(flag::DISPLACE) && p.has(flag::CAPTURE))
+                .count()
+                == 2
+    });
+    let both = both.expect("f5-g6-h7 taking both Pawns");
+    assert!(pos.is_legal(both));
+    let after = pos.play(both);
+    assert_eq!(after.halfmove(), 0);
+    // The Pyramid stands on f6, the Serpent on h7, the Pawns f6, g6 and h7 are gone.
+    let at = |f: u8, r: u8| after.cell(after.sq(f, r));
+    assert!(piece::is(at(5, 5), Kind::Pyramid, Color::White));
+    assert!(piece::is(at(7, 6), Kind::Serpent, Color::White));
+    assert_eq!(at(6, 5), piece::EMPTY);
+    // Every move with the ritual is legal by `is_legal`.
+    for m in &rituals {
+        assert!(pos.is_legal(m), "{m:?}");
+    }
+}
+
+/// The suite's start string is the start position.
+#[test]
+fn suite_start_is_the_start() {
+    let text = include_str!("perft/tamoanchan.txt");
+    let line = text.lines().find(|l| l.starts_with("start |")).unwrap();
+    let setup = line.split('|').nth(1).unwrap().trim();
+    assert_eq!(super::tests::setup(setup), start("tamoanchan"));
+}
+
+/// Every move of the small suite positions reads back from its XAN, EAN and wire text (the
+/// displacements written as Pawn plies before the Serpent's, the sacrifice as its plies).
+#[test]
+fn suite_moves_read_back() {
+    for pieces in [
+        "Ka1,kv22,Se5,Pf6,Pe7,nd6,nd4,nf4,ng5,ng7,nd7,nf5,nd8,nf8,ne4,ng6",
+        "Ka1,kv22,Se5,Af5,Pf6,nd4,nd6,nf4,ne7,ng5,ne4,ng4,ng6,nd5,nf7",
+        "Ta1,tv1,ta22,Tv22,Kk1,kk22,Sb2,nc3,nc1,na3",
+    ] {
+        let pos = tr(pieces);
+        for m in &legal(&pos) {
+            for text in [
+                notation::xan(&pos, m),
+                notation::ean(&pos, m),
+                notation::wire(&pos, m),
+            ] {
+                let back = pos.parse_move(&text);
+                assert_eq!(back.as_ref(), Ok(m), "{pieces}: {text}");
+            }
+        }
+    }
+}
+
+/// A move with displacements in a position with thousands of them reads back from its wire
+/// text (the protocols' way).
+#[test]
+fn wire_text_reads_back_among_many() {
+    let pos = tr("Ka1,kv22,Se5,Pf6,pe7,Pd6,nf4");
+    let moves = legal(&pos);
+    for m in moves.iter().step_by(500) {
+        let text = notation::wire(&pos, m);
+        assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{text}");
+    }
+}
