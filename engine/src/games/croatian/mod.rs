@@ -71,6 +71,10 @@
 //!   no transparency (a passed piece is readable, `Qo2..m4^W..g10*E`, never written). A Pawn that
 //!   activates a piece on an e.p. field may take e.p. or not (T2-3): `:` tells the two apart
 //!   there, so it must be written.
+//! * Conquest of Tlalocan (module `shaman`): a Shaman's capture-ply is one ply to its last
+//!   field, taking every piece strictly between (its vector tells it from a step-ply); an
+//!   opponent's Wave in a chain is taken like any piece, an own Wave ends it. Divergence,
+//!   entrancement and trance-journeys are not generated yet.
 //! * Tamoanchan Revisited (module `serpent`): a Serpent's displacements are plies of the
 //!   displaced Pawns (`flag::DISPLACE`) listed before its own, the first lifting the Serpent off
 //!   its field (a Pawn may be displaced onto the field it left, TR-4), and a Pawn taken in the
