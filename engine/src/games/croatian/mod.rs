@@ -2,7 +2,8 @@
 //! shared/rules/croatian/). One ruleset parameterised by [`variant::Variant`]: Croatian Ties,
 //! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
 //! two Pawn rows, sideways Pawns), Hemera's Dawn (Centaur, Scout, Grenadier), Tamoanchan
-//! Revisited (the Serpent) and the simple variants (14/20/26, plain and randomized).
+//! Revisited (the Serpent), Conquest of Tlalocan (the Shaman) and the simple variants (14/20/26,
+//! plain and randomized).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a

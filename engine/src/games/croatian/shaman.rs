@@ -23,8 +23,11 @@ use super::plies::{Mover, PlyGen, Sink};
 use super::Croatian;
 use crate::core::Color;
 
+/// A set of jump vectors.
+type Vectors = &'static [(i8, i8)];
+
 /// The Shaman's step vectors and capture vectors by its colour (section 4.5.1).
-pub(super) fn vectors(color: Color) -> (&'static [(i8, i8)], &'static [(i8, i8)]) {
+pub(super) fn vectors(color: Color) -> (Vectors, Vectors) {
     match color {
         Color::White => (&KNIGHT, &LONG),
         Color::Black => (&LONG, &KNIGHT),
@@ -72,23 +75,20 @@ impl PlyGen<'_> {
     pub(super) fn shaman<S: Sink>(&self, m: &Mover, sink: &mut S) {
         let budget = Self::budget(m);
         let (steps, captures) = vectors(piece::color(m.cell));
-        for &(dx, dy) in steps {
-            let d = self.pos.offset(dx as isize, dy as isize);
-            let mut to = m.from;
-            for k in 1..=budget {
-                to = at(to, d);
-                if !self.shaman_step(m, to, k, sink) || sink.full() {
-                    break;
-                }
-            }
-        }
-        for &(dx, dy) in captures {
-            let d = self.pos.offset(dx as isize, dy as isize);
-            let mut to = m.from;
-            for k in 1..=budget {
-                to = at(to, d);
-                if !self.shaman_capture(m, to, k, sink) || sink.full() {
-                    break;
+        for (vectors, capture) in [(steps, false), (captures, true)] {
+            for &(dx, dy) in vectors {
+                let d = self.pos.offset(dx as isize, dy as isize);
+                let mut to = m.from;
+                for k in 1..=budget {
+                    to = at(to, d);
+                    let goes_on = if capture {
+                        self.shaman_capture(m, to, k, sink)
+                    } else {
+                        self.shaman_step(m, to, k, sink)
+                    };
+                    if !goes_on || sink.full() {
+                        break;
+                    }
                 }
             }
         }

@@ -2,47 +2,17 @@
 //! by one: step-ply, capture-ply chains (OQ-10), the Shaman-activated Wave, check by a Shaman,
 //! forced promotion.
 
-use std::collections::BTreeMap;
-
+use super::piece::steps::KNIGHT;
 use super::piece::{self, Kind};
 use super::tests::start;
+use super::tests_hemera::{by_first_piece, destinations, moves_of};
 use super::*;
 use crate::core::{Color, Game};
-
-/// The legal moves of `pos` counted by the kind of the piece making the first ply.
-fn by_first_piece(pos: &Croatian) -> BTreeMap<char, usize> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out = BTreeMap::new();
-    for m in &moves {
-        let k = Kind::from_index(m.first().piece).unwrap().letter();
-        *out.entry(k).or_insert(0) += 1;
-    }
-    out
-}
 
 /// A Conquest of Tlalocan position from the author's setup list (`COT` light to move, `cot`
 /// dark).
 fn cot(symbol: &str, pieces: &str) -> Croatian {
     super::tests::setup(&format!("{symbol} {pieces}"))
-}
-
-fn moves_of(pos: &Croatian, from: &str) -> Vec<Move> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .filter(|m| pos.field_name(m.first().from) == from)
-        .collect()
-}
-
-fn destinations(pos: &Croatian, from: &str) -> Vec<String> {
-    let mut out: Vec<String> = moves_of(pos, from)
-        .iter()
-        .map(|m| pos.field_name(m.first().to))
-        .collect();
-    out.sort();
-    out
 }
 
 fn field(pos: &Croatian, name: &str) -> u16 {
@@ -115,26 +85,18 @@ fn step_ply() {
     let pos = cot("COT", "Ka1,kx24,Hk10");
     // Eight Knight rays from k10 on 24x24, to the edge.
     let d = destinations(&pos, "k10");
-    let expected: usize = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ]
-    .iter()
-    .map(|&(dx, dy): &(i32, i32)| {
-        (1..)
-            .take_while(|k| {
-                let (x, y) = (10 + k * dx, 9 + k * dy);
-                (0..24).contains(&x) && (0..24).contains(&y)
-            })
-            .count()
-    })
-    .sum();
+    let expected: usize = KNIGHT
+        .iter()
+        .map(|&(dx, dy)| {
+            let (dx, dy) = (dx as i32, dy as i32);
+            (1..)
+                .take_while(|k| {
+                    let (x, y) = (10 + k * dx, 9 + k * dy);
+                    (0..24).contains(&x) && (0..24).contains(&y)
+                })
+                .count()
+        })
+        .sum();
     assert_eq!(d.len(), expected, "{d:?}");
     // A dark Knight on m11 blocks that ray; no capture there.
     let pos = cot("COT", "Ka1,kx24,Hk10,nm11");
