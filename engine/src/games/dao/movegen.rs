@@ -1064,41 +1064,127 @@ fn generate(
     pos: &Dao,
     tactical: bool,
     out: &mut Vec<Move>,
-    mut aliases: Option<&mut Vec<(Move, usize)>>,
+    aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
     let checked = in_check(pos, pos.side);
     let mut pseudo = Vec::with_capacity(128);
     pseudo_moves(pos, checked, tactical, &mut pseudo);
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let mut seen: Vec<(u64, u32)> = Vec::with_capacity(pseudo.len());
-    let base = out.len();
+    let mut routes = Routes::new(pos, pseudo.len());
+    // The listed index of each distinct effect, `None` while untested or when illegal.
+    let mut listed: Vec<Option<usize>> = Vec::with_capacity(pseudo.len());
+    let mut repeats: Vec<(Move, usize)> = Vec::new();
     for mv in pseudo {
-        let after = if shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv)) {
-            pos.apply(&mv)
-        } else {
-            let Some(after) = legal_after(pos, &mv) else {
-                continue;
-            };
-            after
-        };
-        let id = (after.key, after.halfmove);
-        match seen.iter().position(|&x| x == id) {
-            Some(i) => {
-                // Same effect by another route: keep the route with the shortest notation
-                // (ruling 24: no gate named, then the alphabetically first text).
-                let kept = &mut out[base + i];
-                if *kept == mv && notation_rank(&mv) < notation_rank(kept) {
-                    kept.via = mv.via;
-                    kept.mimic = mv.mimic;
-                }
-                if let Some(a) = aliases.as_deref_mut() {
-                    a.push((mv, base + i));
-                }
-            }
-            None => {
-                seen.push(id);
-                out.push(mv);
-            }
+        if let Some(i) = routes.find(&mv) {
+            repeats.push((mv, i));
+            continue;
         }
+        let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
+            || legal_after(pos, &mv).is_some();
+        routes.insert(mv);
+        listed.push(legal.then(|| {
+            out.push(mv);
+            out.len() - 1
+        }));
+    }
+    let mut aliases = aliases;
+    for (mv, i) in repeats {
+        let Some(at) = listed[i] else {
+            continue;
+        };
+        // Same effect by another route: keep the route with the shortest notation
+        // (ruling 24: no gate named, then the alphabetically first text).
+        let kept = &mut out[at];
+        if *kept == mv && notation_rank(&mv) < notation_rank(kept) {
+            kept.via = mv.via;
+            kept.mimic = mv.mimic;
+        }
+        if let Some(a) = aliases.as_deref_mut() {
+            a.push((mv, at));
+        }
+    }
+}
+
+/// The distinct effects among generated routes. Two routes have the same effect exactly when
+/// they are equal moves (the same kind, squares, piece, promotion and en-passant targets), or
+/// when one is a gate-to-gate null move and the other a normal move between the same squares
+/// with no en-passant targets whose resulting states agree (the normal move conferred nothing
+/// new on the dragons).
+struct Routes<'a> {
+    pos: &'a Dao,
+    moves: Vec<Move>,
+    /// Open addressing: index + 1 into `moves`, 0 for a free slot.
+    slots: Vec<u32>,
+    /// Indices of the normal and null moves that end on an own gate with no targets.
+    onto_gates: Vec<u32>,
+}
+
+impl<'a> Routes<'a> {
+    fn new(pos: &'a Dao, capacity: usize) -> Self {
+        Routes {
+            pos,
+            moves: Vec::with_capacity(capacity),
+            slots: vec![0; (2 * capacity).next_power_of_two().max(16)],
+            onto_gates: Vec::new(),
+        }
+    }
+
+    fn hash(mv: &Move) -> usize {
+        let fields = (mv.kind as u64)
+            | (mv.from as u64) << 8
+            | (mv.to as u64) << 16
+            | (mv.piece as u64) << 24
+            | (mv.promo.map_or(15, |k| k as u64)) << 32;
+        let ep = (mv.ep as u64) ^ ((mv.ep >> 64) as u64).rotate_left(29);
+        ((fields ^ ep.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 32)
+            as usize
+    }
+
+    fn may_coincide_across_kinds(&self, mv: &Move) -> bool {
+        matches!(mv.kind, MoveKind::Normal | MoveKind::Null)
+            && mv.ep == 0
+            && mv.from != mv.to
+            && self.pos.gates[mv.to as usize] == Some(self.pos.side)
+    }
+
+    /// The index of an earlier route with the same effect as `mv`.
+    fn find(&self, mv: &Move) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(mv) & mask;
+        while self.slots[i] != 0 {
+            let at = self.slots[i] as usize - 1;
+            if self.moves[at] == *mv {
+                return Some(at);
+            }
+            i = (i + 1) & mask;
+        }
+        if !self.may_coincide_across_kinds(mv) {
+            return None;
+        }
+        let mut after: Option<Dao> = None;
+        self.onto_gates.iter().map(|&at| at as usize).find(|&at| {
+            let other = &self.moves[at];
+            other.kind != mv.kind
+                && (other.from, other.to, other.piece, other.promo)
+                    == (mv.from, mv.to, mv.piece, mv.promo)
+                && {
+                    let mine = after.get_or_insert_with(|| self.pos.apply(mv));
+                    let theirs = self.pos.apply(other);
+                    (theirs.key, theirs.halfmove) == (mine.key, mine.halfmove)
+                }
+        })
+    }
+
+    fn insert(&mut self, mv: Move) {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(&mv) & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = self.moves.len() as u32 + 1;
+        if self.may_coincide_across_kinds(&mv) {
+            self.onto_gates.push(self.moves.len() as u32);
+        }
+        self.moves.push(mv);
     }
 }
