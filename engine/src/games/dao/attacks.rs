@@ -41,29 +41,40 @@ pub(super) fn related(a: u8, b: u8) -> bool {
 
 /// Is `target` attacked by any piece of `by`?
 pub(crate) fn attacked(pos: &Dao, target: u8, by: Color, no_fool: bool) -> bool {
+    let pieces: Squares = (0..100u8)
+        .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == by))
+        .collect();
+    attacked_from(pos, target, by, no_fool, &pieces, &own_gates(pos, by))
+}
+
+/// `attacked` where `pieces` lists (at least) the squares of `by`'s pieces and `gates` exactly
+/// `by`'s gates: a move that neither moves an enemy piece nor an enemy gate keeps both lists of
+/// the position before it valid.
+pub(crate) fn attacked_from(
+    pos: &Dao,
+    target: u8,
+    by: Color,
+    no_fool: bool,
+    pieces: &[u8],
+    gates: &Squares,
+) -> bool {
     let Some(victim) = pos.board[target as usize].filter(|p| p.color != by) else {
         return false;
     };
-    let ctx = Ctx {
-        own_gates: own_gates(pos, by),
-        occupied: 0,
-        ep_targets: 0,
-    };
+    let mut ctx = None;
     let mut out = Vec::new();
-    let vacant_gates: Squares = ctx
-        .own_gates
+    let vacant_gates: Squares = gates
         .iter()
         .copied()
         .filter(|&g| pos.board[g as usize].is_none())
         .collect();
     // An own gate holding an enemy piece can be captured on by a null move from another gate.
-    let enemy_on_gate = ctx
-        .own_gates
+    let enemy_on_gate = gates
         .iter()
         .any(|&g| pos.board[g as usize].is_some_and(|p| p.color != by));
     let powers = pos.dragon_powers(by);
     let dragon_rebounds = powers.contains(&Some(Kind::Fool));
-    for s in 0..100u8 {
+    for &s in pieces {
         let Some(p) = pos.board[s as usize].filter(|p| p.color == by) else {
             continue;
         };
@@ -90,8 +101,13 @@ pub(crate) fn attacked(pos: &Dao, target: u8, by: Color, no_fool: bool) -> bool 
             }
             continue;
         }
+        let ctx = ctx.get_or_insert_with(|| Ctx {
+            own_gates: gates.clone(),
+            occupied: 0,
+            ep_targets: 0,
+        });
         out.clear();
-        piece_moves(pos, &ctx, s, None, true, no_fool, true, &mut out);
+        piece_moves(pos, ctx, s, None, true, no_fool, true, &mut out);
         if out.iter().any(|m| m.to == target) {
             return true;
         }

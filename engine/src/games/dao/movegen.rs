@@ -7,7 +7,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacks_as, in_check, piece_attacks, related};
+use super::attacks::{attacked, attacked_from, attacks_as, in_check, piece_attacks, related};
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
     Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
@@ -889,8 +889,34 @@ fn castle(kind: MoveKind, from: u8, to: u8) -> Move {
     }
 }
 
+/// The side to move's king and what may attack it: the enemy's pieces and gates.
+pub(super) struct Threats {
+    king: Option<u8>,
+    enemies: Squares,
+    enemy_gates: Squares,
+}
+
+impl Threats {
+    pub(super) fn new(pos: &Dao) -> Threats {
+        let them = !pos.side;
+        Threats {
+            king: pos.king_square(pos.side),
+            enemies: (0..100u8)
+                .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == them))
+                .collect(),
+            enemy_gates: own_gates(pos, them),
+        }
+    }
+}
+
 /// The state after `mv` if it is legal.
+#[cfg(test)]
 pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
+    legal_after_among(pos, mv, &Threats::new(pos))
+}
+
+/// `legal_after` with the threats of `pos` at hand.
+pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Option<Dao> {
     let me = pos.side;
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
@@ -967,10 +993,30 @@ pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
         _ => {}
     }
     let after = pos.apply(mv);
-    if let Some(k) = after.king_square(me) {
-        if attacked(&after, k, !me, false) {
-            return None;
-        }
+    // Only a push moves enemy pieces (and may move the king); no move but a gate's moves a gate.
+    let exposed = if mv.kind == MoveKind::Push {
+        after
+            .king_square(me)
+            .is_some_and(|k| attacked(&after, k, !me, false))
+    } else {
+        let king = if mv.piece == Kind::King {
+            Some(mv.to)
+        } else {
+            threats.king
+        };
+        king.is_some_and(|k| {
+            attacked_from(
+                &after,
+                k,
+                !me,
+                false,
+                &threats.enemies,
+                &threats.enemy_gates,
+            )
+        })
+    };
+    if exposed {
+        return None;
     }
     if mv.kind == MoveKind::Drop {
         if let Some(k) = after.king_square(!me) {
@@ -1070,18 +1116,18 @@ fn generate(
     let mut pseudo = Vec::with_capacity(128);
     pseudo_moves(pos, checked, tactical, &mut pseudo);
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
+    let threats = Threats::new(pos);
     let mut routes = Routes::new(pos, pseudo.len());
     // The listed index of each distinct effect, `None` while untested or when illegal.
     let mut listed: Vec<Option<usize>> = Vec::with_capacity(pseudo.len());
     let mut repeats: Vec<(Move, usize)> = Vec::new();
     for mv in pseudo {
-        if let Some(i) = routes.find(&mv) {
+        if let Some(i) = routes.find_or_insert(&mv) {
             repeats.push((mv, i));
             continue;
         }
         let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-            || legal_after(pos, &mv).is_some();
-        routes.insert(mv);
+            || legal_after_among(pos, &mv, &threats).is_some();
         listed.push(legal.then(|| {
             out.push(mv);
             out.len() - 1
@@ -1105,18 +1151,18 @@ fn generate(
     }
 }
 
-/// The distinct effects among generated routes. Two routes have the same effect exactly when
-/// they are equal moves (the same kind, squares, piece, promotion and en-passant targets), or
-/// when one is a gate-to-gate null move and the other a normal move between the same squares
-/// with no en-passant targets whose resulting states agree (the normal move conferred nothing
-/// new on the dragons).
+/// The distinct effects among generated routes. Equal moves (the same kind, squares, piece,
+/// promotion and en-passant targets) have the same effect; unequal ones can only when both change
+/// the board alike: a gate-to-gate null move and a normal move between the same gates, passes
+/// and swaps that change no square (two dragons, or a fool and a dragon, trading places either
+/// way), which are told apart by their resulting states.
 struct Routes<'a> {
     pos: &'a Dao,
     moves: Vec<Move>,
     /// Open addressing: index + 1 into `moves`, 0 for a free slot.
     slots: Vec<u32>,
-    /// Indices of the normal and null moves that end on an own gate with no targets.
-    onto_gates: Vec<u32>,
+    /// The routes that may share an effect with unequal ones: index, resulting key and clock.
+    suspects: Vec<(u32, u64, u32)>,
 }
 
 impl<'a> Routes<'a> {
@@ -1125,7 +1171,7 @@ impl<'a> Routes<'a> {
             pos,
             moves: Vec::with_capacity(capacity),
             slots: vec![0; (2 * capacity).next_power_of_two().max(16)],
-            onto_gates: Vec::new(),
+            suspects: Vec::new(),
         }
     }
 
@@ -1136,19 +1182,23 @@ impl<'a> Routes<'a> {
             | (mv.piece as u64) << 24
             | (mv.promo.map_or(15, |k| k as u64)) << 32;
         let ep = (mv.ep as u64) ^ ((mv.ep >> 64) as u64).rotate_left(29);
-        ((fields ^ ep.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 32)
-            as usize
+        ((fields ^ ep.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            >> 32) as usize
     }
 
-    fn may_coincide_across_kinds(&self, mv: &Move) -> bool {
-        matches!(mv.kind, MoveKind::Normal | MoveKind::Null)
-            && mv.ep == 0
-            && mv.from != mv.to
-            && self.pos.gates[mv.to as usize] == Some(self.pos.side)
+    fn suspect(&self, mv: &Move) -> bool {
+        let gate_to_gate = mv.ep == 0 && self.pos.gates[mv.to as usize] == Some(self.pos.side);
+        match mv.kind {
+            MoveKind::Null => true,
+            MoveKind::Normal => mv.from == mv.to || gate_to_gate,
+            MoveKind::Swap => self.pos.board[mv.to as usize]
+                .is_some_and(|p| matches!(p.kind, Kind::Fool | Kind::Dragon)),
+            _ => false,
+        }
     }
 
-    /// The index of an earlier route with the same effect as `mv`.
-    fn find(&self, mv: &Move) -> Option<usize> {
+    /// The index of an earlier route with the same effect as `mv`; otherwise records `mv`.
+    fn find_or_insert(&mut self, mv: &Move) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut i = Self::hash(mv) & mask;
         while self.slots[i] != 0 {
@@ -1158,33 +1208,21 @@ impl<'a> Routes<'a> {
             }
             i = (i + 1) & mask;
         }
-        if !self.may_coincide_across_kinds(mv) {
-            return None;
+        let index = self.moves.len() as u32;
+        if self.suspect(mv) {
+            let after = self.pos.apply(mv);
+            let effect = (after.key, after.halfmove);
+            if let Some(&(at, _, _)) = self
+                .suspects
+                .iter()
+                .find(|&&(_, key, clock)| (key, clock) == effect)
+            {
+                return Some(at as usize);
+            }
+            self.suspects.push((index, effect.0, effect.1));
         }
-        let mut after: Option<Dao> = None;
-        self.onto_gates.iter().map(|&at| at as usize).find(|&at| {
-            let other = &self.moves[at];
-            other.kind != mv.kind
-                && (other.from, other.to, other.piece, other.promo)
-                    == (mv.from, mv.to, mv.piece, mv.promo)
-                && {
-                    let mine = after.get_or_insert_with(|| self.pos.apply(mv));
-                    let theirs = self.pos.apply(other);
-                    (theirs.key, theirs.halfmove) == (mine.key, mine.halfmove)
-                }
-        })
-    }
-
-    fn insert(&mut self, mv: Move) {
-        let mask = self.slots.len() - 1;
-        let mut i = Self::hash(&mv) & mask;
-        while self.slots[i] != 0 {
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = self.moves.len() as u32 + 1;
-        if self.may_coincide_across_kinds(&mv) {
-            self.onto_gates.push(self.moves.len() as u32);
-        }
-        self.moves.push(mv);
+        self.slots[i] = index + 1;
+        self.moves.push(*mv);
+        None
     }
 }

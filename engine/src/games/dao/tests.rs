@@ -1265,6 +1265,43 @@ fn attack_prefilter_agrees_with_full_generation() {
 }
 
 #[test]
+fn listed_moves_have_distinct_effects() {
+    let mut rng = Lcg(4242);
+    let mut positions: Vec<Dao> = suite()
+        .entries
+        .iter()
+        .map(|e| Dao::from_position_string("dao", e.position).unwrap())
+        .collect();
+    for _ in 0..8 {
+        let mut p = Dao::start_position("dao").unwrap();
+        for _ply in 0..80 {
+            let moves = legal(&p);
+            if moves.is_empty() {
+                break;
+            }
+            positions.push(p.clone());
+            p = p.play(&moves[rng.next(moves.len())]);
+        }
+    }
+    let mut pairs = 0;
+    for p in &positions {
+        let mut effects: Vec<(u64, u32)> = legal(p)
+            .iter()
+            .map(|mv| {
+                let after = p.play(mv);
+                (after.key, after.halfmove)
+            })
+            .collect();
+        pairs += effects.len();
+        effects.sort_unstable();
+        let listed = effects.len();
+        effects.dedup();
+        assert_eq!(effects.len(), listed, "{}", p.position_string());
+    }
+    assert!(pairs > 10_000, "{pairs}");
+}
+
+#[test]
 fn king_shield_passes_only_legal_moves() {
     use super::movegen::{legal_after, pseudo_moves, KingShield};
     let mut rng = Lcg(2718);
