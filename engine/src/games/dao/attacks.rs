@@ -36,7 +36,14 @@ pub(super) fn attacks_as(
 pub(super) fn related(a: u8, b: u8) -> bool {
     let df = (file_of(a) - file_of(b)).abs();
     let dr = (rank_of(a) - rank_of(b)).abs();
-    df == 0 || dr == 0 || df == dr || (df <= 3 && dr <= 3)
+    aligned(a, b) || (df <= 3 && dr <= 3)
+}
+
+/// On one rank, file or diagonal.
+pub(super) fn aligned(a: u8, b: u8) -> bool {
+    let df = (file_of(a) - file_of(b)).abs();
+    let dr = (rank_of(a) - rank_of(b)).abs();
+    df == 0 || dr == 0 || df == dr
 }
 
 /// Is `target` attacked by any piece of `by`?

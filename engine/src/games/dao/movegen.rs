@@ -7,7 +7,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacked_from, attacks_as, in_check, piece_attacks, related};
+use super::attacks::{
+    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related,
+};
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
     Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
@@ -1028,13 +1030,16 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
     Some(after)
 }
 
-/// The cheap legality test of a side not in check: a move that changes no square on a line or
-/// within a leap of its king or of an enemy gate (where the transporter could bend an enemy
-/// route towards the king) cannot expose the king, unless it hands the enemy dragons a new power
-/// or an enemy fool (or a dragon riding as one) rebounds along routes no such test bounds.
+/// The cheap legality test of a side not in check: a move that changes no square on a line
+/// through its king (only along lines does a square's content decide an attack: a slider's or
+/// an archer's path, a lancer's two-step) and none on a line or within a leap of a vacant enemy
+/// gate (where the transporter could bend an enemy route towards the king), nor an enemy gate
+/// itself, cannot expose the king, unless it hands the enemy dragons a new power or an enemy
+/// fool (or a dragon riding as one) rebounds along routes no such test bounds.
 pub(super) struct KingShield {
     king: u8,
     enemy_gates: Squares,
+    vacant_enemy_gates: Squares,
     enemy_dragon: bool,
 }
 
@@ -1053,6 +1058,10 @@ impl KingShield {
         Some(KingShield {
             king,
             enemy_gates: own_gates(pos, them),
+            vacant_enemy_gates: own_gates(pos, them)
+                .into_iter()
+                .filter(|&g| pos.board[g as usize].is_none())
+                .collect(),
             enemy_dragon,
         })
     }
@@ -1067,7 +1076,9 @@ impl KingShield {
                 mv.piece != Kind::King
                     && !(confers && self.enemy_dragon)
                     && [mv.from, mv.to].iter().all(|&s| {
-                        !related(s, self.king) && self.enemy_gates.iter().all(|&g| !related(s, g))
+                        !aligned(s, self.king)
+                            && !self.enemy_gates.contains(&s)
+                            && self.vacant_enemy_gates.iter().all(|&g| !related(s, g))
                     })
             }
             _ => false,
