@@ -663,7 +663,7 @@ fn ageofaquarius_in_xboard() {
 }
 
 #[test]
-#[ignore = "XBoard 4.9.1 relays the engine's b16c14 (a Pegasus move on the 16x16 board) to the other engine as the drop B@c14; not yet understood"]
+#[ignore = "XBoard 4.9.1 keeps rank 16 as the character @, its drop mark: it plays a move from the 16th rank (b16g6) as a drop (B@g6) on its own board, and at a later one sends a setboard of that wrong board"]
 fn mirandasveil_in_xboard() {
     run("mirandasveil");
 }

@@ -82,6 +82,8 @@ impl Coords {
     fn ranks_for_us(self, text: &str) -> String {
         if self.shifts_ranks() {
             shift_ranks(text, 1)
+        } else if self.ranks == 16 {
+            from_sixteenth_rank(text)
         } else {
             text.to_string()
         }
@@ -183,6 +185,19 @@ fn parse_size(text: &str) -> Option<(u32, u32)> {
     Some((files.parse().ok()?, ranks.parse().ok()?))
 }
 
+/// XBoard keeps a rank as one character (`'0'` + rank), so rank 16 is `@`, its drop mark: it
+/// relays a plain move from the 16th rank (`b16g6`) as the drop `B@g6`. No game with 16 ranks
+/// has drops, so such a text is read back as the move from the file's 16th rank.
+fn from_sixteenth_rank(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(file), Some('@')) if file.is_ascii_uppercase() => {
+            format!("{}16{}", file.to_ascii_lowercase(), chars.as_str())
+        }
+        _ => text.to_string(),
+    }
+}
+
 /// Adds `delta` to the rank number of every square (a lowercase file letter not preceded by
 /// another lowercase letter, then digits: `Qk2` holds the square k2). XBoard's 10-rank boards
 /// use one digit per rank, from 0.
@@ -247,6 +262,18 @@ mod tests {
         assert_eq!(coords.wire_to_xboard("Pe2-e4"), "Pe1-e3");
         assert_eq!(coords.xboard_to_wire("e1e3"), "e2e4");
         assert_eq!(coords.xboard_to_wire("j9j8q"), "j10j9q");
+    }
+
+    #[test]
+    fn a_move_from_the_sixteenth_rank_comes_back_as_a_drop() {
+        let coords = Coords::from_setup(Some(
+            "setup (PNBRQKpnbrqk) 16x16+0_fairy rnbqkbnr/16/16 w - - 0 1",
+        ));
+        assert_eq!(coords.xboard_to_wire("B@g6"), "b16g6");
+        assert_eq!(coords.xboard_to_wire("p15p13"), "p15p13");
+        assert_eq!(coords.wire_to_xboard("b16g6"), "b16g6");
+        let ten = Coords::from_setup(Some("setup (PNBRQKpnbrqk) 10x10+0_fairy 10/10 w - - 0 1"));
+        assert_eq!(ten.xboard_to_wire("A@e0"), "A@e1");
     }
 
     #[test]
