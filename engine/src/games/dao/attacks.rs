@@ -1,7 +1,7 @@
 //! Attack tests for check. They run the move generator's routines in capture-only mode, so
 //! whatever a piece can capture on a king square is exactly what gives check.
 
-use super::board::{file_of, rank_of, Kind};
+use super::board::{file_of, forward, offset, rank_of, sq, unit, Kind, Piece};
 use super::movegen::{own_gates, piece_moves, Ctx, Squares};
 use super::Dao;
 use crate::core::Color;
@@ -36,48 +36,169 @@ pub(super) fn attacks_as(
 pub(super) fn related(a: u8, b: u8) -> bool {
     let df = (file_of(a) - file_of(b)).abs();
     let dr = (rank_of(a) - rank_of(b)).abs();
-    df == 0 || dr == 0 || df == dr || (df <= 3 && dr <= 3)
+    aligned(a, b) || (df <= 3 && dr <= 3)
+}
+
+/// On one rank, file or diagonal.
+pub(super) fn aligned(a: u8, b: u8) -> bool {
+    let df = (file_of(a) - file_of(b)).abs();
+    let dr = (rank_of(a) - rank_of(b)).abs();
+    df == 0 || dr == 0 || df == dr
 }
 
 /// Is `target` attacked by any piece of `by`?
 pub(crate) fn attacked(pos: &Dao, target: u8, by: Color, no_fool: bool) -> bool {
-    let ctx = Ctx {
-        own_gates: own_gates(pos, by),
-        occupied: 0,
-        ep_targets: 0,
+    let pieces: Squares = (0..100u8)
+        .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == by))
+        .collect();
+    attacked_from(pos, target, by, no_fool, &pieces, &own_gates(pos, by))
+}
+
+/// `attacked` where `pieces` lists (at least) the squares of `by`'s pieces and `gates` exactly
+/// `by`'s gates: a move that neither moves an enemy piece nor an enemy gate keeps both lists of
+/// the position before it valid.
+pub(crate) fn attacked_from(
+    pos: &Dao,
+    target: u8,
+    by: Color,
+    no_fool: bool,
+    pieces: &[u8],
+    gates: &Squares,
+) -> bool {
+    let Some(victim) = pos.board[target as usize].filter(|p| p.color != by) else {
+        return false;
     };
+    let mut ctx = None;
     let mut out = Vec::new();
-    let vacant_gates: Squares = ctx
-        .own_gates
+    let vacant_gates: Squares = gates
         .iter()
         .copied()
         .filter(|&g| pos.board[g as usize].is_none())
         .collect();
-    let dragon_rebounds = pos.dragon_powers(by).contains(&Some(Kind::Fool));
-    for s in 0..100u8 {
-        match pos.board[s as usize] {
-            Some(p) if p.color == by => {
-                // A piece that neither stands on its gate nor lies on a line or within a leap of
-                // a vacant own gate never uses the transporter, so it can only capture along its
-                // own lines and leaps (the fool's rebounds excepted).
-                let may_reach = p.kind == Kind::Fool
-                    || (p.kind == Kind::Dragon && dragon_rebounds)
-                    || pos.gates[s as usize] == Some(by)
-                    || related(s, target)
-                    || vacant_gates.iter().any(|&g| related(s, g));
-                if !may_reach {
-                    continue;
-                }
-                out.clear();
-                piece_moves(pos, &ctx, s, None, true, no_fool, true, &mut out);
-                if out.iter().any(|m| m.to == target) {
-                    return true;
-                }
+    // An own gate holding an enemy piece can be captured on by a null move from another gate.
+    let enemy_on_gate = gates
+        .iter()
+        .any(|&g| pos.board[g as usize].is_some_and(|p| p.color != by));
+    let powers = pos.dragon_powers(by);
+    let dragon_rebounds = powers.contains(&Some(Kind::Fool));
+    for &s in pieces {
+        let Some(p) = pos.board[s as usize].filter(|p| p.color == by) else {
+            continue;
+        };
+        let rebounds = p.kind == Kind::Fool || (p.kind == Kind::Dragon && dragon_rebounds);
+        // Without a transporter route the piece attacks only along its own lines and leaps.
+        let transport_free = if pos.gates[s as usize] == Some(by) {
+            vacant_gates.is_empty() && !enemy_on_gate
+        } else {
+            vacant_gates.iter().all(|&g| !related(s, g))
+        };
+        if !rebounds && transport_free {
+            if !related(s, target) {
+                continue;
             }
-            _ => {}
+            let hits = match p.kind {
+                Kind::Dragon => powers
+                    .iter()
+                    .flatten()
+                    .any(|&k| captures_directly(pos, s, by, Kind::Dragon, k, target, victim)),
+                kind => captures_directly(pos, s, by, kind, kind, target, victim),
+            };
+            if hits {
+                return true;
+            }
+            continue;
+        }
+        let ctx = ctx.get_or_insert_with(|| Ctx {
+            own_gates: gates.clone(),
+            occupied: 0,
+            ep_targets: 0,
+        });
+        out.clear();
+        piece_moves(pos, ctx, s, None, true, no_fool, true, &mut out);
+        if out.iter().any(|m| m.to == target) {
+            return true;
         }
     }
     false
+}
+
+/// Can the `side` piece `mover` on `from`, moving as `mimic` (never a fool), capture `victim` on
+/// `target` without the transporter? The capture patterns of `PieceGen::run` in closed form.
+fn captures_directly(
+    pos: &Dao,
+    from: u8,
+    side: Color,
+    mover: Kind,
+    mimic: Kind,
+    target: u8,
+    victim: Piece,
+) -> bool {
+    if victim.kind == Kind::Fool && !matches!(mover, Kind::King | Kind::Dragon | Kind::Lancer) {
+        return false;
+    }
+    let df = file_of(target) - file_of(from);
+    let dr = rank_of(target) - rank_of(from);
+    let (af, ar) = (df.abs(), dr.abs());
+    let f = forward(side);
+    let empty = |s: u8| pos.board[s as usize].is_none();
+    let clear_line = || {
+        let (uf, ur) = (df.signum(), dr.signum());
+        (1..af.max(ar)).all(|i| empty(sq(file_of(from) + uf * i, rank_of(from) + ur * i)))
+    };
+    match mimic {
+        Kind::Pawn => dr == f && af == 1,
+        Kind::Lancer => {
+            (dr == f && af == 1)
+                || (dr == 2 * f && af == 2 && empty(sq(file_of(from) + df / 2, rank_of(from) + f)))
+        }
+        Kind::Knight => matches!((af, ar), (1, 2) | (2, 1) | (1, 3) | (3, 1)),
+        Kind::Bishop => af == ar && clear_line(),
+        Kind::Rook => (af == 0 || ar == 0) && clear_line(),
+        Kind::Queen => (af == ar || af == 0 || ar == 0) && clear_line(),
+        Kind::King => af.max(ar) == 1,
+        Kind::Ox => af == 1 && ar == 1,
+        Kind::Archer => {
+            dr.signum() == f && (af == 0 || af == ar) && archer_hits(pos, from, side, target)
+        }
+        Kind::Fool | Kind::Dragon | Kind::Gate => false,
+    }
+}
+
+/// The archer's leap towards `target` (on one of its forward lines) without the transporter:
+/// run-up, a group whose pieces after the first it may capture unless an enemy lancer stands
+/// before them, then the first piece beyond the group (ruling 4.6).
+fn archer_hits(pos: &Dao, from: u8, side: Color, target: u8) -> bool {
+    let (df, dr) = unit(from, target);
+    let occupied = |s: u8| pos.board[s as usize].is_some();
+    let mut x = from;
+    let first = loop {
+        match offset(x, df, dr) {
+            Some(t) if occupied(t) => break t,
+            Some(t) => x = t,
+            None => return false,
+        }
+    };
+    let mut x = first;
+    loop {
+        if x == target {
+            return x != first;
+        }
+        if pos.board[x as usize].is_some_and(|p| p.color != side && p.kind == Kind::Lancer) {
+            return false;
+        }
+        match offset(x, df, dr) {
+            Some(n) if occupied(n) => x = n,
+            Some(_) => break,
+            None => return false,
+        }
+    }
+    loop {
+        match offset(x, df, dr) {
+            Some(n) if occupied(n) => return n == target,
+            Some(n) => x = n,
+            None => return false,
+        }
+    }
 }
 
 /// `attacked` without the prefilter, for tests of the prefilter.

@@ -9,7 +9,8 @@
 //!
 //! A `Move` is a complete turn described by its effect (kind, squares, promotion, en-passant targets
 //! it creates). Routes through the transporter that end in the same state are one move; the
-//! generator de-duplicates by the resulting key, so `TURNS_CAN_COINCIDE` stays false for perft.
+//! generator merges equal moves, and compares resulting states only for the few kinds of unequal
+//! moves that can coincide (see `movegen::Routes`), so `TURNS_CAN_COINCIDE` stays false for perft.
 //! A normal move and a null move that leave identical states (the piece already was its side's
 //! conferrer, or it never confers, like a pawn) are therefore one move; ruling 9 names them
 //! different only because their effects usually differ.

@@ -7,7 +7,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacks_as, in_check, piece_attacks, related};
+use super::attacks::{
+    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related,
+};
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
     Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
@@ -889,8 +891,34 @@ fn castle(kind: MoveKind, from: u8, to: u8) -> Move {
     }
 }
 
+/// The side to move's king and what may attack it: the enemy's pieces and gates.
+pub(super) struct Threats {
+    king: Option<u8>,
+    enemies: Squares,
+    enemy_gates: Squares,
+}
+
+impl Threats {
+    pub(super) fn new(pos: &Dao) -> Threats {
+        let them = !pos.side;
+        Threats {
+            king: pos.king_square(pos.side),
+            enemies: (0..100u8)
+                .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == them))
+                .collect(),
+            enemy_gates: own_gates(pos, them),
+        }
+    }
+}
+
 /// The state after `mv` if it is legal.
+#[cfg(test)]
 pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
+    legal_after_among(pos, mv, &Threats::new(pos))
+}
+
+/// `legal_after` with the threats of `pos` at hand.
+pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Option<Dao> {
     let me = pos.side;
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
@@ -967,10 +995,30 @@ pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
         _ => {}
     }
     let after = pos.apply(mv);
-    if let Some(k) = after.king_square(me) {
-        if attacked(&after, k, !me, false) {
-            return None;
-        }
+    // Only a push moves enemy pieces (and may move the king); no move but a gate's moves a gate.
+    let exposed = if mv.kind == MoveKind::Push {
+        after
+            .king_square(me)
+            .is_some_and(|k| attacked(&after, k, !me, false))
+    } else {
+        let king = if mv.piece == Kind::King {
+            Some(mv.to)
+        } else {
+            threats.king
+        };
+        king.is_some_and(|k| {
+            attacked_from(
+                &after,
+                k,
+                !me,
+                false,
+                &threats.enemies,
+                &threats.enemy_gates,
+            )
+        })
+    };
+    if exposed {
+        return None;
     }
     if mv.kind == MoveKind::Drop {
         if let Some(k) = after.king_square(!me) {
@@ -982,13 +1030,16 @@ pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
     Some(after)
 }
 
-/// The cheap legality test of a side not in check: a move that changes no square on a line or
-/// within a leap of its king or of an enemy gate (where the transporter could bend an enemy
-/// route towards the king) cannot expose the king, unless it hands the enemy dragons a new power
-/// or an enemy fool (or a dragon riding as one) rebounds along routes no such test bounds.
+/// The cheap legality test of a side not in check: a move that changes no square on a line
+/// through its king (only along lines does a square's content decide an attack: a slider's or
+/// an archer's path, a lancer's two-step) and none on a line or within a leap of a vacant enemy
+/// gate (where the transporter could bend an enemy route towards the king), nor an enemy gate
+/// itself, cannot expose the king, unless it hands the enemy dragons a new power or an enemy
+/// fool (or a dragon riding as one) rebounds along routes no such test bounds.
 pub(super) struct KingShield {
     king: u8,
     enemy_gates: Squares,
+    vacant_enemy_gates: Squares,
     enemy_dragon: bool,
 }
 
@@ -1007,6 +1058,10 @@ impl KingShield {
         Some(KingShield {
             king,
             enemy_gates: own_gates(pos, them),
+            vacant_enemy_gates: own_gates(pos, them)
+                .into_iter()
+                .filter(|&g| pos.board[g as usize].is_none())
+                .collect(),
             enemy_dragon,
         })
     }
@@ -1021,7 +1076,9 @@ impl KingShield {
                 mv.piece != Kind::King
                     && !(confers && self.enemy_dragon)
                     && [mv.from, mv.to].iter().all(|&s| {
-                        !related(s, self.king) && self.enemy_gates.iter().all(|&g| !related(s, g))
+                        !aligned(s, self.king)
+                            && !self.enemy_gates.contains(&s)
+                            && self.vacant_enemy_gates.iter().all(|&g| !related(s, g))
                     })
             }
             _ => false,
@@ -1064,41 +1121,119 @@ fn generate(
     pos: &Dao,
     tactical: bool,
     out: &mut Vec<Move>,
-    mut aliases: Option<&mut Vec<(Move, usize)>>,
+    aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
     let checked = in_check(pos, pos.side);
     let mut pseudo = Vec::with_capacity(128);
     pseudo_moves(pos, checked, tactical, &mut pseudo);
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let mut seen: Vec<(u64, u32)> = Vec::with_capacity(pseudo.len());
-    let base = out.len();
+    let threats = Threats::new(pos);
+    let mut routes = Routes::new(pos, pseudo.len());
+    // The listed index of each distinct effect, `None` while untested or when illegal.
+    let mut listed: Vec<Option<usize>> = Vec::with_capacity(pseudo.len());
+    let mut repeats: Vec<(Move, usize)> = Vec::new();
     for mv in pseudo {
-        let after = if shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv)) {
-            pos.apply(&mv)
-        } else {
-            let Some(after) = legal_after(pos, &mv) else {
-                continue;
-            };
-            after
-        };
-        let id = (after.key, after.halfmove);
-        match seen.iter().position(|&x| x == id) {
-            Some(i) => {
-                // Same effect by another route: keep the route with the shortest notation
-                // (ruling 24: no gate named, then the alphabetically first text).
-                let kept = &mut out[base + i];
-                if *kept == mv && notation_rank(&mv) < notation_rank(kept) {
-                    kept.via = mv.via;
-                    kept.mimic = mv.mimic;
-                }
-                if let Some(a) = aliases.as_deref_mut() {
-                    a.push((mv, base + i));
-                }
-            }
-            None => {
-                seen.push(id);
-                out.push(mv);
-            }
+        if let Some(i) = routes.find_or_insert(&mv) {
+            repeats.push((mv, i));
+            continue;
         }
+        let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
+            || legal_after_among(pos, &mv, &threats).is_some();
+        listed.push(legal.then(|| {
+            out.push(mv);
+            out.len() - 1
+        }));
+    }
+    let mut aliases = aliases;
+    for (mv, i) in repeats {
+        let Some(at) = listed[i] else {
+            continue;
+        };
+        // Same effect by another route: keep the route with the shortest notation
+        // (ruling 24: no gate named, then the alphabetically first text).
+        let kept = &mut out[at];
+        if *kept == mv && notation_rank(&mv) < notation_rank(kept) {
+            kept.via = mv.via;
+            kept.mimic = mv.mimic;
+        }
+        if let Some(a) = aliases.as_deref_mut() {
+            a.push((mv, at));
+        }
+    }
+}
+
+/// The distinct effects among generated routes. Equal moves (the same kind, squares, piece,
+/// promotion and en-passant targets) have the same effect; unequal ones can only when both change
+/// the board alike: a gate-to-gate null move and a normal move between the same gates, passes
+/// and swaps that change no square (two dragons, or a fool and a dragon, trading places either
+/// way), which are told apart by their resulting states.
+struct Routes<'a> {
+    pos: &'a Dao,
+    moves: Vec<Move>,
+    /// Open addressing: index + 1 into `moves`, 0 for a free slot.
+    slots: Vec<u32>,
+    /// The routes that may share an effect with unequal ones: index, resulting key and clock.
+    suspects: Vec<(u32, u64, u32)>,
+}
+
+impl<'a> Routes<'a> {
+    fn new(pos: &'a Dao, capacity: usize) -> Self {
+        Routes {
+            pos,
+            moves: Vec::with_capacity(capacity),
+            slots: vec![0; (2 * capacity).next_power_of_two().max(16)],
+            suspects: Vec::new(),
+        }
+    }
+
+    fn hash(mv: &Move) -> usize {
+        let fields = (mv.kind as u64)
+            | (mv.from as u64) << 8
+            | (mv.to as u64) << 16
+            | (mv.piece as u64) << 24
+            | (mv.promo.map_or(15, |k| k as u64)) << 32;
+        let ep = (mv.ep as u64) ^ ((mv.ep >> 64) as u64).rotate_left(29);
+        ((fields ^ ep.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            >> 32) as usize
+    }
+
+    fn suspect(&self, mv: &Move) -> bool {
+        let gate_to_gate = mv.ep == 0 && self.pos.gates[mv.to as usize] == Some(self.pos.side);
+        match mv.kind {
+            MoveKind::Null => true,
+            MoveKind::Normal => mv.from == mv.to || gate_to_gate,
+            MoveKind::Swap => self.pos.board[mv.to as usize]
+                .is_some_and(|p| matches!(p.kind, Kind::Fool | Kind::Dragon)),
+            _ => false,
+        }
+    }
+
+    /// The index of an earlier route with the same effect as `mv`; otherwise records `mv`.
+    fn find_or_insert(&mut self, mv: &Move) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(mv) & mask;
+        while self.slots[i] != 0 {
+            let at = self.slots[i] as usize - 1;
+            if self.moves[at] == *mv {
+                return Some(at);
+            }
+            i = (i + 1) & mask;
+        }
+        let index = self.moves.len() as u32;
+        if self.suspect(mv) {
+            let after = self.pos.apply(mv);
+            let effect = (after.key, after.halfmove);
+            if let Some(&(at, _, _)) = self
+                .suspects
+                .iter()
+                .find(|&&(_, key, clock)| (key, clock) == effect)
+            {
+                return Some(at as usize);
+            }
+            self.suspects.push((index, effect.0, effect.1));
+        }
+        self.slots[i] = index + 1;
+        self.moves.push(*mv);
+        None
     }
 }

@@ -944,6 +944,14 @@ fn suite() -> Suite<'static> {
     parse_suite(Dao::perft_suite("dao").expect("DAO keeps a suite")).unwrap()
 }
 
+fn suite_states() -> Vec<Dao> {
+    suite()
+        .entries
+        .iter()
+        .map(|e| Dao::from_position_string("dao", e.position).unwrap())
+        .collect()
+}
+
 /// The reference counts of the start position; every suite position (the registry's suite test
 /// checks their counts) reads back to the same string.
 #[test]
@@ -1235,33 +1243,72 @@ fn notation_prefers_the_shortest_route() {
     assert_eq!(q.move_to_human(&mv), "D(B)f6+"); // f6-g7-h8: check
 }
 
-#[test]
-fn attack_prefilter_agrees_with_full_generation() {
-    let mut rng = Lcg(777);
-    let mut checked = 0;
-    for _ in 0..6 {
+/// The positions of `games` random games from the start, up to `plies` plies each (a game
+/// stops at its end), the moves drawn from `seed`.
+fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<Dao> {
+    let mut rng = Lcg(seed);
+    let mut positions = Vec::new();
+    for _ in 0..games {
         let mut p = Dao::start_position("dao").unwrap();
-        for _ply in 0..70 {
+        for _ply in 0..plies {
             let moves = legal(&p);
             if moves.is_empty() {
                 break;
             }
-            for target in 0..100u8 {
-                for by in Color::ALL {
-                    assert_eq!(
-                        attacks::attacked(&p, target, by, false),
-                        attacks::attacked_unfiltered(&p, target, by),
-                        "{} {} {by}",
-                        p.position_string(),
-                        square_name(target)
-                    );
-                    checked += 1;
-                }
-            }
+            positions.push(p.clone());
             p = p.play(&moves[rng.next(moves.len())]);
         }
     }
+    positions
+}
+
+/// The closed-form attack test of pieces no transporter route serves, and the prefilter,
+/// against every piece's generated captures, on suite positions and along random games.
+#[test]
+fn attack_prefilter_agrees_with_full_generation() {
+    let mut checked = 0;
+    for p in random_game_positions(777, 6, 70)
+        .iter()
+        .chain(&suite_states())
+    {
+        for target in 0..100u8 {
+            for by in Color::ALL {
+                assert_eq!(
+                    attacks::attacked(p, target, by, false),
+                    attacks::attacked_unfiltered(p, target, by),
+                    "{} {} {by}",
+                    p.position_string(),
+                    square_name(target)
+                );
+                checked += 1;
+            }
+        }
+    }
     assert!(checked > 10_000);
+}
+
+/// Routes are merged by move identity, and by resulting state only where unequal moves can
+/// coincide: no two listed moves may lead to the same state.
+#[test]
+fn listed_moves_have_distinct_effects() {
+    let mut positions = suite_states();
+    positions.extend(random_game_positions(4242, 8, 80));
+    let mut pairs = 0;
+    for p in &positions {
+        let mut effects: Vec<(u64, u32)> = legal(p)
+            .iter()
+            .map(|mv| {
+                let after = p.play(mv);
+                (after.key, after.halfmove)
+            })
+            .collect();
+        pairs += effects.len();
+        effects.sort_unstable();
+        let listed = effects.len();
+        effects.dedup();
+        assert_eq!(effects.len(), listed, "{}", p.position_string());
+    }
+    assert!(pairs > 10_000, "{pairs}");
 }
 
 #[test]

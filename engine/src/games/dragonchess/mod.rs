@@ -89,7 +89,11 @@ impl Game for Dragonchess {
     }
 
     fn legal_moves(&self, out: &mut Moves) {
-        self.gen_legal(&mut |mv| out.push(mv));
+        self.gen_legal(false, &mut |mv| out.push(mv));
+    }
+
+    fn tactical_moves(&self, out: &mut Moves) {
+        self.gen_legal(true, &mut |mv| out.push(mv));
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -106,7 +110,7 @@ impl Game for Dragonchess {
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
-        mv.is_capture() || mv.is_promotion()
+        mv.is_tactical()
     }
 
     fn halfmove_clock(&self) -> u32 {
@@ -117,7 +121,7 @@ impl Game for Dragonchess {
     /// Warrior/Dwarf/Sylph move draw (rules page 2.4), with the sides named Gold and Scarlet.
     fn ending(&self, history: &[u64]) -> Option<Ending> {
         let mut any = false;
-        self.gen_legal(&mut |_| any = true);
+        self.gen_legal(false, &mut |_| any = true);
         if !any {
             return Some(if self.in_check() {
                 let winner = !self.side;

@@ -22,7 +22,9 @@ impl Dragonchess {
         count
     }
 
-    pub(super) fn gen_legal(&self, out: &mut impl FnMut(Move)) {
+    /// Every legal move, or with `tactical` only the captures and promotions (`is_tactical`),
+    /// whose King safety alone is then tested.
+    pub(super) fn gen_legal(&self, tactical: bool, out: &mut impl FnMut(Move)) {
         let us = self.side;
         let king = self.king_square(us);
         let checked = attacked_by(&self.board, king, !us);
@@ -39,6 +41,9 @@ impl Dragonchess {
                 || kind == Kind::Basilisk
                 || set_contains(&pinned, sq);
             gen_piece(&self.board, sq, p, &mut |mv: Move| {
+                if tactical && !mv.is_tactical() {
+                    return;
+                }
                 if (always_test || mv.is_remote()) && !safe_after(&mut scratch, mv, king, us) {
                     return;
                 }

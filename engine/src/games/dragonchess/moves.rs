@@ -40,6 +40,12 @@ impl Move {
     pub fn is_promotion(self) -> bool {
         self.0 & PROMOTION != 0
     }
+
+    /// A capture or a promotion: the moves quiescence searches.
+    #[inline]
+    pub fn is_tactical(self) -> bool {
+        self.0 & (CAPTURE | PROMOTION) != 0
+    }
 }
 
 /// Enough for 42 pieces of the side to move at their busiest (no piece has more than 34 moves:

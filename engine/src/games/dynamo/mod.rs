@@ -156,7 +156,11 @@ impl Game for Dynamo {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.legal_turns(out);
+        self.legal_turns(false, out);
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        self.legal_turns(true, out);
     }
 
     fn play(&self, mv: &Move) -> Self {

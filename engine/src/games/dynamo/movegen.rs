@@ -448,13 +448,14 @@ fn expand_promotions(kind_of_turn: Kind, legs: &[Leg], emit: &mut impl FnMut(Kin
 }
 
 impl Dynamo {
-    /// Appends every legal turn, one per effect.
-    pub(super) fn legal_turns(&self, out: &mut Vec<Move>) {
+    /// Appends every legal turn, one per effect; with `tactical`, only the turns that change
+    /// material.
+    pub(super) fn legal_turns(&self, tactical: bool, out: &mut Vec<Move>) {
         let forbidden = self.forbidden_effect();
         let in_check = self.in_check();
         let mut unique = EffectSet::new();
         self.candidates(&mut |_, legs| {
-            if let Some(mv) = self.judge(legs, forbidden.as_ref(), in_check) {
+            if let Some(mv) = self.judge(legs, forbidden.as_ref(), in_check, tactical) {
                 unique.push(out, mv);
             }
         });
@@ -479,8 +480,15 @@ impl Dynamo {
     }
 
     /// The complete turn made of `legs` (applied in order), if it is legal here, where
-    /// `in_check` is whether the side to move is in check before it.
-    fn judge(&self, legs: &[Leg], forbidden: Option<&Effect>, in_check: bool) -> Option<Move> {
+    /// `in_check` is whether the side to move is in check before it; with `tactical`, only if it
+    /// changes material (`is_tactical`), judged before the costlier King safety test.
+    fn judge(
+        &self,
+        legs: &[Leg],
+        forbidden: Option<&Effect>,
+        in_check: bool,
+        tactical: bool,
+    ) -> Option<Move> {
         let mut board = self.board;
         let mut occupied = self.occupied;
         let mut changed = 0u64;
@@ -501,18 +509,6 @@ impl Dynamo {
                 }
             }
         }
-        // A turn that leaves the King and everything that decides his expulsion in place leaves
-        // the answer as it was before the turn.
-        let unchanged =
-            king == self.kings[self.side.index()] && EXPULSION_FIELD[king as usize] & changed == 0;
-        let expelled = if unchanged {
-            in_check
-        } else {
-            threatened_off(&board, occupied, king, !self.side)
-        };
-        if expelled {
-            return None;
-        }
         // A turn moves at most two pieces: at most four squares change.
         let mut changes = [NO_CHANGE; 4];
         let mut n = 0;
@@ -523,11 +519,23 @@ impl Dynamo {
             n += 1;
             rest &= rest - 1;
         }
-        let effect = Effect::from_changes(&changes[..n]);
-        if forbidden == Some(&effect) {
+        let mv = Move {
+            effect: Effect::from_changes(&changes[..n]),
+            castling,
+        };
+        if forbidden == Some(&mv.effect) || (tactical && !mv.changes_material()) {
             return None;
         }
-        Some(Move { effect, castling })
+        // A turn that leaves the King and everything that decides his expulsion in place leaves
+        // the answer as it was before the turn.
+        let unchanged =
+            king == self.kings[self.side.index()] && EXPULSION_FIELD[king as usize] & changed == 0;
+        let expelled = if unchanged {
+            in_check
+        } else {
+            threatened_off(&board, occupied, king, !self.side)
+        };
+        (!expelled).then_some(mv)
     }
 
     /// The castling rights a turn with this effect leaves, unless the turn says otherwise.

@@ -96,7 +96,11 @@ impl Game for Makromachy {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.generate(out);
+        self.generate(false, out);
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        self.generate(true, out);
     }
 
     fn play(&self, mv: &Move) -> Self {

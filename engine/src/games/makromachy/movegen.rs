@@ -488,15 +488,16 @@ fn aligned(a: u16, b: u16) -> bool {
 }
 
 impl Makromachy {
-    /// Pseudo-legal moves filtered to legal ones.
-    pub(super) fn generate(&self, out: &mut Vec<Move>) {
+    /// Pseudo-legal moves filtered to legal ones; with `tactical` only those `is_tactical`
+    /// accepts, so no quiet move is tested for legality.
+    pub(super) fn generate(&self, tactical: bool, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
         let in_check = self.in_check();
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if self.is_legal(&mv, in_check) {
+            if (!tactical || self.is_tactical(&mv)) && self.is_legal(&mv, in_check) {
                 out[keep] = mv;
                 keep += 1;
             }
