@@ -235,7 +235,7 @@ impl Chess {
         let mut next = *self;
         next.side = !self.side;
         next.ep = NO_SQUARE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next.key = next.compute_key();
         next
     }
@@ -252,7 +252,7 @@ impl Chess {
             key ^= KEYS.ep_file[(self.ep & 7) as usize];
         }
         next.ep = NO_SQUARE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
 
         if kind == flag::EN_PASSANT {
             let captured = Square::new(to.index() as u8 ^ 8);
@@ -290,7 +290,7 @@ impl Chess {
         key ^= KEYS.castling[next.castling as usize];
         next.side = them;
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.key = key;
         if kind == flag::DOUBLE_PUSH {

@@ -264,7 +264,7 @@ impl Croatian {
         next.ep.clear();
         next.side = !self.side;
         next.key ^= keys().side;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next
     }
 }
@@ -558,10 +558,10 @@ impl Turn {
         if self.irreversible {
             next.halfmove = 0;
         } else {
-            next.halfmove += 1;
+            next.halfmove = next.halfmove.saturating_add(1);
         }
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
         next.key ^= keys().side;

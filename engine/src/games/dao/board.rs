@@ -332,7 +332,7 @@ impl Dao {
         let me = self.side;
         let opp = !me;
         n.ep = None;
-        n.halfmove += 1;
+        n.halfmove = n.halfmove.saturating_add(1);
         let mut touched: u128 = 0;
         // Squares whose contents change (for the key).
         let mut dirty: u128 = 0;
@@ -509,7 +509,7 @@ impl Dao {
         }
         n.side = opp;
         if me == Color::Black {
-            n.fullmove += 1;
+            n.fullmove = n.fullmove.saturating_add(1);
         }
         n.key = n.updated_key(self, dirty | touched);
         debug_assert_eq!(n.key, n.compute_key());

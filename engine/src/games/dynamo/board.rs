@@ -321,9 +321,13 @@ impl Dynamo {
         pawn_or_exit |= pieces_after < pieces_before;
         next.key ^= castling_key(self.castling) ^ castling_key(mv.castling);
         next.castling = mv.castling;
-        next.halfmove = if pawn_or_exit { 0 } else { self.halfmove + 1 };
+        next.halfmove = if pawn_or_exit {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if self.side == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !self.side;
         next.key ^= side_key();

@@ -941,3 +941,18 @@ fn xboard_gets_a_setup_line_for_the_start_position() {
         )
     );
 }
+
+#[test]
+fn move_counters_at_their_largest_do_not_overflow() {
+    let pos = Dynamo::from_position_string(
+        "dynamo",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 4294967295 4294967295 -",
+    )
+    .unwrap();
+    let mut moves = <Dynamo as Game>::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for mv in moves.as_slice() {
+        let clock = pos.play(mv).halfmove_clock();
+        assert!(clock == 0 || clock == u32::MAX, "{clock}");
+    }
+}

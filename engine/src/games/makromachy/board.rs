@@ -503,10 +503,10 @@ impl Makromachy {
         next.halfmove = if matches!(kind, PAWN | WARRIOR) || is_piece(captured) {
             0
         } else {
-            self.halfmove + 1
+            self.halfmove.saturating_add(1)
         };
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
         next.key ^= KEYS.black_to_move;
@@ -520,7 +520,7 @@ impl Makromachy {
         next.ep_victim = 0;
         next.ep_targets = [0, 0];
         next.side = !self.side;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next
     }
 }
