@@ -1140,6 +1140,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut depth = 0u32;
         if self.shared.control.stopped() {
             self.stopped = true;
+            if self.is_main() {
+                log::debug!("search stopped before depth 1: stop requested");
+            }
             return;
         }
         while depth < max_depth {
