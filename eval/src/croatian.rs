@@ -39,6 +39,14 @@
 //! obstacles but captures only one step backwards: a Pawn and a half (150). The Grenadier walks
 //! orthogonally (3 sideways, 2 up or down), captures on all four diagonals and reaches farther
 //! with forked captures in close quarters: two Pawns (200). Neither trooper counts mobility.
+//! The Shaman (Conquest of Tlalocan) moves like one piece and captures like another: a light
+//! one rides the Knight's jumps without capturing and captures on the 16 long jumps, a dark one
+//! rides the long jumps and captures on the Knight's. A piece that moves as X and captures as Y
+//! is rated at the mean of the two: the Pegasus on 24-26 fields (570) and a 16-target leaper
+//! (the Unicorn's 400) give 485 for the light one; a long-jump rider (about 600, more rays than
+//! the Pegasus but shorter) and a Knight (280) give 440 for the dark one. Both colours get one
+//! value, the larger rounded up to 500 for its capture chains and for the own pieces that may
+//! diverge from it (`SHAMAN`).
 //! The Serpent (Tamoanchan Revisited on) is a Bishop that winds: it keeps its field colour and
 //! walks up to 14 diagonal steps, turning at every step, around obstacles and through Pawns it
 //! displaces. On the empty 22x22 board it reaches about 130 fields on average
@@ -80,6 +88,9 @@ const VALUES: [[i32; 15]; 5] = [
     ],
 ];
 
+/// The Shaman's value (module docs), on the boards it plays on (24x24 on).
+const SHAMAN: i32 = 500;
+
 /// Centipawns per reachable field, by kind (same indexing as `VALUES`).
 const MOBILITY: [i32; 11] = [0, 4, 3, 2, 1, 0, 2, 0, 4, 0, 0];
 /// Own Wave a piece can land on (its activation potential), per such piece.
@@ -117,10 +128,15 @@ fn row(size: u8) -> usize {
 
 /// Value of a piece kind on this board (0 for kinds not valued here, e.g. the King).
 pub fn value(pos: &Croatian, kind: Kind) -> i32 {
-    VALUES[row(pos.size())]
-        .get(kind as usize - 1)
-        .copied()
-        .unwrap_or(0)
+    kind_value(&VALUES[row(pos.size())], kind)
+}
+
+/// A kind's value in one row of `VALUES`, the Shaman's beside it.
+fn kind_value(row: &[i32], kind: Kind) -> i32 {
+    if kind == Kind::Shaman {
+        return SHAMAN;
+    }
+    row.get(kind as usize - 1).copied().unwrap_or(0)
 }
 
 /// What a piece reaches in one ply, ignoring checks and activations: fields it could move to
@@ -250,7 +266,7 @@ pub fn white_score(pos: &Croatian) -> i32 {
             let color = piece::color(c);
             let kind = piece::kind(c);
             let idx = kind as usize - 1;
-            let mut v = vals.get(idx).copied().unwrap_or(0);
+            let mut v = kind_value(vals, kind);
             match kind {
                 Kind::Pawn => {
                     let rel = if color == Color::White { r } else { n - 1 - r } as i32;
@@ -366,6 +382,9 @@ mod tests {
         let veil = Croatian::start_position("mirandasveil").unwrap();
         assert!(value(&veil, Kind::Wave) > value(&veil, Kind::Pyramid));
         assert_eq!(value(&veil, Kind::Star), 0);
+        let cot = Croatian::start_position("tlalocan").unwrap();
+        let v = |k| value(&cot, k);
+        assert!(v(Kind::Rook) > v(Kind::Shaman) && v(Kind::Shaman) > v(Kind::Unicorn));
     }
 
     #[test]

@@ -140,6 +140,11 @@ pub(crate) fn each_attacker(
     if pos.v.has(Kind::Serpent) && !serpent_attackers(pos, board, sq, by, &mut keep_going) {
         return false;
     }
+    if pos.v.has(Kind::Shaman)
+        && !super::shaman::shaman_attacks(pos, board, sq, by, &mut keep_going)
+    {
+        return false;
+    }
     for (dirs, slider) in [(&o.orth, Kind::Rook), (&o.diag, Kind::Bishop)] {
         for &d in dirs {
             let mut s = at(sq, d);

@@ -304,7 +304,8 @@ impl FieldSet {
 
 /// What `Turn::play` changed, for `Turn::undo`.
 pub(super) struct Undo {
-    cells: ArrayVec<(u16, Cell), 4>,
+    /// Up to 11 pieces a Shaman's capture-ply takes, its origin and its field.
+    cells: ArrayVec<(u16, Cell), 16>,
     ep: ArrayVec<EpItem, MAX_EP>,
     marked: Option<u16>,
     marked_rook: Option<u16>,
@@ -459,6 +460,15 @@ impl Turn {
         }
         if first {
             self.put(&mut undo, ply.from, EMPTY);
+        }
+        if kind == Kind::Shaman {
+            let pos = &self.pos;
+            let chain: ArrayVec<u16, 12> = super::shaman::chain_fields(pos, owner, ply).collect();
+            for sq in chain {
+                self.put(&mut undo, sq, EMPTY);
+                self.ep.retain(|i| i.pawn != sq);
+                self.irreversible = true;
+            }
         }
         if kind == Kind::Pawn {
             self.irreversible = true;

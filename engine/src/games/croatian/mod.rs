@@ -2,7 +2,8 @@
 //! shared/rules/croatian/). One ruleset parameterised by [`variant::Variant`]: Croatian Ties,
 //! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
 //! two Pawn rows, sideways Pawns), Hemera's Dawn (Centaur, Scout, Grenadier), Tamoanchan
-//! Revisited (the Serpent) and the simple variants (14/20/26, plain and randomized).
+//! Revisited (the Serpent), Conquest of Tlalocan (the Shaman) and the simple variants (14/20/26,
+//! plain and randomized).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a
@@ -82,6 +83,10 @@
 //!   no transparency (a passed piece is readable, `Qo2..m4^W..g10*E`, never written). A Pawn that
 //!   activates a piece on an e.p. field may take e.p. or not (T2-3): `:` tells the two apart
 //!   there, so it must be written.
+//! * Conquest of Tlalocan (module `shaman`): a Shaman's capture-ply is one ply to its last
+//!   field, taking every piece strictly between (its vector tells it from a step-ply); an
+//!   opponent's Wave in a chain is taken like any piece, an own Wave ends it. Divergence,
+//!   entrancement and trance-journeys are not generated yet.
 //! * Tamoanchan Revisited (module `serpent`): a Serpent's displacements are plies of the
 //!   displaced Pawns (`flag::DISPLACE`) listed before its own, the first lifting the Serpent off
 //!   its field (a Pawn may be displaced onto the field it left, TR-4), and a Pawn taken in the
@@ -105,6 +110,7 @@ mod plies;
 mod position;
 pub mod reference;
 mod serpent;
+mod shaman;
 pub mod variant;
 mod view;
 mod xboard;
@@ -117,6 +123,8 @@ mod tests_hemera;
 mod tests_nineteen;
 #[cfg(test)]
 mod tests_serpent;
+#[cfg(test)]
+mod tests_tlalocan;
 #[cfg(test)]
 mod tests_veil;
 
@@ -370,6 +378,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "mirandasveil" => include_str!("perft/mirandasveil.txt"),
         "nineteen" => include_str!("perft/nineteen.txt"),
         "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
+        "tlalocan" => include_str!("perft/tlalocan.txt"),
         "tamoanchan" => include_str!("perft/tamoanchan.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),

@@ -131,7 +131,7 @@ impl FirstPlies<'_> {
 /// The board-only effect of a single-ply move, for a quick King-safety test.
 fn king_safe_single(pos: &Croatian, o: &Offsets, board: &mut Board, ply: &Ply) -> bool {
     let us = pos.side;
-    let mut saved: ArrayVec<(u16, Cell), 4> = ArrayVec::new();
+    let mut saved: ArrayVec<(u16, Cell), 16> = ArrayVec::new();
     let mut put = |b: &mut Board, s: u16, c: Cell| {
         saved.push((s, b[s as usize]));
         b[s as usize] = c;
@@ -149,6 +149,11 @@ fn king_safe_single(pos: &Croatian, o: &Offsets, board: &mut Board, ply: &Ply) -
     } else if !ply.has(flag::DELAYED) {
         if ply.has(flag::EN_PASSANT) {
             put(board, ply.aux, EMPTY);
+        }
+        if piece::kind(mover) == Kind::Shaman {
+            for sq in super::shaman::chain_fields(pos, us, ply) {
+                put(board, sq, EMPTY);
+            }
         }
         put(board, ply.from, EMPTY);
         if !ply.has(flag::OBLATION) {

@@ -776,6 +776,7 @@ fn segments(pos: &Croatian, mover: Cell, ply: &Ply) -> Vec<(u16, Vec<Option<u16>
             | Kind::Pyramid
             | Kind::Pawn
             | Kind::Grenadier
+            | Kind::Shaman
     );
     let steps = if !linear || ply.flags & (flag::CASTLE | flag::DELAYED) != 0 {
         vec![Some(end)]
@@ -916,15 +917,22 @@ fn route_matches(pos: &Croatian, part: &ParsedPly, steps: &[Option<u16>], end: u
             if sq == end {
                 return false;
             }
-            // Only a passed piece may be noted on the way (`^`).
-            let occupied = pos.cell(sq) != piece::EMPTY;
+            // Only a passed piece may be noted on the way (`^`), and a piece a Shaman's
+            // capture-ply takes (`H.h10*.l11*.p12~W`, L4436).
+            let c = pos.cell(sq);
+            let occupied = c != piece::EMPTY;
             for e in &step.effects {
                 match e {
                     Effect::Transparency(k) => {
-                        if !occupied || k.is_some_and(|k| piece::kind(pos.cell(sq)) != k) {
+                        if !occupied || k.is_some_and(|k| piece::kind(c) != k) {
                             return false;
                         }
                     }
+                    Effect::Capture(tp)
+                        if part.piece == Some(Kind::Shaman)
+                            && piece::is_piece(c)
+                            && piece::color(c) != pos.side
+                            && tagged_matches(tp, Some((piece::kind(c), piece::tag(c)))) => {}
                     _ => return false,
                 }
             }

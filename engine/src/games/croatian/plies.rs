@@ -41,6 +41,9 @@ pub enum Pattern {
     /// A Scout of that colour: rays forward, left, right and along both backward diagonals
     /// (L1812-1839).
     Scout(Color),
+    /// Shaman of either colour: the 24 rays of its step and capture vectors, the Knight's and
+    /// the long jumps (L2541-2580).
+    Shaman,
     /// Serpent: a diagonal step, then one on the other diagonal, the two alternating
     /// (L2377-2392).
     Serpent,
@@ -63,6 +66,7 @@ impl Pattern {
             Kind::Scout => Pattern::Scout(color),
             Kind::Pawn => Pattern::Pawn(color),
             Kind::Unicorn => Pattern::Unicorn,
+            Kind::Shaman => Pattern::Shaman,
             Kind::Serpent => Pattern::Serpent,
             _ => Pattern::Own,
         }
@@ -85,6 +89,7 @@ impl Pattern {
             Pattern::Serpent => 11,
             Pattern::Ritual => 12,
             Pattern::Sacrifice => 13,
+            Pattern::Shaman => 14,
         }
     }
 }
@@ -231,6 +236,7 @@ impl PlyGen<'_> {
             Kind::Centaur => self.centaur(m, sink),
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
+            Kind::Shaman => self.shaman(m, sink),
             Kind::Serpent => self.serpent(m, sink),
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
@@ -503,7 +509,10 @@ impl PlyGen<'_> {
                     if pos.rank_of(portal) == pos.last_rank(col) {
                         self.promotions(ply, sink, 0);
                     } else {
-                        ply.flags |= flag::TAG_PROMOTION;
+                        // Where promotion is forced there is no tag to take (L2596).
+                        if pos.v.promotion == Promotion::Delayed {
+                            ply.flags |= flag::TAG_PROMOTION;
+                        }
                         sink.land(ply, 0);
                     }
                 } else {
@@ -626,6 +635,10 @@ impl PlyGen<'_> {
             Pattern::Scout(col) => {
                 let dy = if col == Color::White { 1 } else { -1 };
                 straight(&[(0, dy), (-1, 0), (1, 0), (-1, -dy), (1, -dy)]);
+            }
+            Pattern::Shaman => {
+                straight(&KNIGHT);
+                straight(&LONG);
             }
             Pattern::Serpent => {
                 for own in DIAG {

@@ -12,7 +12,7 @@ use crate::core::Game;
 use super::moves::flag;
 
 /// The legal moves of `pos` counted by the kind of the piece making the first ply.
-fn by_first_piece(pos: &Croatian) -> BTreeMap<char, usize> {
+pub(super) fn by_first_piece(pos: &Croatian) -> BTreeMap<char, usize> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut out = BTreeMap::new();
@@ -28,7 +28,7 @@ fn hd(symbol: &str, pieces: &str) -> Croatian {
     super::tests::setup(&format!("{symbol} {pieces}"))
 }
 
-fn moves_of(pos: &Croatian, from: &str) -> Vec<Move> {
+pub(super) fn moves_of(pos: &Croatian, from: &str) -> Vec<Move> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves
@@ -37,7 +37,7 @@ fn moves_of(pos: &Croatian, from: &str) -> Vec<Move> {
         .collect()
 }
 
-fn destinations(pos: &Croatian, from: &str) -> Vec<String> {
+pub(super) fn destinations(pos: &Croatian, from: &str) -> Vec<String> {
     let mut out: Vec<String> = moves_of(pos, from)
         .iter()
         .map(|m| pos.field_name(m.first().to))

@@ -144,6 +144,51 @@ const HEMERA_TROOPERS: &[(u8, u8, Kind)] = &[
     (14, 1, Grenadier),
     (16, 1, Grenadier),
 ];
+const TLALOCAN: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
+    Grenadier, Serpent, Shaman,
+];
+/// Any kind but Pawn, King and Star (section 2.10).
+const PROMO_TLALOCAN: &[Kind] = &[
+    Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave, Centaur, Scout, Grenadier,
+    Serpent, Shaman,
+];
+/// Scouts and Grenadiers around each Centaur and Shaman (files f, k, n, s): Tables 11-14,
+/// L4891, L4917.
+const TLALOCAN_TROOPERS: &[(u8, u8, Kind)] = &[
+    (3, 3, Scout),
+    (7, 3, Scout),
+    (8, 3, Scout),
+    (11, 3, Scout),
+    (12, 3, Scout),
+    (15, 3, Scout),
+    (16, 3, Scout),
+    (20, 3, Scout),
+    (4, 4, Scout),
+    (6, 4, Scout),
+    (9, 4, Scout),
+    (11, 4, Scout),
+    (12, 4, Scout),
+    (14, 4, Scout),
+    (17, 4, Scout),
+    (19, 4, Scout),
+    (3, 2, Grenadier),
+    (7, 2, Grenadier),
+    (8, 2, Grenadier),
+    (11, 2, Grenadier),
+    (12, 2, Grenadier),
+    (15, 2, Grenadier),
+    (16, 2, Grenadier),
+    (20, 2, Grenadier),
+    (4, 1, Grenadier),
+    (6, 1, Grenadier),
+    (9, 1, Grenadier),
+    (11, 1, Grenadier),
+    (12, 1, Grenadier),
+    (14, 1, Grenadier),
+    (17, 1, Grenadier),
+    (19, 1, Grenadier),
+];
 const TAMOANCHAN: &[Kind] = &[
     Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
     Grenadier, Serpent,
@@ -214,7 +259,7 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
-pub static VARIANTS: [Variant; 19] = [
+pub static VARIANTS: [Variant; 20] = [
     Variant {
         name: "croatianties",
         symbol: Some("ct"),
@@ -334,6 +379,28 @@ pub static VARIANTS: [Variant; 19] = [
             serpent: 14,
         },
     },
+    // Conquest of Tlalocan (part 2 section 1): forced promotion (L3182), Scouts 6, Grenadiers
+    // 4 / 2, Serpents 15 (Table 16).
+    Variant {
+        name: "tlalocan",
+        symbol: Some("cot"),
+        size: 24,
+        figure_row: "TRNBSCUWEAHQKHAEWUCSBNRT",
+        pawn_rows: &[1, 2],
+        sideways_pawns: true,
+        castling: Castling::Closest,
+        castle_through_check: true,
+        promotion: Promotion::Forced,
+        promote_to: PROMO_TLALOCAN,
+        kinds: TLALOCAN,
+        troopers: TLALOCAN_TROOPERS,
+        limits: Limits {
+            scout: 6,
+            grenadier_h: 4,
+            grenadier_v: 2,
+            serpent: 15,
+        },
+    },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
     simple("classical20", Some("cc20"), 20, CC20, false, false),
     simple("classical26", Some("cc26"), 26, CC26, false, false),
@@ -349,7 +416,7 @@ pub static VARIANTS: [Variant; 19] = [
 ];
 
 /// Every variant name this family plays, in table order.
-pub static NAMES: [&str; 19] = [
+pub static NAMES: [&str; 20] = [
     "croatianties",
     "mayanascendancy",
     "ageofaquarius",
@@ -357,6 +424,7 @@ pub static NAMES: [&str; 19] = [
     "nineteen",
     "hemerasdawn",
     "tamoanchan",
+    "tlalocan",
     "classical14",
     "classical20",
     "classical26",
