@@ -103,6 +103,14 @@ impl Walk for Lister<'_> {
 /// turn ends, else the turn in progress.
 pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     let plies = mv.plies();
+    if pos.progress.is_none() && mv.passed_on().is_none() {
+        // A whole turn from a position.
+        let mut turn = Turn::new(pos);
+        for ply in plies {
+            turn.play(ply);
+        }
+        return turn.finish();
+    }
     let (mut turn, in_air) = match &pos.progress {
         Some(p) => (p.turn.clone(), Some(p)),
         None => (Turn::new(pos), None),
