@@ -343,6 +343,32 @@ pub fn whole_turns<G: Game>(root: &G, line: &[G::Move]) -> (Vec<G::Move>, G) {
     (turns, start)
 }
 
+/// Plays on from `state`, reached by `actions` (which the walk extends), until a turn ends: a
+/// depth-first walk over the actions, each state's tried in the order `order` gives (indices
+/// into its legal moves), backing out of dead ends. The state where the turn ended, or `None`
+/// when no path of actions ends one (`actions` is then as it was). A complete state with no
+/// actions yet starts a turn.
+pub fn complete_turn<G: Game>(
+    state: &G,
+    actions: &mut Vec<G::Move>,
+    order: &mut impl FnMut(&G, &[G::Move]) -> Vec<usize>,
+) -> Option<G> {
+    if !state.turn_in_progress() && !actions.is_empty() {
+        return Some(state.clone());
+    }
+    let mut moves = G::MoveList::default();
+    state.legal_moves(&mut moves);
+    let moves = moves.as_slice();
+    for i in order(state, moves) {
+        actions.push(moves[i].clone());
+        if let Some(end) = complete_turn(&state.play(&moves[i]), actions, order) {
+            return Some(end);
+        }
+        actions.pop();
+    }
+    None
+}
+
 /// How often `key` appears among the last `window` entries of `history`.
 pub fn repetitions(key: u64, window: u32, history: &[u64]) -> usize {
     let start = history.len().saturating_sub(window as usize);
