@@ -155,6 +155,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Self::TURNS_CAN_COINCIDE
     }
 
+    /// Whether `action` (a legal move here) is the first action of `turn` (a whole turn from
+    /// here): how `searchmoves`, given as turns, pick root actions. The default: the same move.
+    fn starts_turn(&self, action: &Self::Move, turn: &Self::Move) -> bool {
+        action == turn
+    }
+
     /// The complete turn that the actions of `actions` make, played in order from here (the
     /// last one ends the turn), as one move that `play`, `is_legal` and `move_to_wire` take from
     /// here: how the protocols name a turn built from actions. `None` where the game has no such

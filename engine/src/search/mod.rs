@@ -554,7 +554,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .iter()
             .enumerate()
             .filter(|(_, mv)| !root.forbidden_by_history(mv, history))
-            .filter(|(_, mv)| limits.searchmoves.is_empty() || limits.searchmoves.contains(mv))
+            .filter(|(_, mv)| {
+                // Where turns are built from actions, a searchmove picks its first action.
+                limits.searchmoves.is_empty()
+                    || limits
+                        .searchmoves
+                        .iter()
+                        .any(|turn| root.starts_turn(mv, turn))
+            })
             .map(|(i, mv)| {
                 let order = if root.is_tactical(mv) {
                     1 + self.eval.capture_order(root, mv).max(-1_000) + 1_000

@@ -266,6 +266,10 @@ impl Game for Croatian {
         self.progress.is_some()
     }
 
+    fn starts_turn(&self, action: &Move, turn: &Move) -> bool {
+        action == turn || turn.plies().starts_with(action.plies())
+    }
+
     /// The actions' plies, in order, as one move.
     fn join_turn(&self, actions: &[Move]) -> Option<Move> {
         if actions.last()?.passed_on().is_some() {
