@@ -334,13 +334,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<G::Move>),
     ) -> Outcome<G::Move> {
-        let (mut outcome, line) = self.search_line(root, history, limits, control, report);
-        if !root.multi_action_turns() || outcome.best.is_none() {
+        let (outcome, line) = self.search_line(root, history, limits, control, report);
+        let starts_turn = |best: &G::Move| root.play(best).turn_in_progress();
+        if !root.multi_action_turns() || !outcome.best.as_ref().is_some_and(starts_turn) {
             return outcome;
         }
         let (turns, _) = whole_turns(root, &line);
-        outcome.ponder = turns.get(1).cloned();
-        outcome.best = match turns.first() {
+        let best = match turns.first() {
             Some(first) => Some(first.clone()),
             None => {
                 // The line stops mid-turn: its actions, then the rest of the turn.
@@ -361,7 +361,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 root.join_turn(&actions)
             }
         };
-        outcome
+        // A game that cannot join its actions into one move answers with the first action.
+        match best {
+            Some(best) => Outcome {
+                best: Some(best),
+                ponder: turns.get(1).cloned(),
+                ..outcome
+            },
+            None => outcome,
+        }
     }
 
     /// The order in which a turn is completed from `state`: the table's move first, then the
