@@ -28,6 +28,20 @@ pub use properties::{check_board_view, check_move_text, check_position_string, s
 pub use registry::{variant_names, GameKind};
 pub use select::{split_variant, Selected};
 
+/// Variants a single position of which can list hundreds of thousands of complete turns (in
+/// Hemera's Dawn 569,438 replies after one Grenadier cascade, 5 CPU-seconds to list): the
+/// protocol stress sessions, whose model lists a position's moves several times per command, play
+/// the others; the fuzz replays and the game's own tests cover these.
+pub const BEYOND_STRESS: &[&str] = &["hemerasdawn"];
+
+/// The variants the protocol stress sessions play: every registered one but [`BEYOND_STRESS`].
+pub fn stress_variant_names() -> Vec<&'static str> {
+    variant_names()
+        .into_iter()
+        .filter(|name| !BEYOND_STRESS.contains(name))
+        .collect()
+}
+
 /// [`check_board_view`] over every sample position of `variant`; the number of positions checked.
 pub fn check_board_views(variant: &'static str) -> usize {
     let Some(kind) = GameKind::from_variant(variant) else {

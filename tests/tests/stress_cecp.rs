@@ -11,7 +11,7 @@
 //! claim (with the right result) only when the game is over, and always when it is over where
 //! the engine had to move; an error answer exactly when the command was bad.
 //!
-//! Every registered variant is played: each session owns a share of the registry (so the
+//! Every registered variant but `BEYOND_STRESS` is played: each session owns a share of them (so the
 //! default seeds cover all of it), plays them in turn after `new` + `variant`, and also switches
 //! at random. `variant` must answer with the start position's `setup`/`piece` lines, or with a
 //! `telluser` for boards XBoard cannot draw. Moves go both ways in XBoard's coordinates (ranks
@@ -31,7 +31,7 @@ use std::time::Duration;
 use tiamat_fuzzing::mutate::Rng;
 use tiamat_fuzzing::referee::{self, Coords, Line};
 use tiamat_fuzzing::streams::cecp_variant_name;
-use tiamat_fuzzing::variant_names;
+use tiamat_fuzzing::stress_variant_names;
 use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
@@ -77,7 +77,7 @@ struct Variant {
 
 impl Variant {
     fn all() -> Vec<Variant> {
-        variant_names()
+        stress_variant_names()
             .into_iter()
             .map(|name| {
                 let setup = referee::cecp_setup(name);

@@ -10,8 +10,8 @@ use std::process::Command;
 
 use tiamat_fuzzing::mutate::Rng;
 use tiamat_fuzzing::referee::{self, Line};
+use tiamat_fuzzing::stress_variant_names;
 use tiamat_fuzzing::uci_judge::UciJudge;
-use tiamat_fuzzing::variant_names;
 use tiamat_tests::tiamat_binary;
 
 /// Short mates (checked exhaustively by the judge) and positions close to them.
@@ -41,7 +41,7 @@ fn positions() -> Vec<(Line, u32)> {
             (line, 5)
         })
         .collect();
-    for variant in variant_names() {
+    for variant in stress_variant_names() {
         if referee::start_position(variant).is_none() {
             continue;
         }

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use tiamat_fuzzing::mutate::Rng;
 use tiamat_fuzzing::referee::{self, Line};
+use tiamat_fuzzing::stress_variant_names;
 use tiamat_fuzzing::uci_judge::UciJudge;
-use tiamat_fuzzing::variant_names;
 use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
@@ -43,7 +43,7 @@ impl Session {
                 fail(&engine, &format!("option {name} is not announced"));
             }
         }
-        let variants = variant_names();
+        let variants = stress_variant_names();
         Session {
             engine,
             rng: Rng::new(0x57e5_5000 + seed),
