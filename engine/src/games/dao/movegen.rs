@@ -775,7 +775,7 @@ pub(super) fn piece_moves(
 
 /// Every move of the side to move before the test of its own king's safety; with `tactical`,
 /// only the moves `is_tactical` accepts (drops, gate moves and castling never are).
-pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: bool, out: &mut Vec<Move>) {
+pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: Option<bool>, out: &mut Vec<Move>) {
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
     for s in 0..100u8 {
@@ -783,9 +783,14 @@ pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: bool, out: &mut V
             piece_moves(pos, &ctx, s, None, false, false, !checked, out);
         }
     }
-    if tactical {
-        out.retain(|mv| pos.is_tactical(mv));
-        return;
+    // Drops, gate moves and castling below are all quiet.
+    match tactical {
+        Some(true) => {
+            out.retain(|mv| pos.is_tactical(mv));
+            return;
+        }
+        Some(false) => out.retain(|mv| !pos.is_tactical(mv)),
+        None => {}
     }
     // Drops onto vacant own gates.
     for (i, &k) in RESERVE_KINDS.iter().enumerate() {
@@ -1109,17 +1114,62 @@ pub(crate) fn legal_moves(
     out: &mut Vec<Move>,
     aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
-    generate(pos, false, out, aliases);
+    generate(pos, None, out, aliases);
 }
 
-/// The legal moves `is_tactical` accepts, with no quiet move built or tested for legality.
-pub(crate) fn tactical_moves(pos: &Dao, out: &mut Vec<Move>) {
-    generate(pos, true, out, None);
+/// The legal moves `is_tactical` accepts (`Some(true)`) or rejects (`Some(false)`), with no
+/// move of the other kind tested for legality.
+pub(crate) fn some_moves(pos: &Dao, tactical: bool, out: &mut Vec<Move>) {
+    generate(pos, Some(tactical), out, None);
+}
+
+/// The legal move with `move_code(mv) == code`, looked for among the moves of the piece the
+/// code names. Moves no piece makes on the board (drops, gate moves, castling) and moves whose
+/// effect another one may share are not found: the search then does without a table move.
+pub(crate) fn move_from_code(pos: &Dao, code: u64) -> Option<Move> {
+    let from = (code >> 4 & 127) as u8;
+    if pos
+        .board
+        .get(from as usize)?
+        .is_none_or(|p| p.color != pos.side)
+    {
+        return None;
+    }
+    let checked = in_check(pos, pos.side);
+    let ctx = Ctx::new(pos, pos.side);
+    let mut pseudo = Vec::with_capacity(32);
+    piece_moves(pos, &ctx, from, None, false, false, !checked, &mut pseudo);
+    pseudo.retain(|mv| move_code(mv) == code);
+    // Routes of one effect: the legal list keeps the one with the shortest notation.
+    let mv = if pseudo.len() > 1 {
+        pseudo.into_iter().min_by_key(notation_rank)?
+    } else {
+        pseudo.pop()?
+    };
+    if may_share_effect(pos, &mv) {
+        return None;
+    }
+    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
+    let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
+        || legal_after_among(pos, &mv, &Threats::new(pos)).is_some();
+    legal.then_some(mv)
+}
+
+/// A number for `mv` that no other legal move of its state has: its kind, squares, piece and
+/// promotion, and a hash of its en-passant targets.
+pub(crate) fn move_code(mv: &Move) -> u64 {
+    let ep = (mv.ep as u64) ^ ((mv.ep >> 64) as u64).rotate_left(29);
+    (mv.kind as u64)
+        | u64::from(mv.from) << 4
+        | u64::from(mv.to) << 11
+        | (mv.piece as u64) << 18
+        | mv.promo.map_or(15, |k| k as u64) << 22
+        | ep.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 38 << 26
 }
 
 fn generate(
     pos: &Dao,
-    tactical: bool,
+    tactical: Option<bool>,
     out: &mut Vec<Move>,
     aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
@@ -1162,6 +1212,19 @@ fn generate(
     }
 }
 
+/// Whether `mv` may have the effect of an unequal move (see `Routes`).
+fn may_share_effect(pos: &Dao, mv: &Move) -> bool {
+    let gate_to_gate = mv.ep == 0 && pos.gates[mv.to as usize] == Some(pos.side);
+    match mv.kind {
+        MoveKind::Null => true,
+        MoveKind::Normal => mv.from == mv.to || gate_to_gate,
+        MoveKind::Swap => {
+            pos.board[mv.to as usize].is_some_and(|p| matches!(p.kind, Kind::Fool | Kind::Dragon))
+        }
+        _ => false,
+    }
+}
+
 /// The distinct effects among generated routes. Equal moves (the same kind, squares, piece,
 /// promotion and en-passant targets) have the same effect; unequal ones can only when both change
 /// the board alike: a gate-to-gate null move and a normal move between the same gates, passes
@@ -1197,17 +1260,6 @@ impl<'a> Routes<'a> {
             >> 32) as usize
     }
 
-    fn suspect(&self, mv: &Move) -> bool {
-        let gate_to_gate = mv.ep == 0 && self.pos.gates[mv.to as usize] == Some(self.pos.side);
-        match mv.kind {
-            MoveKind::Null => true,
-            MoveKind::Normal => mv.from == mv.to || gate_to_gate,
-            MoveKind::Swap => self.pos.board[mv.to as usize]
-                .is_some_and(|p| matches!(p.kind, Kind::Fool | Kind::Dragon)),
-            _ => false,
-        }
-    }
-
     /// The index of an earlier route with the same effect as `mv`; otherwise records `mv`.
     fn find_or_insert(&mut self, mv: &Move) -> Option<usize> {
         let mask = self.slots.len() - 1;
@@ -1220,7 +1272,7 @@ impl<'a> Routes<'a> {
             i = (i + 1) & mask;
         }
         let index = self.moves.len() as u32;
-        if self.suspect(mv) {
+        if may_share_effect(self.pos, mv) {
             let after = self.pos.apply(mv);
             let effect = (after.key, after.halfmove);
             if let Some(&(at, _, _)) = self

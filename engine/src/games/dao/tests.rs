@@ -1326,7 +1326,7 @@ fn king_shield_passes_only_legal_moves() {
             }
             if let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() {
                 let mut pseudo = Vec::new();
-                pseudo_moves(&p, false, false, &mut pseudo);
+                pseudo_moves(&p, false, None, &mut pseudo);
                 for mv in pseudo.iter().filter(|mv| shield.stays_safe(&p, mv)) {
                     assert!(
                         legal_after(&p, mv).is_some(),
