@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related,
+    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related_squares,
 };
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
@@ -916,14 +916,15 @@ impl Threats {
     }
 }
 
-/// The state after `mv` if it is legal.
+/// Whether `mv` (one of the pseudo-legal moves) is legal.
 #[cfg(test)]
-pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
-    legal_after_among(pos, mv, &Threats::new(pos))
+pub(crate) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
+    is_legal_among(pos, mv, &Threats::new(pos))
 }
 
-/// `legal_after` with the threats of `pos` at hand.
-pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Option<Dao> {
+/// `is_legal_move` with the threats of `pos` at hand. The states it plays moves into have no
+/// key: only their pieces are looked at.
+pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
     let me = pos.side;
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
@@ -942,7 +943,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
                     kind: Kind::King,
                 });
                 if attacked(&t, sq(f, r), !me, false) {
-                    return None;
+                    return false;
                 }
             }
         }
@@ -980,7 +981,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
                             promo: None,
                             ..*mv
                         };
-                        let mut t = pos.apply(&step);
+                        let mut t = pos.apply_unkeyed(&step);
                         // Powers before the move: only the conferrer's identity follows the push.
                         t.last[me.index()] = pos.last[me.index()].map(|l| {
                             if moved.contains(&l) {
@@ -991,7 +992,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
                         });
                         let kdest = offset(ks, df * j, dr * j).expect("on board");
                         if attacked(&t, kdest, !me, false) {
-                            return None;
+                            return false;
                         }
                     }
                 }
@@ -999,7 +1000,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
         }
         _ => {}
     }
-    let after = pos.apply(mv);
+    let after = pos.apply_unkeyed(mv);
     // Only a push moves enemy pieces (and may move the king); no move but a gate's moves a gate.
     let exposed = if mv.kind == MoveKind::Push {
         after
@@ -1023,16 +1024,16 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
         })
     };
     if exposed {
-        return None;
+        return false;
     }
     if mv.kind == MoveKind::Drop {
         if let Some(k) = after.king_square(!me) {
             if piece_attacks(&after, mv.to, false, k) {
-                return None;
+                return false;
             }
         }
     }
-    Some(after)
+    true
 }
 
 /// The cheap legality test of a side not in check: a move that changes no square on a line
@@ -1044,7 +1045,8 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
 pub(super) struct KingShield {
     king: u8,
     enemy_gates: Squares,
-    vacant_enemy_gates: Squares,
+    /// The squares `related` to a vacant enemy gate.
+    near_vacant_enemy_gate: u128,
     enemy_dragon: bool,
 }
 
@@ -1063,10 +1065,10 @@ impl KingShield {
         Some(KingShield {
             king,
             enemy_gates: own_gates(pos, them),
-            vacant_enemy_gates: own_gates(pos, them)
+            near_vacant_enemy_gate: own_gates(pos, them)
                 .into_iter()
                 .filter(|&g| pos.board[g as usize].is_none())
-                .collect(),
+                .fold(0, |near, g| near | related_squares(g)),
             enemy_dragon,
         })
     }
@@ -1083,7 +1085,7 @@ impl KingShield {
                     && [mv.from, mv.to].iter().all(|&s| {
                         !aligned(s, self.king)
                             && !self.enemy_gates.contains(&s)
-                            && self.vacant_enemy_gates.iter().all(|&g| !related(s, g))
+                            && self.near_vacant_enemy_gate >> s & 1 == 0
                     })
             }
             _ => false,
@@ -1151,7 +1153,7 @@ pub(crate) fn move_from_code(pos: &Dao, code: u64) -> Option<Move> {
     }
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
     let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-        || legal_after_among(pos, &mv, &Threats::new(pos)).is_some();
+        || is_legal_among(pos, &mv, &Threats::new(pos));
     legal.then_some(mv)
 }
 
@@ -1188,7 +1190,7 @@ fn generate(
             continue;
         }
         let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-            || legal_after_among(pos, &mv, &threats).is_some();
+            || is_legal_among(pos, &mv, &threats);
         listed.push(legal.then(|| {
             out.push(mv);
             out.len() - 1
