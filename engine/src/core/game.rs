@@ -109,6 +109,34 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         moves.as_slice().contains(mv)
     }
 
+    /// Whether the game gives its moves codes (`move_code`, `move_from_code`). The transposition
+    /// table then keeps a node's best move as its code, and the search tries that move, then the
+    /// tactical moves, before it generates the rest, which a cut-off often makes unnecessary.
+    /// Without codes (the default) the table keeps the move's index in `legal_moves`, so every
+    /// node generates all its moves first.
+    const MOVE_CODES: bool = false;
+
+    /// A number that tells `mv` (one of `legal_moves`) from every other legal move of this
+    /// state, for `move_from_code` to read back. Only called where `MOVE_CODES` is true.
+    fn move_code(&self, _mv: &Self::Move) -> u64 {
+        0
+    }
+
+    /// The legal move of this state whose `move_code` is `code`, or `None` when there is none
+    /// (the code may come from another state, one whose key shares the table's entry) or when
+    /// the game cannot tell without its full list (the search then does without the table's
+    /// move). Never another move. The default looks it up in `legal_moves`; a game overrides it
+    /// with a direct test, or the table's move saves nothing.
+    fn move_from_code(&self, code: u64) -> Option<Self::Move> {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves
+            .as_slice()
+            .iter()
+            .find(|mv| self.move_code(mv) == code)
+            .cloned()
+    }
+
     /// Appends the legal moves that `is_tactical` accepts, the ones quiescence searches, to `out`
     /// (which the caller has cleared). Exact: the same moves as `legal_moves` filtered by
     /// `is_tactical`, in any order. The default filters the full list; a game overrides it with a
@@ -124,6 +152,20 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             }
         }
         out.truncate(kept);
+    }
+
+    /// Appends the legal moves that `is_tactical` rejects to `out` (which may hold moves
+    /// already): with `tactical_moves`, every legal move once. The search generates these last,
+    /// when neither the table's move nor a tactical one cut the node off. The default filters
+    /// the full list; a game with move codes overrides it with a generator of its own.
+    fn quiet_moves(&self, out: &mut Self::MoveList) {
+        let mut all = Self::MoveList::default();
+        self.legal_moves(&mut all);
+        for mv in all.as_slice() {
+            if !self.is_tactical(mv) {
+                out.push(mv.clone());
+            }
+        }
     }
 
     /// The state after `mv`, which must be one of `legal_moves`.

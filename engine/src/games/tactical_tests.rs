@@ -1,5 +1,6 @@
-//! Every game's tactical generator against its full generator filtered by `is_tactical`: on
-//! every perft-suite position and along random games of every variant.
+//! Every game's tactical and quiet generators against its full generator filtered by
+//! `is_tactical`, and its move codes (where it has them) read back, on every perft-suite position
+//! and along random games of every variant.
 
 use std::collections::HashMap;
 
@@ -16,7 +17,8 @@ fn counted<M: std::hash::Hash + Eq>(moves: impl IntoIterator<Item = M>) -> HashM
     counts
 }
 
-fn assert_exact<G: Game>(pos: &G, context: &str) {
+/// `read_back` counts the legal moves whose code reads back (a game may not read back some).
+fn assert_exact<G: Game>(pos: &G, context: &str, read_back: &mut usize) {
     let mut all = G::MoveList::default();
     pos.legal_moves(&mut all);
     let mut tactical = G::MoveList::default();
@@ -28,9 +30,79 @@ fn assert_exact<G: Game>(pos: &G, context: &str) {
             .cloned(),
     );
     let got = counted(tactical.as_slice().iter().cloned());
+    assert_same(pos, context, "tactical", &expected, &got);
+    let expected_quiet = counted(
+        all.as_slice()
+            .iter()
+            .filter(|mv| !pos.is_tactical(mv))
+            .cloned(),
+    );
+    // `quiet_moves` appends: the tactical moves before them must stay.
+    let mut quiet = tactical;
+    pos.quiet_moves(&mut quiet);
+    let got_quiet = counted(
+        quiet.as_slice()[got.values().sum::<usize>()..]
+            .iter()
+            .cloned(),
+    );
+    assert_same(pos, context, "quiet", &expected_quiet, &got_quiet);
+    if G::MOVE_CODES {
+        let mut codes = HashMap::new();
+        for mv in all.as_slice() {
+            let code = pos.move_code(mv);
+            let read = pos.move_from_code(code);
+            assert!(
+                read.is_none() || read.as_ref() == Some(mv),
+                "{context}: {} reads back {} as {:?}",
+                pos.position_string(),
+                pos.move_to_wire(mv),
+                read.map(|m| pos.move_to_wire(&m))
+            );
+            *read_back += usize::from(read.is_some());
+            if let Some(other) = codes.insert(code, mv.clone()) {
+                panic!(
+                    "{context}: {} and {} share code {code}",
+                    pos.move_to_wire(&other),
+                    pos.move_to_wire(mv)
+                );
+            }
+        }
+    }
+}
+
+/// Codes of another state's moves read back in `pos` as its legal move with that code or as
+/// nothing: what a table entry of another position sharing the key gives.
+fn assert_foreign_codes<G: Game>(pos: &G, other: &G, context: &str) {
+    if !G::MOVE_CODES {
+        return;
+    }
+    let mut all = G::MoveList::default();
+    pos.legal_moves(&mut all);
+    let mut theirs = G::MoveList::default();
+    other.legal_moves(&mut theirs);
+    for mv in theirs.as_slice() {
+        let code = other.move_code(mv);
+        let expected = all.as_slice().iter().find(|m| pos.move_code(m) == code);
+        let read = pos.move_from_code(code);
+        assert!(
+            read.is_none() || read.as_ref() == expected,
+            "{context}: {} reads code {code} of {}",
+            pos.position_string(),
+            other.move_to_wire(mv)
+        );
+    }
+}
+
+fn assert_same<M: std::hash::Hash + Eq + std::fmt::Debug>(
+    pos: &impl Game<Move = M>,
+    context: &str,
+    what: &str,
+    expected: &HashMap<M, usize>,
+    got: &HashMap<M, usize>,
+) {
     assert!(
         expected == got,
-        "{context}: {}\nmissing: {:?}\nextra: {:?}",
+        "{context} ({what}): {}\nmissing: {:?}\nextra: {:?}",
         pos.position_string(),
         expected
             .keys()
@@ -47,13 +119,18 @@ fn assert_exact<G: Game>(pos: &G, context: &str) {
 fn check_game<G: Game>() {
     let (games, plies) = if deep_tests() { (16, 200) } else { (3, 50) };
     let mut checked = 0;
+    let mut read_back = 0;
     for &variant in G::variants() {
         let mut starts = Vec::new();
         if let Some(suite) = G::perft_suite(variant) {
             for entry in parse_suite(suite).expect("suite parses").entries {
                 let pos = G::from_position_string(variant, entry.position)
                     .unwrap_or_else(|e| panic!("{variant} {}: {e}", entry.name));
-                assert_exact(&pos, &format!("{variant} suite {}", entry.name));
+                assert_exact(
+                    &pos,
+                    &format!("{variant} suite {}", entry.name),
+                    &mut read_back,
+                );
                 checked += 1;
                 starts.push(pos);
             }
@@ -67,8 +144,11 @@ fn check_game<G: Game>() {
                 break;
             };
             let mut pos = first.clone();
+            let mut previous = starts.last().cloned().unwrap_or_else(|| first.clone());
             for ply in 0..plies {
-                assert_exact(&pos, &format!("{variant} game {game} ply {ply}"));
+                let context = format!("{variant} game {game} ply {ply}");
+                assert_exact(&pos, &context, &mut read_back);
+                assert_foreign_codes(&pos, &previous, &context);
                 checked += 1;
                 let mut moves = G::MoveList::default();
                 pos.legal_moves(&mut moves);
@@ -76,11 +156,17 @@ fn check_game<G: Game>() {
                     break;
                 }
                 let pick = rng.next(moves.len());
+                previous = pos.clone();
                 pos = pos.play(&moves.as_slice()[pick]);
             }
         }
     }
     assert!(checked >= 100, "only {checked} positions compared");
+    // Most moves are a piece's own, which every game with codes reads back.
+    assert!(
+        !G::MOVE_CODES || read_back * 2 > checked * 10,
+        "only {read_back} move codes read back in {checked} positions"
+    );
 }
 
 #[test]

@@ -580,7 +580,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     order,
                     RootMove {
                         mv: mv.clone(),
-                        index: u16::try_from(i).unwrap_or(tt::NO_MOVE),
+                        stored: tt::stored_move(root, mv, i),
                         score: -INFINITY,
                         previous_score: -INFINITY,
                         pv: vec![mv.clone()],
@@ -598,9 +598,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn ponder_from_table(&self, root: &G, best: &G::Move) -> Option<G::Move> {
         let child = root.play(best);
         let hit = self.tt.probe(child.key(), 1)?;
-        let mut moves = G::MoveList::default();
-        child.legal_moves(&mut moves);
-        moves.as_slice().get(usize::from(hit.move_index)).cloned()
+        tt::table_move(&child, hit.mv)
     }
 }
 

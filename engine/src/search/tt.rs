@@ -1,29 +1,34 @@
-//! The shared transposition table: lock-free, one entry = two `AtomicU64` (key xor data, data).
+//! The shared transposition table: lock-free, one entry = three `AtomicU64` (key xor data xor
+//! move, data, move).
 //!
-//! A torn write (two threads storing into one entry at once) leaves a pair whose xor no longer
-//! gives the probed key, so it reads as a miss rather than as another position's data. Moves are
-//! stored as their index in the game's legal move list (generation order is deterministic per
-//! state), which keeps the table generic over any `Game::Move`.
+//! A torn write (two threads storing into one entry at once) leaves words whose xor no longer
+//! gives the probed key, so it reads as a miss rather than as another position's data. A move is
+//! stored as its `Game::move_code` where the game has one (the search can then try it before
+//! generating any move), else as its index in the game's legal move list (generation order is
+//! deterministic per state); either keeps the table generic over any `Game::Move`.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use super::{Bound, MATE_BOUND};
+use crate::core::{Game, MoveList};
 
 const BUCKET: usize = 4;
 const DEPTH_OFFSET: i32 = 2;
-/// The stored move index meaning "no move".
-pub const NO_MOVE: u16 = u16::MAX;
+/// The stored move meaning "no move".
+pub const NO_MOVE: u64 = u64::MAX;
 
 #[derive(Default)]
 struct Entry {
-    key_xor_data: AtomicU64,
+    key_check: AtomicU64,
     data: AtomicU64,
+    mv: AtomicU64,
 }
 
 /// A decoded hit.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
-    pub move_index: u16,
+    /// The move's code or list index (see the module documentation), or `NO_MOVE`.
+    pub mv: u64,
     /// Already adjusted to the probing node's ply.
     pub score: i32,
     pub eval: i32,
@@ -48,15 +53,14 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-fn pack(move_index: u16, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+fn pack(score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let bound_bits: u64 = match bound {
         Bound::Exact => 3,
         Bound::Lower => 2,
         Bound::Upper => 1,
     };
     let depth_bits = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
-    u64::from(move_index)
-        | (u64::from(score as i16 as u16) << 16)
+    (u64::from(score as i16 as u16) << 16)
         | (u64::from(eval as i16 as u16) << 32)
         | (depth_bits << 48)
         | (bound_bits << 56)
@@ -78,6 +82,30 @@ fn depth_of(data: u64) -> i32 {
 
 fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8 & 0x3f
+}
+
+/// What the table stores for `mv`, move `index` of `pos`'s `legal_moves`: its code where the
+/// game has move codes, else the index.
+pub fn stored_move<G: Game>(pos: &G, mv: &G::Move, index: usize) -> u64 {
+    if G::MOVE_CODES {
+        pos.move_code(mv)
+    } else {
+        index as u64
+    }
+}
+
+/// The legal move of `pos` that the table stored as `stored`, if there is one.
+pub fn table_move<G: Game>(pos: &G, stored: u64) -> Option<G::Move> {
+    if stored == NO_MOVE {
+        None
+    } else if G::MOVE_CODES {
+        pos.move_from_code(stored)
+    } else {
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let index = usize::try_from(stored).ok()?;
+        moves.as_slice().get(index).cloned()
+    }
 }
 
 /// Mate scores are stored relative to the node, not the root, so they stay true wherever the
@@ -117,8 +145,9 @@ impl TranspositionTable {
 
     pub fn clear(&self) {
         for entry in &self.entries {
-            entry.key_xor_data.store(0, Ordering::Relaxed);
+            entry.key_check.store(0, Ordering::Relaxed);
             entry.data.store(0, Ordering::Relaxed);
+            entry.mv.store(0, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -137,13 +166,14 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         for entry in self.bucket(key) {
             let data = entry.data.load(Ordering::Relaxed);
-            let check = entry.key_xor_data.load(Ordering::Relaxed);
-            if check ^ data != key {
+            let mv = entry.mv.load(Ordering::Relaxed);
+            let check = entry.key_check.load(Ordering::Relaxed);
+            if check ^ data ^ mv != key {
                 continue;
             }
             let bound = bound_of(data)?;
             return Some(Hit {
-                move_index: data as u16,
+                mv,
                 score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
                 eval: i32::from((data >> 32) as u16 as i16),
                 depth: depth_of(data),
@@ -158,7 +188,7 @@ impl TranspositionTable {
         &self,
         key: u64,
         ply: usize,
-        move_index: u16,
+        mv: u64,
         score: i32,
         eval: i32,
         depth: i32,
@@ -169,11 +199,12 @@ impl TranspositionTable {
         // Same key first; otherwise the entry worth least (shallow or from an old search).
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
-        let mut move_index = move_index;
+        let mut mv = mv;
         for (i, entry) in bucket.iter().enumerate() {
             let data = entry.data.load(Ordering::Relaxed);
-            let check = entry.key_xor_data.load(Ordering::Relaxed);
-            if check ^ data == key {
+            let stored_move = entry.mv.load(Ordering::Relaxed);
+            let check = entry.key_check.load(Ordering::Relaxed);
+            if check ^ data ^ stored_move == key {
                 // Keep a deeper exact-ish result of this search unless ours is exact.
                 if bound != Bound::Exact
                     && generation_of(data) == generation & 0x3f
@@ -183,8 +214,8 @@ impl TranspositionTable {
                     return;
                 }
                 // Without a move of our own, the entry's move stays.
-                if move_index == NO_MOVE {
-                    move_index = data as u16;
+                if mv == NO_MOVE {
+                    mv = stored_move;
                 }
                 victim = i;
                 break;
@@ -200,18 +231,11 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let data = pack(
-            move_index,
-            score_to_tt(score, ply),
-            eval,
-            depth,
-            bound,
-            generation,
-        );
-        bucket[victim].data.store(data, Ordering::Relaxed);
-        bucket[victim]
-            .key_xor_data
-            .store(key ^ data, Ordering::Relaxed);
+        let data = pack(score_to_tt(score, ply), eval, depth, bound, generation);
+        let entry = &bucket[victim];
+        entry.data.store(data, Ordering::Relaxed);
+        entry.mv.store(mv, Ordering::Relaxed);
+        entry.key_check.store(key ^ data ^ mv, Ordering::Relaxed);
     }
 
     /// Per mille of a sample of entries written in the current search.
@@ -239,7 +263,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         tt.store(0xdead_beef_1234_5678, 3, 17, -250, 40, 7, Bound::Lower);
         let hit = tt.probe(0xdead_beef_1234_5678, 3).expect("hit");
-        assert_eq!(hit.move_index, 17);
+        assert_eq!(hit.mv, 17);
         assert_eq!(hit.score, -250);
         assert_eq!(hit.eval, 40);
         assert_eq!(hit.depth, 7);
@@ -266,6 +290,13 @@ mod tests {
             .find(|e| e.data.load(Ordering::Relaxed) != 0);
         entry.unwrap().data.fetch_xor(1 << 20, Ordering::Relaxed);
         assert!(tt.probe(99, 0).is_none());
+        tt.store(98, 0, 5, 10, 0, 3, Bound::Exact);
+        let entry = tt
+            .bucket(98)
+            .iter()
+            .find(|e| e.mv.load(Ordering::Relaxed) == 5);
+        entry.unwrap().mv.store(6, Ordering::Relaxed);
+        assert!(tt.probe(98, 0).is_none());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::core::{repetitions, Game, GameResult, MoveList};
 use super::ordering::{move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE};
 use super::params::SearchParams;
 use super::time::Clock;
-use super::tt::{Hit, TranspositionTable, NO_MOVE};
+use super::tt::{stored_move, Hit, TranspositionTable, NO_MOVE};
 use super::{
     Bound, Control, Evaluator, IterationInfo, Limits, Report, Score, INFINITY, MATE, MATE_BOUND,
 };
@@ -67,8 +67,8 @@ impl<G: Game, E: Evaluator<G>> Shared<'_, G, E> {
 #[derive(Clone)]
 pub struct RootMove<M> {
     pub mv: M,
-    /// Index in the root's legal move list (what the transposition table stores).
-    pub index: u16,
+    /// What the transposition table stores for the move (`tt::stored_move`).
+    pub stored: u64,
     pub score: i32,
     pub previous_score: i32,
     pub pv: Vec<M>,
@@ -83,7 +83,8 @@ struct Best {
     ply: usize,
     pv_node: bool,
     score: i32,
-    index: u16,
+    /// What the transposition table stores for the best move.
+    stored: u64,
 }
 
 impl Best {
@@ -92,7 +93,7 @@ impl Best {
             ply,
             pv_node,
             score,
-            index: NO_MOVE,
+            stored: NO_MOVE,
         }
     }
 }
@@ -118,12 +119,79 @@ struct Child<'p, G> {
     first: bool,
 }
 
+/// The stages of a node's moves, in the order they are tried.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// The table's move, before any generation.
+    TableMove,
+    /// The tactical moves that do not lose material.
+    GoodTactical,
+    /// The node's moves not tried yet: the quiet moves join the losing tactical ones (every
+    /// legal move where the game has no move codes).
+    Rest,
+}
+
+/// A node's moves, generated stage by stage where the game has move codes (`Game::MOVE_CODES`):
+/// a cut-off by the table's move or a good tactical move then saves generating the rest.
+struct Picker<G: Game> {
+    stage: Stage,
+    /// Whether the moves come in stages; otherwise `moves` is the full list from the start.
+    staged: bool,
+    /// The table's move, where it was found without the full list; later stages leave it out.
+    table_move: Option<G::Move>,
+    /// The index of the table's move in `moves`, or `usize::MAX`.
+    table_index: usize,
+    /// Whether the table has a move for the node (tried or not).
+    has_table_move: bool,
+    /// The moves generated so far and their order scores (`i32::MIN` once taken or left out).
+    moves: G::MoveList,
+    scores: Vec<i32>,
+}
+
+impl<G: Game> Picker<G> {
+    /// `stored` is the table's move for this node (or `NO_MOVE`); `excluded` is the move a
+    /// singular-extension search leaves out.
+    fn new(pos: &G, stored: u64, excluded: Option<&G::Move>, scores: Vec<i32>) -> Self {
+        let mut picker = Self {
+            stage: Stage::Rest,
+            staged: G::MOVE_CODES,
+            table_move: None,
+            table_index: usize::MAX,
+            has_table_move: stored != NO_MOVE,
+            moves: G::MoveList::default(),
+            scores,
+        };
+        picker.scores.clear();
+        if G::MOVE_CODES {
+            picker.stage = Stage::TableMove;
+            if stored != NO_MOVE {
+                picker.table_move = pos.move_from_code(stored);
+            }
+            if let Some(mv) = picker
+                .table_move
+                .as_ref()
+                .filter(|&mv| excluded != Some(mv))
+            {
+                picker.moves.push(mv.clone());
+                picker.scores.push(TT_MOVE);
+                picker.table_index = 0;
+            }
+        } else {
+            pos.legal_moves(&mut picker.moves);
+            if let Ok(index) = usize::try_from(stored) {
+                picker.table_index = index;
+            }
+        }
+        picker
+    }
+}
+
 struct Frame<M> {
     static_eval: i32,
     move_hash: u64,
     killers: [Option<M>; 2],
-    /// The move (index) a singular-extension search leaves out of this node.
-    excluded: Option<usize>,
+    /// The move a singular-extension search leaves out of this node.
+    excluded: Option<M>,
     /// Double singular extensions on the path to this node, which are capped.
     double_extensions: u32,
 }
@@ -337,14 +405,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// Takes the score of move `i` into the node's best; a new best inside the window becomes
-    /// the node's line and raises alpha. Returns whether the move fails high.
+    /// Takes the score of `mv`, move `i` of the node's `legal_moves` list where the game has no
+    /// move codes, into the node's best; a new best inside the window becomes the node's line
+    /// and raises alpha. Returns whether the move fails high.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn take_score(
         &mut self,
         best: &mut Best,
         alpha: &mut i32,
         beta: i32,
+        pos: &G,
         i: usize,
         mv: &G::Move,
         score: i32,
@@ -352,7 +423,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if score > best.score {
             best.score = score;
             if score > *alpha {
-                best.index = u16::try_from(i).unwrap_or(NO_MOVE);
+                best.stored = stored_move(pos, mv, i);
                 if best.pv_node {
                     self.update_pv(best.ply, mv);
                 }
@@ -440,27 +511,24 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         score
     }
 
-    /// Orders the moves of a node: the table's move, good tactical moves by exchange value,
+    /// Orders the moves of a node that have no score yet: the table's move (`table_index`;
+    /// `table_move`, tried already, is left out), good tactical moves by exchange value,
     /// killers, the countermove, quiet moves by history, then losing tactical moves.
-    fn score_moves(
-        &self,
-        pos: &G,
-        moves: &[G::Move],
-        ply: usize,
-        tt_index: u16,
-        scores: &mut Vec<i32>,
-    ) {
+    fn score_moves(&self, pos: &G, ply: usize, picker: &mut Picker<G>) {
         let side = pos.side_to_move();
         let killers = &self.stack[ply].killers;
-        let counter = if ply > 0 {
+        let counter = if ply > 0 && picker.stage == Stage::Rest {
             self.history.counter(side, self.stack[ply - 1].move_hash)
         } else {
             None
         };
-        scores.clear();
-        for (i, mv) in moves.iter().enumerate() {
-            let score = if i == usize::from(tt_index) {
+        let scores = &mut picker.scores;
+        let start = scores.len();
+        for (i, mv) in picker.moves.as_slice().iter().enumerate().skip(start) {
+            let score = if i == picker.table_index {
                 TT_MOVE
+            } else if picker.table_move.as_ref() == Some(mv) {
+                i32::MIN
             } else if pos.is_tactical(mv) {
                 let gain = self.shared.eval.capture_order(pos, mv);
                 if gain >= 0 {
@@ -478,6 +546,37 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 self.history.score(side, move_hash(mv))
             };
             scores.push(score);
+        }
+    }
+
+    /// The next move of the node (its index in `picker.moves`) and its order score, going on
+    /// to the next stage when one is used up.
+    fn next_move(&self, pos: &G, ply: usize, picker: &mut Picker<G>) -> Option<(usize, i32)> {
+        loop {
+            // Losing tactical moves wait for the quiet ones.
+            let floor = if picker.stage == Stage::GoodTactical {
+                GOOD_TACTICAL
+            } else {
+                i32::MIN + 1
+            };
+            if let Some(next) = pick_from(&mut picker.scores, floor) {
+                return Some(next);
+            }
+            match picker.stage {
+                Stage::TableMove => {
+                    picker.stage = Stage::GoodTactical;
+                    picker.moves.clear();
+                    picker.scores.clear();
+                    picker.table_index = usize::MAX;
+                    pos.tactical_moves(&mut picker.moves);
+                }
+                Stage::GoodTactical => {
+                    picker.stage = Stage::Rest;
+                    pos.quiet_moves(&mut picker.moves);
+                }
+                Stage::Rest => return None,
+            }
+            self.score_moves(pos, ply, picker);
         }
     }
 
@@ -520,9 +619,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         let key = pos.key();
-        let excluded = self.stack[ply].excluded;
+        let excluded = self.stack[ply].excluded.clone();
         let hit = self.shared.tt.probe(key, ply);
-        let tt_index = hit.map_or(NO_MOVE, |h| h.move_index);
         if let Some(h) = hit {
             if !pv_node && excluded.is_none() && h.depth >= depth && h.settles(alpha, beta) {
                 return h.score;
@@ -599,8 +697,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
 
+        let mut picker = Picker::new(
+            pos,
+            hit.map_or(NO_MOVE, |h| h.mv),
+            excluded.as_ref(),
+            std::mem::take(&mut self.score_buffers[ply]),
+        );
+        if !picker.staged {
+            self.score_moves(pos, ply, &mut picker);
+        }
         // Without a table move, a cheaper first look at this node finds one for next time.
-        let depth = if tt_index == NO_MOVE
+        let depth = if !picker.has_table_move
             && excluded.is_none()
             && depth >= params.iir_min_depth
             && (pv_node || cut_node)
@@ -610,13 +717,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             depth
         };
 
-        let mut moves = G::MoveList::default();
-        pos.legal_moves(&mut moves);
-        let moves = moves.as_slice();
-        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets.clear();
-        self.score_moves(pos, moves, ply, tt_index, &mut scores);
 
         let side = pos.side_to_move();
         let original_alpha = alpha;
@@ -626,9 +728,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut skip_quiets = false;
         let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        while let Some((i, move_score)) = pick(&mut scores) {
-            let mv = &moves[i];
-            if excluded == Some(i) || pos.forbidden_by_history(mv, &self.keys) {
+        while let Some((i, move_score)) = self.next_move(pos, ply, &mut picker) {
+            let mv = &picker.moves.as_slice()[i];
+            if excluded.as_ref() == Some(mv) || pos.forbidden_by_history(mv, &self.keys) {
                 continue;
             }
             legal += 1;
@@ -636,7 +738,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             // the table's move is searched deeper; when even those beat beta, the node is cut.
             let mut singular = 0;
             if let Some(h) = hit.filter(|h| {
-                i == usize::from(tt_index)
+                i == picker.table_index
                     && ply > 0
                     && excluded.is_none()
                     && !in_progress
@@ -646,7 +748,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     && h.score.abs() < MATE_BOUND
             }) {
                 let singular_beta = h.score - params.singular_margin * depth;
-                self.stack[ply].excluded = Some(i);
+                self.stack[ply].excluded = Some(mv.clone());
                 let score = self.search(
                     pos,
                     ply,
@@ -659,7 +761,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 );
                 self.stack[ply].excluded = None;
                 if self.stopped {
-                    self.score_buffers[ply] = scores;
+                    self.score_buffers[ply] = picker.scores;
                     self.quiet_buffers[ply] = quiets;
                     return 0;
                 }
@@ -673,7 +775,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         self.stack[ply].double_extensions += 1;
                     }
                 } else if singular_beta >= beta {
-                    self.score_buffers[ply] = scores;
+                    self.score_buffers[ply] = picker.scores;
                     self.quiet_buffers[ply] = quiets;
                     return singular_beta;
                 } else if h.score >= beta {
@@ -775,12 +877,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             );
             self.keys.pop();
             if self.stopped {
-                self.score_buffers[ply] = scores;
+                self.score_buffers[ply] = picker.scores;
                 self.quiet_buffers[ply] = quiets;
                 return 0;
             }
 
-            if self.take_score(&mut best, &mut alpha, beta, i, mv, score) {
+            if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
                 if !tactical {
                     self.reward_quiet(pos, ply, depth, mv, hash, &quiets);
                 }
@@ -790,7 +892,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 quiets.push(hash);
             }
         }
-        self.score_buffers[ply] = scores;
+        self.score_buffers[ply] = picker.scores;
         self.quiet_buffers[ply] = quiets;
 
         if legal == 0 && excluded.is_some() {
@@ -816,7 +918,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
         self.shared
             .tt
-            .store(key, ply, best.index, best.score, static_eval, depth, bound);
+            .store(key, ply, best.stored, best.score, static_eval, depth, bound);
         best.score
     }
 
@@ -881,10 +983,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         let in_progress = pos.turn_in_progress();
-        // Out of check only the tactical moves are searched, so only they are generated; the
-        // table's move is an index into the full list and means nothing in theirs.
+        // Out of check only the tactical moves are searched, so only they are generated; where
+        // the game has no move codes, the table's move is an index into the full list and means
+        // nothing in theirs.
         let all_moves = in_check || in_progress;
-        let tt_index = hit.filter(|_| all_moves).map_or(NO_MOVE, |h| h.move_index);
+        let table_move = hit
+            .filter(|_| all_moves || G::MOVE_CODES)
+            .map_or(NO_MOVE, |h| h.mv);
 
         let static_eval = if in_check {
             EVAL_NONE
@@ -922,7 +1027,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         scores.clear();
         let side = pos.side_to_move();
         for (i, mv) in moves.iter().enumerate() {
-            let score = if i == usize::from(tt_index) && (in_check || pos.is_tactical(mv)) {
+            let score = if table_move != NO_MOVE
+                && stored_move(pos, mv, i) == table_move
+                && (in_check || pos.is_tactical(mv))
+            {
                 TT_MOVE
             } else if pos.is_tactical(mv) {
                 let gain = self.shared.eval.capture_order(pos, mv);
@@ -993,7 +1101,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 self.score_buffers[ply] = scores;
                 return 0;
             }
-            if self.take_score(&mut best, &mut alpha, beta, i, mv, score) {
+            if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
                 break;
             }
         }
@@ -1002,10 +1110,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
-        let index = if all_moves { best.index } else { NO_MOVE };
+        let stored = if all_moves || G::MOVE_CODES {
+            best.stored
+        } else {
+            NO_MOVE
+        };
         self.shared
             .tt
-            .store(key, ply, index, best.score, static_eval, 0, bound);
+            .store(key, ply, stored, best.score, static_eval, 0, bound);
         best.score
     }
 
@@ -1097,7 +1209,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             };
             self.shared
                 .tt
-                .store(key, 0, best.index, best_score, EVAL_NONE, depth, bound);
+                .store(key, 0, best.stored, best_score, EVAL_NONE, depth, bound);
         }
         best_score
     }
@@ -1310,8 +1422,13 @@ fn mate_settled(score: i32, depth: u32) -> bool {
 /// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded
 /// from the start.
 fn pick(scores: &mut [i32]) -> Option<(usize, i32)> {
+    pick_from(scores, i32::MIN + 1)
+}
+
+/// Picks the highest-scored remaining move if its score is at least `floor`, and marks it taken.
+fn pick_from(scores: &mut [i32], floor: i32) -> Option<(usize, i32)> {
     let mut best = None;
-    let mut best_score = i32::MIN;
+    let mut best_score = floor - 1;
     for (i, &score) in scores.iter().enumerate() {
         if score > best_score {
             best_score = score;

@@ -120,6 +120,26 @@ impl Game for Chess {
         self.generate_tactical(out);
     }
 
+    fn quiet_moves(&self, out: &mut Self::MoveList) {
+        self.generate_quiet(out);
+    }
+
+    fn is_legal(&self, mv: &ChessMove) -> bool {
+        self.is_legal_move(*mv)
+    }
+
+    const MOVE_CODES: bool = true;
+
+    #[inline]
+    fn move_code(&self, mv: &ChessMove) -> u64 {
+        u64::from(mv.bits())
+    }
+
+    fn move_from_code(&self, code: u64) -> Option<ChessMove> {
+        let mv = ChessMove::from_bits(u16::try_from(code).ok()?);
+        self.is_legal_move(mv).then_some(mv)
+    }
+
     #[inline]
     fn legal_move_count(&self) -> usize {
         self.count_moves()

@@ -32,6 +32,15 @@ impl Chess {
         }
     }
 
+    /// Appends the legal moves that are neither captures nor promotions to `out`.
+    pub fn generate_quiet(&self, out: &mut ChessMoveList) {
+        let mut sink = Quiet(out);
+        match self.side {
+            Color::White => self.generate_for::<true, _>(&mut sink),
+            Color::Black => self.generate_for::<false, _>(&mut sink),
+        }
+    }
+
     /// The number of legal moves, counted without listing them.
     pub fn count_moves(&self) -> usize {
         let mut counter = Counter(0);
@@ -40,6 +49,19 @@ impl Chess {
             Color::Black => self.generate_for::<false, _>(&mut counter),
         }
         counter.0
+    }
+
+    /// Whether `mv` is one of the legal moves, found without listing them.
+    pub fn is_legal_move(&self, mv: ChessMove) -> bool {
+        let mut finder = Finder {
+            wanted: mv,
+            found: false,
+        };
+        match self.side {
+            Color::White => self.generate_for::<true, _>(&mut finder),
+            Color::Black => self.generate_for::<false, _>(&mut finder),
+        }
+        finder.found
     }
 
     fn generate_for<const WHITE: bool, S: MoveSink>(&self, out: &mut S) {
@@ -313,6 +335,84 @@ impl MoveSink for Tactical<'_> {
     #[inline]
     fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool) {
         self.0.promotion_moves(to, delta, capture);
+    }
+}
+
+/// Keeps the moves of a list that are neither captures nor promotions.
+struct Quiet<'a>(&'a mut ChessMoveList);
+
+impl MoveSink for Quiet<'_> {
+    #[inline]
+    fn one(&mut self, mv: ChessMove) {
+        if !mv.is_capture() {
+            self.0.push(mv);
+        }
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard) {
+        for to in squares(targets & !enemy) {
+            self.0.push(ChessMove::new(from, to, flag::QUIET));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16) {
+        if kind & flag::CAPTURE == 0 {
+            self.0.pawn_moves(to, delta, kind);
+        }
+    }
+
+    #[inline]
+    fn promotion_moves(&mut self, _: Bitboard, _: i8, _: bool) {}
+}
+
+/// Looks for one move among those generated.
+struct Finder {
+    wanted: ChessMove,
+    found: bool,
+}
+
+impl MoveSink for Finder {
+    #[inline]
+    fn one(&mut self, mv: ChessMove) {
+        self.found |= mv == self.wanted;
+    }
+
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard) {
+        let to = self.wanted.to();
+        if from == self.wanted.from() && targets & to.bit() != 0 {
+            let kind = if enemy & to.bit() != 0 {
+                flag::CAPTURE
+            } else {
+                flag::QUIET
+            };
+            self.one(ChessMove::new(from, to, kind));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16) {
+        let wanted_to = self.wanted.to();
+        if to & wanted_to.bit() != 0 {
+            self.one(ChessMove::new(origin(wanted_to, delta), wanted_to, kind));
+        }
+    }
+
+    #[inline]
+    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool) {
+        let wanted_to = self.wanted.to();
+        if to & wanted_to.bit() != 0 {
+            if let Some(kind) = self.wanted.promotion_piece() {
+                self.one(ChessMove::promotion(
+                    origin(wanted_to, delta),
+                    wanted_to,
+                    kind,
+                    capture,
+                ));
+            }
+        }
     }
 }
 

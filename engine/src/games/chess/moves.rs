@@ -102,6 +102,12 @@ impl ChessMove {
     pub const fn bits(self) -> u16 {
         self.0
     }
+
+    /// The move with the raw word `bits`, which need not be legal anywhere.
+    #[inline]
+    pub(crate) const fn from_bits(bits: u16) -> ChessMove {
+        ChessMove(bits)
+    }
 }
 
 impl fmt::Debug for ChessMove {

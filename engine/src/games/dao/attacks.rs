@@ -32,12 +32,31 @@ pub(super) fn attacks_as(
     out.iter().any(|m| m.to == target)
 }
 
-/// On one line (rank, file, diagonal) or within three files and ranks (every leap and step).
-pub(super) fn related(a: u8, b: u8) -> bool {
-    let df = (file_of(a) - file_of(b)).abs();
-    let dr = (rank_of(a) - rank_of(b)).abs();
-    aligned(a, b) || (df <= 3 && dr <= 3)
+/// The squares on one line (rank, file, diagonal) with `s` or within three files and ranks of it
+/// (every leap and step).
+pub(super) fn related_squares(s: u8) -> u128 {
+    RELATED[s as usize]
 }
+
+/// `related_squares` of every square.
+static RELATED: [u128; 100] = {
+    let mut masks = [0u128; 100];
+    let mut a = 0;
+    while a < 100 {
+        let mut b: usize = 0;
+        while b < 100 {
+            let df = (a % 10) as i32 - (b % 10) as i32;
+            let dr = (a / 10) as i32 - (b / 10) as i32;
+            let (df, dr) = (df.abs(), dr.abs());
+            if df == 0 || dr == 0 || df == dr || (df <= 3 && dr <= 3) {
+                masks[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    masks
+};
 
 /// On one rank, file or diagonal.
 pub(super) fn aligned(a: u8, b: u8) -> bool {
@@ -70,11 +89,12 @@ pub(crate) fn attacked_from(
     };
     let mut ctx = None;
     let mut out = Vec::new();
-    let vacant_gates: Squares = gates
+    // The squares related to a vacant gate of `by`: a piece there may take a transporter route.
+    let near_vacant_gate = gates
         .iter()
-        .copied()
-        .filter(|&g| pos.board[g as usize].is_none())
-        .collect();
+        .filter(|&&g| pos.board[g as usize].is_none())
+        .fold(0u128, |near, &g| near | related_squares(g));
+    let near_target = related_squares(target);
     // An own gate holding an enemy piece can be captured on by a null move from another gate.
     let enemy_on_gate = gates
         .iter()
@@ -88,12 +108,12 @@ pub(crate) fn attacked_from(
         let rebounds = p.kind == Kind::Fool || (p.kind == Kind::Dragon && dragon_rebounds);
         // Without a transporter route the piece attacks only along its own lines and leaps.
         let transport_free = if pos.gates[s as usize] == Some(by) {
-            vacant_gates.is_empty() && !enemy_on_gate
+            near_vacant_gate == 0 && !enemy_on_gate
         } else {
-            vacant_gates.iter().all(|&g| !related(s, g))
+            near_vacant_gate >> s & 1 == 0
         };
         if !rebounds && transport_free {
-            if !related(s, target) {
+            if near_target >> s & 1 == 0 {
                 continue;
             }
             let hits = match p.kind {

@@ -328,6 +328,15 @@ impl Dao {
 
     /// The state after `mv` without any legality test.
     pub(crate) fn apply(&self, mv: &Move) -> Dao {
+        self.apply_keyed(mv, true)
+    }
+
+    /// `apply` without updating the key, for a legality test that only looks at the pieces.
+    pub(crate) fn apply_unkeyed(&self, mv: &Move) -> Dao {
+        self.apply_keyed(mv, false)
+    }
+
+    fn apply_keyed(&self, mv: &Move, keyed: bool) -> Dao {
         let mut n = self.clone();
         let me = self.side;
         let opp = !me;
@@ -511,8 +520,10 @@ impl Dao {
         if me == Color::Black {
             n.fullmove = n.fullmove.saturating_add(1);
         }
-        n.key = n.updated_key(self, dirty | touched);
-        debug_assert_eq!(n.key, n.compute_key());
+        if keyed {
+            n.key = n.updated_key(self, dirty | touched);
+            debug_assert_eq!(n.key, n.compute_key());
+        }
         n
     }
 }

@@ -125,7 +125,21 @@ impl Game for Dao {
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        movegen::tactical_moves(self, out);
+        movegen::some_moves(self, true, out);
+    }
+
+    fn quiet_moves(&self, out: &mut Vec<Move>) {
+        movegen::some_moves(self, false, out);
+    }
+
+    const MOVE_CODES: bool = true;
+
+    fn move_code(&self, mv: &Move) -> u64 {
+        movegen::move_code(mv)
+    }
+
+    fn move_from_code(&self, code: u64) -> Option<Move> {
+        movegen::move_from_code(self, code)
     }
 
     /// Captures (e.p. and suicide ones included) and promotions, also by a push or swap.

@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related,
+    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related_squares,
 };
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
@@ -775,7 +775,7 @@ pub(super) fn piece_moves(
 
 /// Every move of the side to move before the test of its own king's safety; with `tactical`,
 /// only the moves `is_tactical` accepts (drops, gate moves and castling never are).
-pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: bool, out: &mut Vec<Move>) {
+pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: Option<bool>, out: &mut Vec<Move>) {
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
     for s in 0..100u8 {
@@ -783,9 +783,14 @@ pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: bool, out: &mut V
             piece_moves(pos, &ctx, s, None, false, false, !checked, out);
         }
     }
-    if tactical {
-        out.retain(|mv| pos.is_tactical(mv));
-        return;
+    // Drops, gate moves and castling below are all quiet.
+    match tactical {
+        Some(true) => {
+            out.retain(|mv| pos.is_tactical(mv));
+            return;
+        }
+        Some(false) => out.retain(|mv| !pos.is_tactical(mv)),
+        None => {}
     }
     // Drops onto vacant own gates.
     for (i, &k) in RESERVE_KINDS.iter().enumerate() {
@@ -911,14 +916,15 @@ impl Threats {
     }
 }
 
-/// The state after `mv` if it is legal.
+/// Whether `mv` (one of the pseudo-legal moves) is legal.
 #[cfg(test)]
-pub(crate) fn legal_after(pos: &Dao, mv: &Move) -> Option<Dao> {
-    legal_after_among(pos, mv, &Threats::new(pos))
+pub(crate) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
+    is_legal_among(pos, mv, &Threats::new(pos))
 }
 
-/// `legal_after` with the threats of `pos` at hand.
-pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Option<Dao> {
+/// `is_legal_move` with the threats of `pos` at hand. The states it plays moves into have no
+/// key: only their pieces are looked at.
+pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
     let me = pos.side;
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
@@ -937,7 +943,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
                     kind: Kind::King,
                 });
                 if attacked(&t, sq(f, r), !me, false) {
-                    return None;
+                    return false;
                 }
             }
         }
@@ -975,7 +981,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
                             promo: None,
                             ..*mv
                         };
-                        let mut t = pos.apply(&step);
+                        let mut t = pos.apply_unkeyed(&step);
                         // Powers before the move: only the conferrer's identity follows the push.
                         t.last[me.index()] = pos.last[me.index()].map(|l| {
                             if moved.contains(&l) {
@@ -986,7 +992,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
                         });
                         let kdest = offset(ks, df * j, dr * j).expect("on board");
                         if attacked(&t, kdest, !me, false) {
-                            return None;
+                            return false;
                         }
                     }
                 }
@@ -994,7 +1000,7 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
         }
         _ => {}
     }
-    let after = pos.apply(mv);
+    let after = pos.apply_unkeyed(mv);
     // Only a push moves enemy pieces (and may move the king); no move but a gate's moves a gate.
     let exposed = if mv.kind == MoveKind::Push {
         after
@@ -1018,16 +1024,16 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
         })
     };
     if exposed {
-        return None;
+        return false;
     }
     if mv.kind == MoveKind::Drop {
         if let Some(k) = after.king_square(!me) {
             if piece_attacks(&after, mv.to, false, k) {
-                return None;
+                return false;
             }
         }
     }
-    Some(after)
+    true
 }
 
 /// The cheap legality test of a side not in check: a move that changes no square on a line
@@ -1039,7 +1045,8 @@ pub(super) fn legal_after_among(pos: &Dao, mv: &Move, threats: &Threats) -> Opti
 pub(super) struct KingShield {
     king: u8,
     enemy_gates: Squares,
-    vacant_enemy_gates: Squares,
+    /// The squares `related` to a vacant enemy gate.
+    near_vacant_enemy_gate: u128,
     enemy_dragon: bool,
 }
 
@@ -1058,10 +1065,10 @@ impl KingShield {
         Some(KingShield {
             king,
             enemy_gates: own_gates(pos, them),
-            vacant_enemy_gates: own_gates(pos, them)
+            near_vacant_enemy_gate: own_gates(pos, them)
                 .into_iter()
                 .filter(|&g| pos.board[g as usize].is_none())
-                .collect(),
+                .fold(0, |near, g| near | related_squares(g)),
             enemy_dragon,
         })
     }
@@ -1078,7 +1085,7 @@ impl KingShield {
                     && [mv.from, mv.to].iter().all(|&s| {
                         !aligned(s, self.king)
                             && !self.enemy_gates.contains(&s)
-                            && self.vacant_enemy_gates.iter().all(|&g| !related(s, g))
+                            && self.near_vacant_enemy_gate >> s & 1 == 0
                     })
             }
             _ => false,
@@ -1109,17 +1116,62 @@ pub(crate) fn legal_moves(
     out: &mut Vec<Move>,
     aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
-    generate(pos, false, out, aliases);
+    generate(pos, None, out, aliases);
 }
 
-/// The legal moves `is_tactical` accepts, with no quiet move built or tested for legality.
-pub(crate) fn tactical_moves(pos: &Dao, out: &mut Vec<Move>) {
-    generate(pos, true, out, None);
+/// The legal moves `is_tactical` accepts (`Some(true)`) or rejects (`Some(false)`), with no
+/// move of the other kind tested for legality.
+pub(crate) fn some_moves(pos: &Dao, tactical: bool, out: &mut Vec<Move>) {
+    generate(pos, Some(tactical), out, None);
+}
+
+/// The legal move with `move_code(mv) == code`, looked for among the moves of the piece the
+/// code names. Moves no piece makes on the board (drops, gate moves, castling) and moves whose
+/// effect another one may share are not found: the search then does without a table move.
+pub(crate) fn move_from_code(pos: &Dao, code: u64) -> Option<Move> {
+    let from = (code >> 4 & 127) as u8;
+    if pos
+        .board
+        .get(from as usize)?
+        .is_none_or(|p| p.color != pos.side)
+    {
+        return None;
+    }
+    let checked = in_check(pos, pos.side);
+    let ctx = Ctx::new(pos, pos.side);
+    let mut pseudo = Vec::with_capacity(32);
+    piece_moves(pos, &ctx, from, None, false, false, !checked, &mut pseudo);
+    pseudo.retain(|mv| move_code(mv) == code);
+    // Routes of one effect: the legal list keeps the one with the shortest notation.
+    let mv = if pseudo.len() > 1 {
+        pseudo.into_iter().min_by_key(notation_rank)?
+    } else {
+        pseudo.pop()?
+    };
+    if may_share_effect(pos, &mv) {
+        return None;
+    }
+    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
+    let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
+        || is_legal_among(pos, &mv, &Threats::new(pos));
+    legal.then_some(mv)
+}
+
+/// A number for `mv` that no other legal move of its state has: its kind, squares, piece and
+/// promotion, and a hash of its en-passant targets.
+pub(crate) fn move_code(mv: &Move) -> u64 {
+    let ep = (mv.ep as u64) ^ ((mv.ep >> 64) as u64).rotate_left(29);
+    (mv.kind as u64)
+        | u64::from(mv.from) << 4
+        | u64::from(mv.to) << 11
+        | (mv.piece as u64) << 18
+        | mv.promo.map_or(15, |k| k as u64) << 22
+        | ep.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 38 << 26
 }
 
 fn generate(
     pos: &Dao,
-    tactical: bool,
+    tactical: Option<bool>,
     out: &mut Vec<Move>,
     aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
@@ -1138,7 +1190,7 @@ fn generate(
             continue;
         }
         let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-            || legal_after_among(pos, &mv, &threats).is_some();
+            || is_legal_among(pos, &mv, &threats);
         listed.push(legal.then(|| {
             out.push(mv);
             out.len() - 1
@@ -1159,6 +1211,19 @@ fn generate(
         if let Some(a) = aliases.as_deref_mut() {
             a.push((mv, at));
         }
+    }
+}
+
+/// Whether `mv` may have the effect of an unequal move (see `Routes`).
+fn may_share_effect(pos: &Dao, mv: &Move) -> bool {
+    let gate_to_gate = mv.ep == 0 && pos.gates[mv.to as usize] == Some(pos.side);
+    match mv.kind {
+        MoveKind::Null => true,
+        MoveKind::Normal => mv.from == mv.to || gate_to_gate,
+        MoveKind::Swap => {
+            pos.board[mv.to as usize].is_some_and(|p| matches!(p.kind, Kind::Fool | Kind::Dragon))
+        }
+        _ => false,
     }
 }
 
@@ -1197,17 +1262,6 @@ impl<'a> Routes<'a> {
             >> 32) as usize
     }
 
-    fn suspect(&self, mv: &Move) -> bool {
-        let gate_to_gate = mv.ep == 0 && self.pos.gates[mv.to as usize] == Some(self.pos.side);
-        match mv.kind {
-            MoveKind::Null => true,
-            MoveKind::Normal => mv.from == mv.to || gate_to_gate,
-            MoveKind::Swap => self.pos.board[mv.to as usize]
-                .is_some_and(|p| matches!(p.kind, Kind::Fool | Kind::Dragon)),
-            _ => false,
-        }
-    }
-
     /// The index of an earlier route with the same effect as `mv`; otherwise records `mv`.
     fn find_or_insert(&mut self, mv: &Move) -> Option<usize> {
         let mask = self.slots.len() - 1;
@@ -1220,7 +1274,7 @@ impl<'a> Routes<'a> {
             i = (i + 1) & mask;
         }
         let index = self.moves.len() as u32;
-        if self.suspect(mv) {
+        if may_share_effect(self.pos, mv) {
             let after = self.pos.apply(mv);
             let effect = (after.key, after.halfmove);
             if let Some(&(at, _, _)) = self

@@ -1313,7 +1313,7 @@ fn listed_moves_have_distinct_effects() {
 
 #[test]
 fn king_shield_passes_only_legal_moves() {
-    use super::movegen::{legal_after, pseudo_moves, KingShield};
+    use super::movegen::{is_legal_move, pseudo_moves, KingShield};
     let mut rng = Lcg(2718);
     let (mut passed, mut games) = (0, 0);
     while games < 12 {
@@ -1326,10 +1326,10 @@ fn king_shield_passes_only_legal_moves() {
             }
             if let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() {
                 let mut pseudo = Vec::new();
-                pseudo_moves(&p, false, false, &mut pseudo);
+                pseudo_moves(&p, false, None, &mut pseudo);
                 for mv in pseudo.iter().filter(|mv| shield.stays_safe(&p, mv)) {
                     assert!(
-                        legal_after(&p, mv).is_some(),
+                        is_legal_move(&p, mv),
                         "{} {}",
                         p.position_string(),
                         p.move_to_wire(mv)

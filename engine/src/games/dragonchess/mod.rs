@@ -89,11 +89,30 @@ impl Game for Dragonchess {
     }
 
     fn legal_moves(&self, out: &mut Moves) {
-        self.gen_legal(false, &mut |mv| out.push(mv));
+        self.gen_legal(None, &mut |mv| out.push(mv));
     }
 
     fn tactical_moves(&self, out: &mut Moves) {
-        self.gen_legal(true, &mut |mv| out.push(mv));
+        self.gen_legal(Some(true), &mut |mv| out.push(mv));
+    }
+
+    fn quiet_moves(&self, out: &mut Moves) {
+        self.gen_legal(Some(false), &mut |mv| out.push(mv));
+    }
+
+    fn is_legal(&self, mv: &Move) -> bool {
+        self.is_legal_move(*mv)
+    }
+
+    const MOVE_CODES: bool = true;
+
+    fn move_code(&self, mv: &Move) -> u64 {
+        u64::from(mv.0)
+    }
+
+    fn move_from_code(&self, code: u64) -> Option<Move> {
+        let mv = Move(u32::try_from(code).ok()?);
+        self.is_legal_move(mv).then_some(mv)
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -121,7 +140,7 @@ impl Game for Dragonchess {
     /// Warrior/Dwarf/Sylph move draw (rules page 2.4), with the sides named Gold and Scarlet.
     fn ending(&self, history: &[u64]) -> Option<Ending> {
         let mut any = false;
-        self.gen_legal(false, &mut |_| any = true);
+        self.gen_legal(None, &mut |_| any = true);
         if !any {
             return Some(if self.in_check() {
                 let winner = !self.side;

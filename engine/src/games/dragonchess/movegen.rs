@@ -22,9 +22,10 @@ impl Dragonchess {
         count
     }
 
-    /// Every legal move, or with `tactical` only the captures and promotions (`is_tactical`),
-    /// whose King safety alone is then tested.
-    pub(super) fn gen_legal(&self, tactical: bool, out: &mut impl FnMut(Move)) {
+    /// Every legal move, or with `tactical` only the captures and promotions (`is_tactical`,
+    /// `Some(true)`) or only the other moves (`Some(false)`), whose King safety alone is then
+    /// tested.
+    pub(super) fn gen_legal(&self, tactical: Option<bool>, out: &mut impl FnMut(Move)) {
         let us = self.side;
         let king = self.king_square(us);
         let checked = attacked_by(&self.board, king, !us);
@@ -41,7 +42,7 @@ impl Dragonchess {
                 || kind == Kind::Basilisk
                 || set_contains(&pinned, sq);
             gen_piece(&self.board, sq, p, &mut |mv: Move| {
-                if tactical && !mv.is_tactical() {
+                if tactical.is_some_and(|wanted| mv.is_tactical() != wanted) {
                     return;
                 }
                 if (always_test || mv.is_remote()) && !safe_after(&mut scratch, mv, king, us) {
@@ -50,6 +51,24 @@ impl Dragonchess {
                 out(mv);
             });
         }
+    }
+}
+
+impl Dragonchess {
+    /// Whether `wanted` is a legal move: generated for its piece alone, then tested for King
+    /// safety.
+    pub(super) fn is_legal_move(&self, wanted: Move) -> bool {
+        let us = self.side;
+        let sq = wanted.from();
+        let Some(&p) = self.board.get(sq) else {
+            return false;
+        };
+        if p == EMPTY || color_of(p) != us || frozen(&self.board, sq) {
+            return false;
+        }
+        let mut found = false;
+        gen_piece(&self.board, sq, p, &mut |mv: Move| found |= mv == wanted);
+        found && safe_after(&mut self.board.clone(), wanted, self.king_square(us), us)
     }
 }
 
