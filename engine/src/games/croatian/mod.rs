@@ -96,6 +96,7 @@
 pub(super) mod attacks;
 pub(super) mod board;
 mod cascade;
+pub mod crosscheck;
 mod hemera;
 mod movegen;
 pub mod moves;
