@@ -124,6 +124,7 @@ mod actions;
 pub(super) mod attacks;
 pub(super) mod board;
 mod cascade;
+pub mod crosscheck;
 mod hemera;
 mod movegen;
 pub mod moves;

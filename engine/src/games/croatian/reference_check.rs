@@ -3,11 +3,9 @@
 //! Variants the fast generator does not play yet are skipped with a message, so Miranda's Veil
 //! and Nineteen are covered as soon as they land.
 
-use std::collections::HashMap;
-
 use crate::core::perft::parse_suite;
 use crate::core::{deep_tests, Game};
-use crate::games::croatian::Croatian;
+use crate::games::croatian::{crosscheck, Croatian};
 
 /// The positions to start from: the setup, or for the randomized flavours the openings file.
 fn starts(variant: &str) -> Vec<Croatian> {
@@ -30,47 +28,18 @@ fn starts(variant: &str) -> Vec<Croatian> {
 
 /// Compares the successors of one position; the error names both sides' extra states.
 fn compare(variant: &str, pos: &Croatian) -> Result<(), String> {
-    let text = pos.position_string();
-    let mine = super::moves(variant, &text)?;
-    let mut my_keys = HashMap::new();
-    for (path, s) in &mine {
-        let next = Croatian::from_position_string(variant, s)
-            .map_err(|e| format!("{text}: the fast reader refuses {path} -> {s}: {e}"))?;
-        let described = format!("{path} -> {s}");
-        if let Some(twin) = my_keys.insert(next.key(), described.clone()) {
-            return Err(format!("{text}: {described} and {twin} have one key"));
-        }
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let fast: HashMap<u64, String> = moves
-        .iter()
-        .map(|m| {
-            let next = pos.play(m);
-            (
-                next.key(),
-                format!("{} -> {}", pos.move_to_wire(m), next.position_string()),
-            )
-        })
-        .collect();
-    let only_mine: Vec<&String> = my_keys
-        .iter()
-        .filter(|(k, _)| !fast.contains_key(k))
-        .map(|(_, s)| s)
-        .collect();
-    let only_fast: Vec<&String> = fast
-        .iter()
-        .filter(|(k, _)| !my_keys.contains_key(k))
-        .map(|(_, s)| s)
-        .collect();
-    if only_mine.is_empty() && only_fast.is_empty() && fast.len() == moves.len() {
+    let c = crosscheck::compare(variant, pos)?;
+    if c.agrees() {
         return Ok(());
     }
     Err(format!(
-        "{variant} {text}: reference {} moves, fast {} ({} distinct)\n only the reference: {only_mine:#?}\n only the fast generator: {only_fast:#?}",
-        mine.len(),
-        moves.len(),
-        fast.len()
+        "{variant} {}: reference {} moves, fast {} ({} distinct)\n only the reference: {:#?}\n only the fast generator: {:#?}",
+        pos.position_string(),
+        c.reference,
+        c.fast,
+        c.fast_distinct,
+        c.only_reference,
+        c.only_fast
     ))
 }
 
