@@ -102,6 +102,7 @@ pub(super) mod attacks;
 pub(super) mod board;
 mod cascade;
 mod hemera;
+mod monolith;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -117,6 +118,8 @@ mod xboard;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_discovery;
 #[cfg(test)]
 mod tests_hemera;
 #[cfg(test)]

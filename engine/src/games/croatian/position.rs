@@ -68,6 +68,10 @@ pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
         let s = pos.sq(f, n - 1 - r);
         pos.board[s as usize] = piece::make(k, Color::Black, Tag::Rush);
     }
+    for &(f, r) in super::monolith::start_fields(v) {
+        let s = pos.sq(f, r);
+        pos.board[s as usize] = super::monolith::cell();
+    }
     pos.recompute_key();
     Ok(pos)
 }
@@ -164,6 +168,16 @@ fn place(pos: &mut Croatian, sq: u16, c: Cell, field: &'static str) -> Result<()
             format!(
                 "a Star stands only in a corner, light on a1 and the top right, dark on the \
                  others: not {} on {}",
+                piece::fen_letter(c),
+                pos.field_name(sq)
+            ),
+        ));
+    }
+    if k == Kind::Monolith && c != super::monolith::cell() {
+        return Err(perr(
+            field,
+            format!(
+                "a Monolith belongs to nobody and is written 'M': not '{}' on {}",
                 piece::fen_letter(c),
                 pos.field_name(sq)
             ),
