@@ -171,7 +171,12 @@ pub(super) fn destinations(pos: &Croatian, from: u16, color: Color) -> Vec<u16> 
         .flat_map(|r| (0..pos.size()).map(move |f| (f, r)))
         .filter(|&(f, r)| piece::is(pos.cell(pos.sq(f, r)), Kind::Pawn, color))
         .count() as u32;
-    let rows = reach(pos, from, 1 + pawns);
+    reach_fields(pos, from, 1 + pawns)
+}
+
+/// The fields the Monolith on `from` may end on with up to `limit` steps.
+pub(super) fn reach_fields(pos: &Croatian, from: u16, limit: u32) -> Vec<u16> {
+    let rows = reach(pos, from, limit);
     let mut out = Vec::new();
     for (r, &row) in rows.iter().enumerate().take(pos.size() as usize) {
         for f in 0..pos.size() {

@@ -214,6 +214,10 @@ fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionEr
     if kings.iter().any(|&n| n > 1) {
         return Err(perr(field, "more than one King of a colour"));
     }
+    // A Wave entering one Monolith goes on from "the other" (section 2.5).
+    if super::monolith::monoliths(&pos).len() > 2 {
+        return Err(perr(field, "more than two Monoliths"));
+    }
     pos.recompute_key();
     // With Waves the side that moved may have checkmated itself (OQ-5): a finished game.
     pos.decided = pos.judge_self_checkmate();
