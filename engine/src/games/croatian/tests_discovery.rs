@@ -447,3 +447,69 @@ fn monolith_position_strings() {
     assert!(Croatian::from_position_string("discovery", &three).is_err());
     assert!(Croatian::from_position_string("tlalocan", &text).is_err());
 }
+
+/// Notation (notation.md: `>` after the Monolith's destination names the demoted piece and
+/// field; `|` after entering a Monolith, the emergence field): XAN and EAN of Monolith moves,
+/// demotions with the Pawn's promotion or tag, teleports through a Monolith; every legal move of
+/// these positions reads back from its XAN, EAN and wire text.
+#[test]
+fn monolith_notation_reads_back() {
+    let demotion = d("D", "Ta1,tx1,ta24,Tx24,Me4,Kb2,Rj10,Nr18,bp16,kk20");
+    let last_rank = d("D", "Ta1,tx1,ta24,Tx24,Mf21,Mp3,Rk24,Ph2");
+    let teleport = d("D", "Ka1,kx24,Nd5,Mc7,Mp12");
+    let text = |pos: &Croatian, xan: &str| {
+        let mv = pos.parse_move(xan).unwrap();
+        assert_eq!(notation::xan(pos, &mv), xan);
+        notation::ean(pos, &mv)
+    };
+    assert_eq!(text(&demotion, "Me4-f6"), "Mf6");
+    assert_eq!(text(&demotion, "Me4-f6>Rj10"), "Mf6>j10");
+    assert_eq!(text(&demotion, "Me4-c3>Nr18"), "Mc3>r18");
+    assert_eq!(text(&teleport, "Nd5-c7|Np11"), "Nc7|p11");
+    let mut moves = Vec::new();
+    last_rank.legal_moves(&mut moves);
+    let promoted = moves
+        .iter()
+        .find(|m| m.first().has(flag::DEMOTE) && m.first().promo == Kind::Queen as u8)
+        .unwrap();
+    let xan = notation::xan(&last_rank, promoted);
+    assert!(xan.ends_with(">Rk24=Q"), "{xan}");
+    // The start: a field both Monoliths reach needs the origin (section 2.2 of notation.md);
+    // a few moves only, as reading a move there lists all 5,126.
+    let start = start("discovery");
+    let shared = monolith::destinations(&start, field(&start, "b7"), Color::White)
+        .into_iter()
+        .find(|&f| monolith::destinations(&start, field(&start, "w18"), Color::White).contains(&f))
+        .unwrap();
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    let sample: Vec<&Move> = moves
+        .iter()
+        .filter(|m| m.first().piece == Kind::Monolith as u8)
+        .filter(|m| m.first().to == shared || m.first().has(flag::DEMOTE))
+        .take(4)
+        .collect();
+    for mv in &sample {
+        let ean = notation::ean(&start, mv);
+        assert!(ean.starts_with("Mb") || ean.starts_with("Mw"), "{ean}");
+        for written in [notation::xan(&start, mv), ean, start.move_to_wire(mv)] {
+            assert_eq!(start.parse_move(&written).as_ref(), Ok(*mv), "{written}");
+        }
+    }
+    for pos in [&demotion, &last_rank, &teleport] {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for mv in moves
+            .iter()
+            .filter(|m| m.first().piece == Kind::Monolith as u8)
+        {
+            for written in [
+                notation::xan(pos, mv),
+                notation::ean(pos, mv),
+                pos.move_to_wire(mv),
+            ] {
+                assert_eq!(pos.parse_move(&written).as_ref(), Ok(mv), "{written}");
+            }
+        }
+    }
+}
