@@ -513,3 +513,22 @@ fn monolith_notation_reads_back() {
         }
     }
 }
+
+/// The board view draws the Monolith as `M`; a demotion is entered by clicking the Monolith,
+/// its destination and the piece it demotes.
+#[test]
+fn monolith_in_the_board_view() {
+    use crate::core::view::click_texts;
+    let pos = d("D", "Ta1,tx1,ta24,Tx24,Me4,Kb2,Rj10,Nr18,bp16,kk20");
+    let view = pos.board_view();
+    let e4 = &view.grids[0].squares[3 * 24 + 4];
+    let piece = e4.piece.as_ref().unwrap();
+    assert_eq!((piece.letter, piece.name), ('M', "Monolith"));
+    let demote = pos.parse_move("Me4-f6>Rj10").unwrap();
+    assert_eq!(
+        click_texts(&pos.move_input(&demote).clicks),
+        ["e4", "f6", "j10"]
+    );
+    let plain = pos.parse_move("Me4-f6").unwrap();
+    assert_eq!(click_texts(&pos.move_input(&plain).clicks), ["e4", "f6"]);
+}
