@@ -8,17 +8,13 @@ use super::monolith;
 use super::piece::{self, Kind, Tag};
 use super::tests::start;
 use super::tests_hemera::{by_first_piece, moves_of};
+use super::tests_tlalocan::field;
 use super::*;
 use crate::core::{Color, Game};
 
 /// A Discovery position from the author's setup list (`D` light to move, `d` dark).
 fn d(symbol: &str, pieces: &str) -> Croatian {
     super::tests::setup(&format!("{symbol} {pieces}"))
-}
-
-fn field(pos: &Croatian, name: &str) -> u16 {
-    let b = name.as_bytes();
-    pos.sq(b[0] - b'a', name[1..].parse::<u8>().unwrap() - 1)
 }
 
 fn names(pos: &Croatian, fields: impl IntoIterator<Item = u16>) -> BTreeSet<String> {

@@ -264,6 +264,29 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
+/// Conquest of Tlalocan (part 2 section 1): forced promotion (L3182), Scouts 6, Grenadiers
+/// 4 / 2, Serpents 15 (Table 16).
+const TLALOCAN_VARIANT: Variant = Variant {
+    name: "tlalocan",
+    symbol: Some("cot"),
+    size: 24,
+    figure_row: "TRNBSCUWEAHQKHAEWUCSBNRT",
+    pawn_rows: &[1, 2],
+    sideways_pawns: true,
+    castling: Castling::Closest,
+    castle_through_check: true,
+    promotion: Promotion::Forced,
+    promote_to: PROMO_TLALOCAN,
+    kinds: TLALOCAN,
+    troopers: TLALOCAN_TROOPERS,
+    limits: Limits {
+        scout: 6,
+        grenadier_h: 4,
+        grenadier_v: 2,
+        serpent: 15,
+    },
+};
+
 pub static VARIANTS: [Variant; 21] = [
     Variant {
         name: "croatianties",
@@ -384,49 +407,15 @@ pub static VARIANTS: [Variant; 21] = [
             serpent: 14,
         },
     },
-    // Conquest of Tlalocan (part 2 section 1): forced promotion (L3182), Scouts 6, Grenadiers
-    // 4 / 2, Serpents 15 (Table 16).
-    Variant {
-        name: "tlalocan",
-        symbol: Some("cot"),
-        size: 24,
-        figure_row: "TRNBSCUWEAHQKHAEWUCSBNRT",
-        pawn_rows: &[1, 2],
-        sideways_pawns: true,
-        castling: Castling::Closest,
-        castle_through_check: true,
-        promotion: Promotion::Forced,
-        promote_to: PROMO_TLALOCAN,
-        kinds: TLALOCAN,
-        troopers: TLALOCAN_TROOPERS,
-        limits: Limits {
-            scout: 6,
-            grenadier_h: 4,
-            grenadier_v: 2,
-            serpent: 15,
-        },
-    },
-    // Discovery (part 2 section 1): Conquest of Tlalocan's setup and limits with the Monoliths
-    // on b7 and w18 (`monolith::start_fields`); promotion waits again (L3462).
+    TLALOCAN_VARIANT,
+    // Discovery (part 2 section 1): Conquest of Tlalocan with the Monoliths on b7 and w18
+    // (`monolith::start_fields`); promotion waits again (L3462).
     Variant {
         name: "discovery",
         symbol: Some("d"),
-        size: 24,
-        figure_row: "TRNBSCUWEAHQKHAEWUCSBNRT",
-        pawn_rows: &[1, 2],
-        sideways_pawns: true,
-        castling: Castling::Closest,
-        castle_through_check: true,
         promotion: Promotion::Delayed,
-        promote_to: PROMO_TLALOCAN,
         kinds: DISCOVERY,
-        troopers: TLALOCAN_TROOPERS,
-        limits: Limits {
-            scout: 6,
-            grenadier_h: 4,
-            grenadier_v: 2,
-            serpent: 15,
-        },
+        ..TLALOCAN_VARIANT
     },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
     simple("classical20", Some("cc20"), 20, CC20, false, false),
