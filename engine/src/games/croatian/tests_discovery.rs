@@ -6,15 +6,20 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::monolith;
 use super::piece::{self, Kind, Tag};
-use super::tests::start;
 use super::tests_hemera::{by_first_piece, moves_of};
 use super::tests_tlalocan::field;
 use super::*;
 use crate::core::{Color, Game};
 
-/// A Discovery position from the author's setup list (`D` light to move, `d` dark).
+/// A Discovery position from the author's setup list (`D` light to move, `d` dark), listing
+/// whole turns (the rules tests look at complete cascades).
 fn d(symbol: &str, pieces: &str) -> Croatian {
-    super::tests::setup(&format!("{symbol} {pieces}"))
+    super::tests::setup(&format!("{symbol} {pieces}")).by_action(false)
+}
+
+/// Discovery's start, listing whole turns.
+fn start() -> Croatian {
+    super::tests::start("discovery").by_action(false)
 }
 
 fn names(pos: &Croatian, fields: impl IntoIterator<Item = u16>) -> BTreeSet<String> {
@@ -103,7 +108,7 @@ fn reach_by_sets(pos: &Croatian, from: u16, limit: i32) -> BTreeSet<String> {
 /// 340 and Unicorn 3 unchanged.
 #[test]
 fn start_setup_and_counts() {
-    let pos = start("discovery");
+    let pos = start();
     let placement = pos.position_string();
     let placement = placement.split(' ').next().unwrap();
     let untagged: String = placement.chars().filter(|c| !"|&".contains(*c)).collect();
@@ -143,7 +148,7 @@ fn start_setup_and_counts() {
         names(&pos, ["d4", "e5", "u4", "t5"].map(|f| field(&pos, f)))
     );
     // Dark moves the same Monoliths, its Pawns setting the same limit.
-    let mut dark = start("discovery");
+    let mut dark = start();
     dark.side = Color::Black;
     dark.recompute_key();
     assert_eq!(by_first_piece(&dark).get(&'M'), Some(&908));
@@ -167,7 +172,7 @@ fn monolith_reach_is_the_step_rule() {
     let boards = [
         d("D", "Md4"),
         d("D", "Mk12,Ml14,Pm10,Pk13,nj10,Bi13,Ta1,Tx24,tx1,ta24"),
-        start("discovery"),
+        start(),
     ];
     for pos in &boards {
         for from in monolith::monoliths(pos) {
@@ -220,7 +225,7 @@ fn monolith_limit_counts_the_movers_pawns() {
 /// on the opponent's half, tagged for promotion.
 #[test]
 fn star_and_rush_teleports_reach_the_monoliths() {
-    let pos = start("discovery");
+    let pos = start();
     let rook = ends(&pos, "b1", flag::TELEPORT);
     let mut both = around(&pos, "b7");
     both.extend(around(&pos, "w18"));
@@ -431,7 +436,7 @@ fn several_syzygies_offer_one_demotion_from_their_union() {
 /// A Monolith is written `M` and only so; position strings keep at most two.
 #[test]
 fn monolith_position_strings() {
-    let pos = start("discovery");
+    let pos = start();
     let text = pos.position_string();
     assert_eq!(
         Croatian::from_position_string("discovery", &text).unwrap(),
@@ -472,7 +477,7 @@ fn monolith_notation_reads_back() {
     assert!(xan.ends_with(">Rk24=Q"), "{xan}");
     // The start: a field both Monoliths reach needs the origin (section 2.2 of notation.md);
     // a few moves only, as reading a move there lists all 5,126.
-    let start = start("discovery");
+    let start = start();
     let shared = monolith::destinations(&start, field(&start, "b7"), Color::White)
         .into_iter()
         .find(|&f| monolith::destinations(&start, field(&start, "w18"), Color::White).contains(&f))
