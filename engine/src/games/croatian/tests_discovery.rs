@@ -533,3 +533,47 @@ fn monolith_in_the_board_view() {
     let plain = pos.parse_move("Me4-f6").unwrap();
     assert_eq!(click_texts(&pos.move_input(&plain).clicks), ["e4", "f6"]);
 }
+
+/// Section 2.5 (L3383-3390): an alternating-step Wave (a Unicorn's) leaving a Monolith that
+/// stands on a field of the other colour takes the step for the colour of the field it leaves
+/// from, the other Monolith's (f8 dark, p13 light).
+#[test]
+fn an_alternating_wave_steps_by_the_colour_of_the_monolith_it_leaves() {
+    let pos = d("D", "Uc3,Wd7,Mf8,Mp13");
+    let (a, b) = (field(&pos, "f8"), field(&pos, "p13"));
+    assert_ne!(pos.is_light_field(a), pos.is_light_field(b));
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut through = 0;
+    for mv in &moves {
+        let Some(wave) = mv.plies().get(1) else {
+            continue;
+        };
+        if wave.piece != Kind::Wave as u8 || wave.has(flag::OBLATION) {
+            continue;
+        }
+        let light = true;
+        let segments = plies::wave_path(&pos, wave.from, light, &wave.route, wave.to, false);
+        let segments = segments.expect("the Wave's route leads to its field");
+        let Some((start, steps)) = segments.get(1) else {
+            continue;
+        };
+        let entered = segments[0].1.last().copied().flatten();
+        assert!(entered == Some(a) && *start == b || entered == Some(b) && *start == a);
+        let Some(Some(first)) = steps.first() else {
+            continue;
+        };
+        let v = (
+            pos.file_of(*first) as i8 - pos.file_of(*start) as i8,
+            pos.rank_of(*first) as i8 - pos.rank_of(*start) as i8,
+        );
+        let expected = if pos.is_light_field(*start) {
+            wave.route.own
+        } else {
+            wave.route.other
+        };
+        assert_eq!(v, expected, "{}", notation::xan(&pos, mv));
+        through += 1;
+    }
+    assert!(through > 0);
+}
