@@ -47,6 +47,9 @@
 //! the Pegasus but shorter) and a Knight (280) give 440 for the dark one. Both colours get one
 //! value, the larger rounded up to 500 for its capture chains and for the own pieces that may
 //! diverge from it (`SHAMAN`).
+//! The Monolith (Discovery on) belongs to nobody and either side moves it: it is worth 0 to
+//! both, adds no mobility, and stops the rays counted for mobility like any other piece it
+//! cannot be taken.
 //! The Serpent (Tamoanchan Revisited on) is a Bishop that winds: it keeps its field colour and
 //! walks up to 14 diagonal steps, turning at every step, around obstacles and through Pawns it
 //! displaces. On the empty 22x22 board it reaches about 130 fields on average
@@ -171,6 +174,9 @@ fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
                 }
                 if c == piece::EMPTY {
                     reach.fields += 1;
+                } else if piece::is_monolith(c) {
+                    // Nobody's and opaque: nothing to take (a teleport is rarely wanted).
+                    break;
                 } else if piece::kind(c) == Kind::Star {
                     if kind != Kind::King {
                         reach.fields += PORTAL_MOBILITY * portals_open(pos, s as u16);
@@ -386,6 +392,8 @@ mod tests {
         let veil = Croatian::start_position("mirandasveil").unwrap();
         assert!(value(&veil, Kind::Wave) > value(&veil, Kind::Pyramid));
         assert_eq!(value(&veil, Kind::Star), 0);
+        let discovery = Croatian::start_position("discovery").unwrap();
+        assert_eq!(value(&discovery, Kind::Monolith), 0);
         let cot = Croatian::start_position("tlalocan").unwrap();
         let v = |k| value(&cot, k);
         assert!(v(Kind::Rook) > v(Kind::Shaman) && v(Kind::Shaman) > v(Kind::Unicorn));

@@ -537,6 +537,11 @@ impl Turn {
         if ply.has(flag::ACTIVATE) {
             self.air = target;
         }
+        if ply.has(flag::DEMOTE) {
+            let demoted = super::monolith::demoted(self.pos.side, ply);
+            self.put(&mut undo, ply.aux, demoted);
+            self.irreversible = true;
+        }
         self.put(&mut undo, ply.to, placed);
         undo.marked = self.mark(ply.to);
         undo

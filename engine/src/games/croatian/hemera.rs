@@ -88,7 +88,7 @@ pub(crate) fn close_quarters(board: &[Cell], stride: isize, sq: u16, grenadier: 
         -stride - 1,
     ] {
         let c = board[at(sq, d) as usize];
-        if piece::is_piece(c) && piece::color(c) != grenadier && piece::kind(c) != Kind::Star {
+        if piece::is_piece(c) && piece::color(c) != grenadier && !piece::is_teleporter(c) {
             count += 1;
         }
     }
@@ -118,7 +118,7 @@ impl PlyGen<'_> {
             with_ep(sink, 0);
             return;
         }
-        if piece::kind(c) == Kind::Star {
+        if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
             return;
         }
@@ -152,7 +152,7 @@ impl PlyGen<'_> {
             }
             return true;
         }
-        if piece::kind_bits(c) == Kind::Star as u8 {
+        if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
         }
         false
@@ -179,7 +179,17 @@ impl PlyGen<'_> {
         for k in 1..=budget {
             to = at(to, fwd);
             let c = self.cell(to);
-            if c == OFF || rank + k > pos.v.rush_limit() || !piece::is_clear(c) {
+            if c == OFF || rank + k > pos.v.rush_limit() {
+                break;
+            }
+            if piece::is_teleporter(c) {
+                // A rush into a Monolith teleports the private (section 8: b3 into b7).
+                if k >= 2 && k > beyond {
+                    self.teleport(m, to, sink);
+                }
+                break;
+            }
+            if !piece::is_clear(c) {
                 break;
             }
             if k >= 2 && k > beyond {

@@ -2,8 +2,8 @@
 //! shared/rules/croatian/). One ruleset parameterised by [`variant::Variant`]: Croatian Ties,
 //! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
 //! two Pawn rows, sideways Pawns), Hemera's Dawn (Centaur, Scout, Grenadier), Tamoanchan
-//! Revisited (the Serpent), Conquest of Tlalocan (the Shaman) and the simple variants (14/20/26,
-//! plain and randomized).
+//! Revisited (the Serpent), Conquest of Tlalocan (the Shaman), Discovery (the Monolith) and the
+//! simple variants (14/20/26, plain and randomized).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a
@@ -95,6 +95,10 @@
 //!   field, taking every piece strictly between (its vector tells it from a step-ply); an
 //!   opponent's Wave in a chain is taken like any piece, an own Wave ends it. Divergence,
 //!   entrancement and trance-journeys are not generated yet.
+//! * Discovery (module `monolith`, which lists its own readings): either side moves either
+//!   Monolith; its reach is a breadth-first search over (field, step); a demotion is part of the
+//!   Monolith's ply (`flag::DEMOTE`); teleports route through Stars and Monoliths alike
+//!   (`monolith::exits`).
 //! * Tamoanchan Revisited (module `serpent`): a Serpent's displacements are plies of the
 //!   displaced Pawns (`flag::DISPLACE`) listed before its own, the first lifting the Serpent off
 //!   its field (a Pawn may be displaced onto the field it left, TR-4), and a Pawn taken in the
@@ -126,6 +130,7 @@ pub(super) mod board;
 mod cascade;
 pub mod crosscheck;
 mod hemera;
+mod monolith;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -143,6 +148,8 @@ mod xboard;
 mod tests;
 #[cfg(test)]
 mod tests_actions;
+#[cfg(test)]
+mod tests_discovery;
 #[cfg(test)]
 mod tests_hemera;
 #[cfg(test)]
@@ -512,6 +519,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "nineteen" => include_str!("perft/nineteen.txt"),
         "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
         "tlalocan" => include_str!("perft/tlalocan.txt"),
+        "discovery" => include_str!("perft/discovery.txt"),
         "tamoanchan" => include_str!("perft/tamoanchan.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),

@@ -170,6 +170,12 @@ fn king_safe_single(pos: &Croatian, o: &Offsets, board: &mut Board, ply: &Ply) -
     safe
 }
 
+/// Whether `side` may move the piece `c` as the first of its move: its own pieces but the
+/// Stars, and either Monolith (section 4.6.1).
+fn movable_by(c: Cell, side: Color) -> bool {
+    piece::is_monolith(c) || piece::color(c) == side && piece::kind(c) != Kind::Star
+}
+
 /// Every ply the side to move's pieces can make as the first piece of a move, into `sink`.
 pub(super) fn first_plies<S: Sink>(pos: &Croatian, o: &Offsets, in_check: bool, sink: &mut S) {
     let size = pos.v.size;
@@ -178,7 +184,7 @@ pub(super) fn first_plies<S: Sink>(pos: &Croatian, o: &Offsets, in_check: bool, 
         let row = pos.sq(0, r);
         for s in row..row + size as u16 {
             let c = pos.board[s as usize];
-            if c == EMPTY || piece::color(c) != pos.side || piece::kind(c) == Kind::Star {
+            if c == EMPTY || !movable_by(c, pos.side) {
                 continue;
             }
             let gen = PlyGen {
@@ -356,7 +362,7 @@ pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
         first.from
     };
     let c = pos.cell(origin);
-    if !piece::is_piece(c) || piece::color(c) != pos.side || piece::kind(c) == Kind::Star {
+    if !piece::is_piece(c) || !movable_by(c, pos.side) {
         return false;
     }
     let o = Offsets::new(pos.stride());

@@ -30,6 +30,8 @@ pub mod flag {
     /// A Pyramid activated by the ritual oblations the own Pawn on `to` and stays there; the
     /// Serpent may then make its Pawn-sacrifice ply (TR-3, TR-5).
     pub const SACRIFICE: u16 = 4096;
+    /// A Monolith's move into a syzygy demotes the mover's piece on `aux` (`monolith` docs).
+    pub const DEMOTE: u16 = 8192;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field

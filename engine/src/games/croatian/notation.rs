@@ -727,6 +727,9 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
     } else if ply.has(flag::EN_PASSANT) {
         let c = before.cell(ply.aux);
         Some((Kind::Pawn, piece::tag(c)))
+    } else if ply.has(flag::DEMOTE) {
+        let c = before.cell(ply.aux);
+        Some((piece::kind(c), piece::tag(c)))
     } else {
         None
     };
@@ -945,6 +948,7 @@ fn route_matches(pos: &Croatian, part: &ParsedPly, steps: &[Option<u16>], end: u
 fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: bool) -> bool {
     let ply = &f.ply;
     let (mut promoted, mut tagged, mut converted, mut castled) = (false, false, false, false);
+    let mut demoted = false;
     for e in effects {
         let ok = match e {
             Effect::Capture(tp) => ply.has(flag::CAPTURE) && tagged_matches(tp, f.target),
@@ -957,6 +961,21 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
                 castled = true;
                 ply.has(flag::CASTLE)
                     && rook.is_none_or(|r| pos_matches(pos, r, pos.castle_rook_dest(ply)))
+            }
+            // A Monolith's demotion names its piece or field; the Pawn's promotion or tag follows.
+            Effect::Demote(tp, at) => {
+                demoted = true;
+                ply.has(flag::DEMOTE)
+                    && tagged_matches(tp, f.target)
+                    && at.is_none_or(|a| pos_matches(pos, a, ply.aux))
+            }
+            Effect::Promote(k) if ply.has(flag::DEMOTE) => {
+                promoted = true;
+                ply.promo == *k as u8 && *k != Kind::Pawn
+            }
+            Effect::TagPromotion if ply.has(flag::DEMOTE) => {
+                tagged = true;
+                ply.promo == Kind::Pawn as u8
             }
             Effect::Promote(k) => {
                 promoted = true;
@@ -991,7 +1010,10 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
     if ply.has(flag::TAG_PROMOTION) && !tagged && promoted {
         return false;
     }
-    if ply.has(flag::CONVERT) != converted {
+    if ply.has(flag::CONVERT) != converted || ply.has(flag::DEMOTE) != demoted {
+        return false;
+    }
+    if ply.has(flag::DEMOTE) && ply.promo != 0 && !promoted && !tagged {
         return false;
     }
     !ply.has(flag::CASTLE) || castled || castle_file
@@ -1413,12 +1435,15 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
 }
 
 /// Whether a move has a unique UCI long algebraic form: one ply that is no delayed promotion or
-/// promotion tag, no teleport and no randomized castling (where one field looks like a step).
+/// promotion tag, no teleport, no demotion and no randomized castling (where one field looks
+/// like a step).
 fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
     let ply = mv.first();
     mv.plies().len() == 1
         && mv.passed_on().is_none()
-        && ply.flags & (flag::DELAYED | flag::TAG_PROMOTION | flag::TELEPORT | flag::OBLATION) == 0
+        && ply.flags
+            & (flag::DELAYED | flag::TAG_PROMOTION | flag::TELEPORT | flag::OBLATION | flag::DEMOTE)
+            == 0
         && !(ply.has(flag::CASTLE) && pos.v.castling == Castling::Random)
 }
 
@@ -1713,6 +1738,22 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
     }
     if ply.has(flag::TAG_PROMOTION) {
         s.push('=');
+    }
+    if ply.has(flag::DEMOTE) {
+        // `Mb7-k11>Sd4::` (XAN), `Mk11>d4` (EAN); then the demoted Pawn's promotion or tag.
+        s.push('>');
+        if let Some(t) = f.target {
+            s.push_str(&target_text(t));
+        }
+        s.push_str(&pos.field_name(ply.aux));
+        match Kind::from_index(ply.promo) {
+            Some(Kind::Pawn) => s.push('='),
+            Some(k) => {
+                s.push('=');
+                s.push(k.letter());
+            }
+            None => {}
+        }
     }
     s
 }

@@ -174,6 +174,20 @@ pub fn is_wave(c: Cell) -> bool {
     c & KIND_MASK == Kind::Wave as u8
 }
 
+/// A Star or a Monolith: pieces nobody owns (L3996) that a non-Wave piece entering them
+/// teleports through (L1396, L3223).
+#[inline]
+pub fn is_teleporter(c: Cell) -> bool {
+    let k = c & KIND_MASK;
+    k == Kind::Star as u8 || k == Kind::Monolith as u8
+}
+
+/// A Monolith (Discovery on): stored as a light piece, moved by either player (section 4.6.1).
+#[inline]
+pub fn is_monolith(c: Cell) -> bool {
+    c & KIND_MASK == Kind::Monolith as u8
+}
+
 /// A private: Pawn, Scout or Grenadier (L4014); privates rush and take each other en passant.
 #[inline]
 pub fn is_private(k: Kind) -> bool {

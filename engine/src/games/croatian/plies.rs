@@ -242,6 +242,7 @@ impl PlyGen<'_> {
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
+            Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
             _ => {}
         }
     }
@@ -304,8 +305,9 @@ impl PlyGen<'_> {
         let col = piece::color(m.cell);
         let ply = |flags: u16| Ply::new(m.from, to, kind as u8, flags);
         let target = piece::kind(c);
-        if target == Kind::Star {
-            // Any piece but the King teleports; a Star is the last step of a ride (L1396).
+        if piece::is_teleporter(c) {
+            // Any piece but the King teleports; a Star or Monolith is the last step of a ride
+            // (L1396, L3223).
             if kind != Kind::King {
                 self.teleport(m, to, sink);
             }
@@ -410,7 +412,7 @@ impl PlyGen<'_> {
         let c1 = self.cell(one);
         if c1 == EMPTY {
             self.pawn_arrival(m, one, rank + 1, 0, sink);
-        } else if piece::kind_bits(c1) == Kind::Star as u8 {
+        } else if piece::is_teleporter(c1) {
             self.teleport(m, one, sink);
         } else if piece::is(c1, Kind::Wave, col) {
             self.pawn_arrival(m, one, rank + 1, flag::ACTIVATE, sink);
@@ -423,7 +425,7 @@ impl PlyGen<'_> {
             if t == OFF {
                 continue;
             }
-            if piece::kind_bits(t) == Kind::Star as u8 {
+            if piece::is_teleporter(t) {
                 self.teleport(m, to, sink);
                 continue;
             }
@@ -467,7 +469,7 @@ impl PlyGen<'_> {
                 let c = self.cell(to);
                 if c == EMPTY {
                     self.pawn_arrival(m, to, rank, 0, sink);
-                } else if piece::kind_bits(c) == Kind::Star as u8 {
+                } else if piece::is_teleporter(c) {
                     self.teleport(m, to, sink);
                 } else if piece::is(c, Kind::Wave, col) {
                     // A sideways step can activate a Wave, never a Pyramid (L1513-1522).
@@ -484,40 +486,35 @@ impl PlyGen<'_> {
         }
     }
 
-    /// A non-Wave piece enters the Star on `star`: it emerges on an empty portal field of either
-    /// Star of the other colour, or is oblationed when there is none (L1398-1400). Its momentum
-    /// is lost and the move ends. A Pawn emerging on the opponent's half is tagged for promotion
-    /// (or promoted on the last rank); on its own half it gets no tag (L1479-1489).
+    /// A non-Wave piece enters the Star or Monolith on `star`: it emerges on an empty portal
+    /// field of either Star of the other colour (`monolith::exits` for the Monoliths), or is
+    /// oblationed when there is none (L1398-1400). Its momentum is lost and the move ends. A
+    /// Pawn emerging on the opponent's half is tagged for promotion (or promoted on the last
+    /// rank); on its own half it gets no tag (L1479-1489).
     pub(super) fn teleport<S: Sink>(&self, m: &Mover, star: u16, sink: &mut S) {
         let pos = self.pos;
         let kind = piece::kind(m.cell);
         let col = piece::color(m.cell);
-        let star_colour = piece::color(self.cell(star));
         let mut any = false;
-        for (s, c) in pos.stars() {
-            if c == star_colour {
+        for portal in super::monolith::exits(pos, star) {
+            if !self.is_empty(portal) {
                 continue;
             }
-            for portal in pos.portals(s) {
-                if !self.is_empty(portal) {
-                    continue;
-                }
-                any = true;
-                let mut ply = Ply::new(m.from, portal, kind as u8, flag::TELEPORT);
-                ply.aux = star;
-                if kind == Kind::Pawn && !pos.on_own_half(portal, col) {
-                    if pos.rank_of(portal) == pos.last_rank(col) {
-                        self.promotions(ply, sink, 0);
-                    } else {
-                        // Where promotion is forced there is no tag to take (L2596).
-                        if pos.v.promotion == Promotion::Delayed {
-                            ply.flags |= flag::TAG_PROMOTION;
-                        }
-                        sink.land(ply, 0);
-                    }
+            any = true;
+            let mut ply = Ply::new(m.from, portal, kind as u8, flag::TELEPORT);
+            ply.aux = star;
+            if kind == Kind::Pawn && !pos.on_own_half(portal, col) {
+                if pos.rank_of(portal) == pos.last_rank(col) {
+                    self.promotions(ply, sink, 0);
                 } else {
+                    // Where promotion is forced there is no tag to take (L2596).
+                    if pos.v.promotion == Promotion::Delayed {
+                        ply.flags |= flag::TAG_PROMOTION;
+                    }
                     sink.land(ply, 0);
                 }
+            } else {
+                sink.land(ply, 0);
             }
         }
         if !any {
@@ -700,6 +697,25 @@ impl PlyGen<'_> {
             }
             visited.push(sq);
             let c = self.cell(sq);
+            if piece::is_monolith(c) {
+                // Opaque even to a Wave, which must go on from the other Monolith (L3312,
+                // L3349), or is oblationed there with nowhere to go.
+                let Some(exit) = super::monolith::other(pos, sq) else {
+                    return found;
+                };
+                let beyond = !visited.contains(&exit) && !visited.is_full() && {
+                    visited.push(exit);
+                    let (ex, ey) = self.xy(exit);
+                    self.walk(m, route, (ex, ey, taken), stars_met, visited, sink)
+                };
+                if !beyond {
+                    let flags = flag::OBLATION | flag::TELEPORT;
+                    let mut ply = Ply::new(m.from, sq, Kind::Wave as u8, flags);
+                    ply.route = route;
+                    sink.land(ply, 0);
+                }
+                return true;
+            }
             if piece::kind_bits(c) == Kind::Star as u8 {
                 let bit = 1u8 << stars_met.min(7);
                 stars_met += 1;
@@ -756,7 +772,7 @@ impl PlyGen<'_> {
         let momentum = m.momentum.unwrap_or(0);
         if c == EMPTY {
             Some(false)
-        } else if piece::kind_bits(c) == Kind::Star as u8 {
+        } else if piece::is_teleporter(c) {
             None
         } else if piece::is_wave(c)
             || piece::color(c) == piece::color(m.cell)
@@ -821,6 +837,16 @@ pub fn wave_path(
         }
         let sq = pos.sq(x as u8, y as u8);
         steps.push(Some(sq));
+        if piece::is_monolith(pos.cell(sq)) {
+            // Every Monolith teleports (walk), once per route.
+            if ends_in_star && sq == to && route.stars >> stars_met.min(8) == 0 {
+                return Some(segments);
+            }
+            let exit = super::monolith::other(pos, sq)?;
+            (x, y) = (pos.file_of(exit) as i32, pos.rank_of(exit) as i32);
+            segments.push((exit, Vec::new()));
+            continue;
+        }
         if piece::kind_bits(pos.cell(sq)) == Kind::Star as u8 {
             let teleports = route.stars >> stars_met.min(7) & 1 != 0;
             stars_met += 1;

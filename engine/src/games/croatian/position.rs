@@ -68,6 +68,10 @@ pub fn start_position(name: &str) -> Result<Croatian, PositionError> {
         let s = pos.sq(f, n - 1 - r);
         pos.board[s as usize] = piece::make(k, Color::Black, Tag::Rush);
     }
+    for &(f, r) in super::monolith::start_fields(v) {
+        let s = pos.sq(f, r);
+        pos.board[s as usize] = super::monolith::cell();
+    }
     pos.recompute_key();
     Ok(pos)
 }
@@ -169,6 +173,16 @@ fn place(pos: &mut Croatian, sq: u16, c: Cell, field: &'static str) -> Result<()
             ),
         ));
     }
+    if k == Kind::Monolith && c != super::monolith::cell() {
+        return Err(perr(
+            field,
+            format!(
+                "a Monolith belongs to nobody and is written 'M': not '{}' on {}",
+                piece::fen_letter(c),
+                pos.field_name(sq)
+            ),
+        ));
+    }
     if k == Kind::Pawn && pos.v.promotion == Promotion::Forced {
         let last = match piece::color(c) {
             Color::White => pos.v.size - 1,
@@ -199,6 +213,10 @@ fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionEr
     }
     if kings.iter().any(|&n| n > 1) {
         return Err(perr(field, "more than one King of a colour"));
+    }
+    // A Wave entering one Monolith goes on from "the other" (section 2.5).
+    if super::monolith::monoliths(&pos).len() > 2 {
+        return Err(perr(field, "more than two Monoliths"));
     }
     pos.recompute_key();
     // With Waves the side that moved may have checkmated itself (OQ-5): a finished game.

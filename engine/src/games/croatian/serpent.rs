@@ -137,7 +137,7 @@ impl PlyGen<'_> {
                     Ply::new(m.from, to, Kind::Serpent as u8, 0),
                     Self::left(m, 1),
                 );
-            } else if piece::kind_bits(c) == Kind::Star as u8 {
+            } else if piece::is_teleporter(c) {
                 self.serpent_teleport(m, &walk, to, &mut out);
             }
         }
@@ -186,7 +186,7 @@ impl PlyGen<'_> {
             let own = piece::color(c) == col;
             let sacrifice = m.pattern == Pattern::Sacrifice;
             match target {
-                Kind::Star => self.serpent_teleport(m, walk, to, out),
+                Kind::Star | Kind::Monolith => self.serpent_teleport(m, walk, to, out),
                 Kind::Wave => {
                     // Activate an own Wave, capture an opponent's (not in the Pawn-sacrifice
                     // ply, TR-7), or pass over it.
@@ -261,20 +261,14 @@ impl PlyGen<'_> {
     /// of a Star of the other colour, or is oblationed when there is none; the move ends.
     fn serpent_teleport<S: Sink>(&self, m: &Mover, walk: &Walk, star: u16, out: &mut Outcomes<S>) {
         let pos = self.pos;
-        let colour = piece::color(self.cell(star));
         let kind = Kind::Serpent as u8;
         let mut any = false;
-        for (s, c) in pos.stars() {
-            if c == colour {
-                continue;
-            }
-            for portal in pos.portals(s) {
-                if self.now(walk, portal) == EMPTY {
-                    any = true;
-                    let mut ply = Ply::new(m.from, portal, kind, flag::TELEPORT);
-                    ply.aux = star;
-                    out.land(walk, ply, 0);
-                }
+        for portal in super::monolith::exits(pos, star) {
+            if self.now(walk, portal) == EMPTY {
+                any = true;
+                let mut ply = Ply::new(m.from, portal, kind, flag::TELEPORT);
+                ply.aux = star;
+                out.land(walk, ply, 0);
             }
         }
         if !any {

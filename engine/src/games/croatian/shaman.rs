@@ -113,7 +113,7 @@ impl PlyGen<'_> {
             }
             return true;
         }
-        if piece::kind(c) == Kind::Star {
+        if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
         }
         false
@@ -130,7 +130,7 @@ impl PlyGen<'_> {
         let left = Self::left(m, k);
         let ply = |flags| Ply::new(m.from, to, Kind::Shaman as u8, flags);
         let kind = piece::kind(c);
-        if kind == Kind::Star {
+        if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
             return false;
         }
@@ -172,7 +172,7 @@ pub(super) fn shaman_attacks(
             }
             let capturable = piece::is_piece(c)
                 && piece::color(c) != by
-                && !matches!(piece::kind(c), Kind::King | Kind::Star);
+                && !matches!(piece::kind(c), Kind::King | Kind::Star | Kind::Monolith);
             if !capturable {
                 break;
             }

@@ -15,7 +15,7 @@ fn cot(symbol: &str, pieces: &str) -> Croatian {
     super::tests::setup(&format!("{symbol} {pieces}")).by_action(false)
 }
 
-fn field(pos: &Croatian, name: &str) -> u16 {
+pub(super) fn field(pos: &Croatian, name: &str) -> u16 {
     let b = name.as_bytes();
     pos.sq(b[0] - b'a', name[1..].parse::<u8>().unwrap() - 1)
 }

@@ -567,17 +567,23 @@ fn a_move_is_checked_ply_by_ply() {
     assert!(!pos.is_legal(&cut));
 }
 
-/// Every legal move of every suite position of the Wave variants (Hemera's Dawn's and Conquest
-/// of Tlalocan's starts only with `TIAMAT_DEEP=1`), written as EAN, as XAN and in
+/// Every legal move of every suite position of the Wave variants (Hemera's Dawn's, Conquest of
+/// Tlalocan's and Discovery's starts only with `TIAMAT_DEEP=1`), written as EAN, as XAN and in
 /// wire form, reads back as that move; every position string round-trips.
 #[test]
 fn wave_suite_moves_read_back_in_every_notation() {
     let mut checked = 0;
-    for variant in ["mirandasveil", "nineteen", "hemerasdawn", "tlalocan"] {
+    for variant in [
+        "mirandasveil",
+        "nineteen",
+        "hemerasdawn",
+        "tlalocan",
+        "discovery",
+    ] {
         let suite = crate::core::perft::parse_suite(perft_suite(variant).unwrap()).unwrap();
         for entry in &suite.entries {
             // Hemera's Dawn's 3,201 start moves take minutes to read back: the deep tier.
-            if matches!(variant, "hemerasdawn" | "tlalocan")
+            if matches!(variant, "hemerasdawn" | "tlalocan" | "discovery")
                 && entry.name == "start"
                 && !crate::core::deep_tests()
             {

@@ -189,6 +189,11 @@ const TLALOCAN_TROOPERS: &[(u8, u8, Kind)] = &[
     (17, 1, Grenadier),
     (19, 1, Grenadier),
 ];
+/// Conquest of Tlalocan's pieces and the Monolith (part 2 section 1).
+const DISCOVERY: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
+    Grenadier, Serpent, Shaman, Monolith,
+];
 const TAMOANCHAN: &[Kind] = &[
     Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
     Grenadier, Serpent,
@@ -259,7 +264,30 @@ const CT14: &str = "REBREBQKBERBER";
 const CT20: &str = "REBREBREBQKBERBERBER";
 const CT26: &str = "REBREBREBREBQKBERBERBERBER";
 
-pub static VARIANTS: [Variant; 20] = [
+/// Conquest of Tlalocan (part 2 section 1): forced promotion (L3182), Scouts 6, Grenadiers
+/// 4 / 2, Serpents 15 (Table 16).
+const TLALOCAN_VARIANT: Variant = Variant {
+    name: "tlalocan",
+    symbol: Some("cot"),
+    size: 24,
+    figure_row: "TRNBSCUWEAHQKHAEWUCSBNRT",
+    pawn_rows: &[1, 2],
+    sideways_pawns: true,
+    castling: Castling::Closest,
+    castle_through_check: true,
+    promotion: Promotion::Forced,
+    promote_to: PROMO_TLALOCAN,
+    kinds: TLALOCAN,
+    troopers: TLALOCAN_TROOPERS,
+    limits: Limits {
+        scout: 6,
+        grenadier_h: 4,
+        grenadier_v: 2,
+        serpent: 15,
+    },
+};
+
+pub static VARIANTS: [Variant; 21] = [
     Variant {
         name: "croatianties",
         symbol: Some("ct"),
@@ -379,27 +407,15 @@ pub static VARIANTS: [Variant; 20] = [
             serpent: 14,
         },
     },
-    // Conquest of Tlalocan (part 2 section 1): forced promotion (L3182), Scouts 6, Grenadiers
-    // 4 / 2, Serpents 15 (Table 16).
+    TLALOCAN_VARIANT,
+    // Discovery (part 2 section 1): Conquest of Tlalocan with the Monoliths on b7 and w18
+    // (`monolith::start_fields`); promotion waits again (L3462).
     Variant {
-        name: "tlalocan",
-        symbol: Some("cot"),
-        size: 24,
-        figure_row: "TRNBSCUWEAHQKHAEWUCSBNRT",
-        pawn_rows: &[1, 2],
-        sideways_pawns: true,
-        castling: Castling::Closest,
-        castle_through_check: true,
-        promotion: Promotion::Forced,
-        promote_to: PROMO_TLALOCAN,
-        kinds: TLALOCAN,
-        troopers: TLALOCAN_TROOPERS,
-        limits: Limits {
-            scout: 6,
-            grenadier_h: 4,
-            grenadier_v: 2,
-            serpent: 15,
-        },
+        name: "discovery",
+        symbol: Some("d"),
+        promotion: Promotion::Delayed,
+        kinds: DISCOVERY,
+        ..TLALOCAN_VARIANT
     },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
     simple("classical20", Some("cc20"), 20, CC20, false, false),
@@ -416,7 +432,7 @@ pub static VARIANTS: [Variant; 20] = [
 ];
 
 /// Every variant name this family plays, in table order.
-pub static NAMES: [&str; 20] = [
+pub static NAMES: [&str; 21] = [
     "croatianties",
     "mayanascendancy",
     "ageofaquarius",
@@ -425,6 +441,7 @@ pub static NAMES: [&str; 20] = [
     "hemerasdawn",
     "tamoanchan",
     "tlalocan",
+    "discovery",
     "classical14",
     "classical20",
     "classical26",
