@@ -864,8 +864,9 @@ fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
 }
 
 /// Finds a walk of the Serpent making `ply` that moves the Pawns as `moved` does, in that
-/// order: of those, one that hands on the most momentum (the longest for a first piece, the
-/// shortest for an activated one), so that what follows can be played.
+/// order: of those, one that hands on the most momentum when it activates a piece (the longest
+/// for a first piece, the shortest for an activated one), so that what follows can be played;
+/// the shortest otherwise.
 fn serpent_walk(turn: &Turn, moved: &[Ply], ply: &Ply, after_sacrifice: bool) -> Vec<u16> {
     let mut guide = WalkOf {
         moved,
@@ -919,8 +920,8 @@ fn serpent_mover<'a>(
     Some((gen, m))
 }
 
-/// Finds the walks that move the Pawns as `moved` does and end with `ply`, keeping the one that
-/// hands on the most momentum.
+/// Finds the walks that move the Pawns as `moved` does and end with `ply`, keeping the best
+/// (`serpent_walk`).
 struct WalkOf<'a> {
     moved: &'a [Ply],
     ply: &'a Ply,
@@ -935,8 +936,14 @@ impl Guide for WalkOf<'_> {
     fn may_end(&mut self, path: &[u16], moved: &[Ply], ply: &Ply, left: u8) -> bool {
         let same = moved == self.moved
             && (ply.to, ply.flags, ply.aux) == (self.ply.to, self.ply.flags, self.ply.aux);
-        if same && self.best.as_ref().is_none_or(|(most, _)| left > *most) {
-            self.best = Some((left, path.to_vec()));
+        // Without an activation the momentum is not handed on: the shortest walk, the book's.
+        let worth = if ply.has(flag::ACTIVATE) {
+            left
+        } else {
+            u8::MAX - path.len() as u8
+        };
+        if same && self.best.as_ref().is_none_or(|(most, _)| worth > *most) {
+            self.best = Some((worth, path.to_vec()));
         }
         same
     }
@@ -1955,7 +1962,9 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
     }
     if let Some(walk) = &f.walk {
         s.push_str(origin_text.as_deref().unwrap_or_default());
-        serpent_route_text(pos, walk, long, how == Steps::All, &mut s);
+        // A Pawn-sacrifice ply may take Pawns on steps not written (L4559): XAN writes them all.
+        let all = how == Steps::All || long && f.after_sacrifice;
+        serpent_route_text(pos, walk, long, all, &mut s);
     }
     for (i, (start, steps)) in f.segments.iter().enumerate() {
         if f.walk.is_some() {
