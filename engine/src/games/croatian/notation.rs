@@ -1398,7 +1398,10 @@ impl Resolver<'_> {
         let mut out = Vec::new();
         if head.piece != Some(Kind::Serpent) {
             match source {
-                Source::First(in_check) => movegen::first_plies(&turn.pos, o, in_check, &mut out),
+                Source::First(in_check) => {
+                    let kind = head.piece.unwrap_or(Kind::Pawn);
+                    movegen::first_plies_of(&turn.pos, o, in_check, Some(kind), &mut out)
+                }
                 Source::Air(air) => cascade::air_plies(turn, o, &air, &mut out),
                 Source::Sacrifice(at) => cascade::sacrifice_plies(turn, o, at, &mut out),
             }
@@ -1694,8 +1697,79 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
             text: text.to_string(),
         });
     }
-    movegen::listed_with_key(pos, *key)
+    let (key, plies) = &found[0];
+    listed_walk(pos, plies, *key)
+        .or_else(|| movegen::listed_with_key(pos, *key))
         .ok_or_else(|| MoveError::illegal(text, "no legal move fits it"))
+}
+
+/// The walks that move the Pawns of the fields `from` onto the fields `to` (with their
+/// colours; `None` for a Pawn taken), no others. A walk moves each Pawn once (a displaced
+/// Pawn stands on the other colour than the Serpent's walk), so every walk with one outcome
+/// moves the same Pawns onto the same fields: these walks are the generator's own to that
+/// outcome, found in the same order.
+struct PawnsMoved<'a> {
+    pos: &'a Croatian,
+    from: Vec<u16>,
+    to: Vec<Option<(u16, Color)>>,
+}
+
+impl PawnsMoved<'_> {
+    fn lands(&self, p: &Ply) -> Option<(u16, Color)> {
+        (!p.has(flag::CAPTURE)).then(|| (p.to, piece::color(self.pos.cell(p.from))))
+    }
+}
+
+impl Guide for PawnsMoved<'_> {
+    fn may_go_on(&mut self, _: &[u16], moved: &[Ply]) -> bool {
+        moved
+            .iter()
+            .all(|p| self.from.contains(&p.from) && self.to.contains(&self.lands(p)))
+    }
+
+    fn may_end(&mut self, path: &[u16], moved: &[Ply], _: &Ply, _: u8) -> bool {
+        moved.len() == self.from.len() && self.may_go_on(path, moved)
+    }
+}
+
+/// A move of a Serpent alone that displaces Pawns, as the move list has it (the Pawns in the
+/// order of the first walk found to that outcome), found among that Serpent's plies rather than
+/// every move.
+fn listed_walk(pos: &Croatian, plies: &[Ply], key: u64) -> Option<Move> {
+    let (last, moved) = plies.split_last()?;
+    if moved.is_empty() || !moved.iter().all(|p| p.has(flag::DISPLACE)) || last.has(flag::ACTIVATE)
+    {
+        return None;
+    }
+    let o = Offsets::new(pos.stride());
+    let turn = Turn::new(pos);
+    let (gen, m) = serpent_mover(&turn, &o, last.from, false)?;
+    let mut options = Vec::new();
+    let mut guide = PawnsMoved {
+        pos,
+        from: moved.iter().map(|p| p.from).collect(),
+        to: Vec::new(),
+    };
+    guide.to = moved.iter().map(|p| guide.lands(p)).collect();
+    gen.guided_serpent(&m, &mut guide, &mut options);
+    let mut rest = &options[..];
+    while !rest.is_empty() {
+        let (ending, later) = rest.split_at(plies::ending_len(rest));
+        rest = later;
+        let (ply, _) = ending[ending.len() - 1];
+        if ending.len() != plies.len() || (ply.to, ply.flags) != (last.to, last.flags) {
+            continue;
+        }
+        let mut after = Turn::new(pos);
+        for (p, _) in ending {
+            after.play(p);
+        }
+        if after.result_key() == key {
+            let listed: Vec<Ply> = ending.iter().map(|e| e.0).collect();
+            return Some(Move::cascade(&listed));
+        }
+    }
+    None
 }
 
 /// Every legal ply sequence the written plies fit, by resulting key.

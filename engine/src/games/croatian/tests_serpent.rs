@@ -583,3 +583,33 @@ fn notation_pawn_sacrifice() {
     assert!(pos.parse_move("Sb4~Ab3~S..b6*").is_err());
     assert!(pos.parse_move("Sc4.b5;;S..b6*").is_err());
 }
+
+/// Every legal move of the suite's positions reads back from its XAN, EAN and wire texts; the
+/// two positions with thousands of Serpent moves are sampled (all of them in the deep tier).
+#[test]
+fn suite_moves_round_trip() {
+    let suite = include_str!("perft/tamoanchan.txt");
+    for line in suite
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains(" | "))
+    {
+        let mut cols = line.split('|').map(str::trim);
+        let (name, setup) = (cols.next().unwrap(), cols.next().unwrap());
+        let pos = super::tests::setup(setup);
+        let moves = legal(&pos);
+        let step = if crate::core::deep_tests() || moves.len() < 1000 {
+            1
+        } else {
+            moves.len() / 300
+        };
+        for m in moves.iter().step_by(step) {
+            for text in [
+                notation::xan(&pos, m),
+                notation::ean(&pos, m),
+                notation::wire(&pos, m),
+            ] {
+                assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{name}: {text}");
+            }
+        }
+    }
+}
