@@ -290,6 +290,10 @@ pub fn white_score(pos: &Croatian) -> i32 {
             score += color.sign() * v;
         }
     }
+    // A turn in progress has lifted the piece in the air off the board: it is still there.
+    if let Some((c, _)) = pos.piece_in_air() {
+        score += piece::color(c).sign() * kind_value(vals, piece::kind(c));
+    }
     score + king_safety(pos, Color::White) - king_safety(pos, Color::Black)
 }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use tiamat_engine::core::view::{BoardView, MoveInput};
+use tiamat_engine::core::whole_turns;
 use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
 use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
@@ -242,8 +243,16 @@ impl<G: HasEvaluator> Session<G> {
 }
 
 /// The wire form of a line of moves from `root`, cut at the first move that is not legal
-/// (a searcher bug must not crash the protocol).
+/// (a searcher bug must not crash the protocol). Where turns are built from several actions,
+/// the line's actions are joined into whole turns first (a turn left unfinished is cut).
 fn line_to_wire<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let turns;
+    let line = if root.multi_action_turns() {
+        turns = whole_turns(root, line).0;
+        &turns[..]
+    } else {
+        line
+    };
     let mut pos = root.clone();
     let mut out = Vec::with_capacity(line.len());
     for mv in line {

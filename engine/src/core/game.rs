@@ -142,6 +142,30 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// deduplicates complete turns by the resulting key.
     const TURNS_CAN_COINCIDE: bool = false;
 
+    /// Whether this state's turns may be built from several actions: `MULTI_ACTION_TURNS`,
+    /// unless a game whose variants differ decides per variant (or per position). Perft and the
+    /// protocols ask this; the constant says whether any state of the game may.
+    fn multi_action_turns(&self) -> bool {
+        Self::MULTI_ACTION_TURNS
+    }
+
+    /// Whether this state's complete turns can coincide: `TURNS_CAN_COINCIDE`, unless a game
+    /// decides per variant (or per position).
+    fn turns_can_coincide(&self) -> bool {
+        Self::TURNS_CAN_COINCIDE
+    }
+
+    /// The complete turn that the actions of `actions` make, played in order from here (the
+    /// last one ends the turn), as one move that `play`, `is_legal` and `move_to_wire` take from
+    /// here: how the protocols name a turn built from actions. `None` where the game has no such
+    /// move; the default: a single action is its own turn.
+    fn join_turn(&self, actions: &[Self::Move]) -> Option<Self::Move> {
+        match actions {
+            [only] => Some(only.clone()),
+            _ => None,
+        }
+    }
+
     /// The state after the side to move passes (a "null move"), for null-move pruning in the
     /// search: same position, other side to move, en-passant rights dropped. `None` (the default)
     /// where passing makes no sense for the game; the search then never prunes by null move.
@@ -290,6 +314,33 @@ pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
         return Some(Ending::new(GameResult::Draw, "50-move rule"));
     }
     None
+}
+
+/// The complete turns a line of actions from `root` plays, each joined into one move
+/// ([`Game::join_turn`]), with the state after the last of them; a turn the line leaves
+/// unfinished, or that cannot be joined, is left out (and the line ends there).
+pub fn whole_turns<G: Game>(root: &G, line: &[G::Move]) -> (Vec<G::Move>, G) {
+    let mut turns = Vec::new();
+    let mut start = root.clone();
+    let mut pos = root.clone();
+    let mut actions: Vec<G::Move> = Vec::new();
+    for mv in line {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        actions.push(mv.clone());
+        pos = pos.play(mv);
+        if pos.turn_in_progress() {
+            continue;
+        }
+        let Some(turn) = start.join_turn(&actions) else {
+            break;
+        };
+        turns.push(turn);
+        actions.clear();
+        start = pos.clone();
+    }
+    (turns, start)
 }
 
 /// How often `key` appears among the last `window` entries of `history`.

@@ -30,7 +30,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if !G::MULTI_ACTION_TURNS && !G::TURNS_CAN_COINCIDE {
+    if !pos.multi_action_turns() && !pos.turns_can_coincide() {
         return perft_listed(pos, depth);
     }
     turn_states(pos)
@@ -91,13 +91,18 @@ pub fn perft_listed<G: Game>(pos: &G, depth: u32) -> u64 {
 #[derive(Clone)]
 pub struct Turn<G: Game> {
     pub actions: Vec<String>,
+    /// The wire form of the turn joined into one move (`Game::join_turn`), where the game joins.
+    pub joined: Option<String>,
     pub state: G,
 }
 
 impl<G: Game> Turn<G> {
-    /// The turn's text: its actions' wire forms joined by spaces (one word for one-action turns).
+    /// The turn's text: its joined wire form, else its actions' wire forms joined by spaces
+    /// (one word for one-action turns).
     pub fn text(&self) -> String {
-        self.actions.join(" ")
+        self.joined
+            .clone()
+            .unwrap_or_else(|| self.actions.join(" "))
     }
 }
 
@@ -111,8 +116,23 @@ pub fn complete_turns<G: Game>(pos: &G) -> Vec<Turn<G>> {
         true,
         &mut Seen::default(),
         &mut |path, state| {
+            let joined = if path.len() > 1 {
+                pos.join_turn(path).map(|turn| pos.move_to_wire(&turn))
+            } else {
+                None
+            };
+            let mut at = pos.clone();
+            let actions = path
+                .iter()
+                .map(|mv| {
+                    let text = at.move_to_wire(mv);
+                    at = at.play(mv);
+                    text
+                })
+                .collect();
             out.push(Turn {
-                actions: path.to_vec(),
+                actions,
+                joined,
                 state,
             })
         },
@@ -127,32 +147,33 @@ struct Seen {
     mid_turn: HashSet<u64>,
 }
 
-/// Calls `found` with (action texts, state) for every distinct complete turn; the texts are
-/// only written when `with_text` (perft's inner nodes do not need them).
+/// Calls `found` with (actions, state) for every distinct complete turn; the actions are only
+/// kept when `with_path` (perft's inner nodes do not need them).
 fn visit_turns<G: Game>(
     pos: &G,
-    path: &mut Vec<String>,
-    with_text: bool,
+    path: &mut Vec<G::Move>,
+    with_path: bool,
     seen: &mut Seen,
-    found: &mut impl FnMut(&[String], G),
+    found: &mut impl FnMut(&[G::Move], G),
 ) {
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
+    let coincide = pos.turns_can_coincide();
     for mv in moves.as_slice() {
         let next = pos.play(mv);
-        if with_text {
-            path.push(pos.move_to_wire(mv));
+        if with_path {
+            path.push(mv.clone());
         }
-        if G::MULTI_ACTION_TURNS && next.turn_in_progress() {
+        if next.turn_in_progress() {
             // Where turns can coincide, a state reached twice mid-turn completes the same way
             // twice: expand it once.
-            if !G::TURNS_CAN_COINCIDE || seen.mid_turn.insert(next.key()) {
-                visit_turns(&next, path, with_text, seen, found);
+            if !coincide || seen.mid_turn.insert(next.key()) {
+                visit_turns(&next, path, with_path, seen, found);
             }
-        } else if !G::TURNS_CAN_COINCIDE || seen.complete.insert(next.key()) {
+        } else if !coincide || seen.complete.insert(next.key()) {
             found(path, next);
         }
-        if with_text {
+        if with_path {
             path.pop();
         }
     }

@@ -321,6 +321,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// within `limits`, reporting progress through `report`. Returns when a limit is reached or
     /// `control.stop` is set. With `limits.infinite` or while `control.pondering` is set, a search
     /// that has nothing left to do waits for `stop` (or for pondering to end) before returning.
+    ///
+    /// Where turns are built from several actions the outcome still names whole turns: the
+    /// best move is the turn the best line starts with, completed where the line stops
+    /// mid-turn (`complete_turn`), and the ponder move the reply the line goes on with, when it
+    /// has a whole one.
     pub fn search(
         &mut self,
         root: &G,
@@ -329,6 +334,88 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<G::Move>),
     ) -> Outcome<G::Move> {
+        let (mut outcome, line) = self.search_line(root, history, limits, control, report);
+        if !root.multi_action_turns() || outcome.best.is_none() {
+            return outcome;
+        }
+        let (turns, _) = crate::core::whole_turns(root, &line);
+        outcome.ponder = turns.get(1).cloned();
+        outcome.best = match turns.first() {
+            Some(first) => Some(first.clone()),
+            None => {
+                // The line stops mid-turn: its actions, then the rest of the turn.
+                let mut state = root.clone();
+                let mut actions = Vec::new();
+                for mv in &line {
+                    if !state.is_legal(mv) {
+                        break;
+                    }
+                    actions.push(mv.clone());
+                    state = state.play(mv);
+                }
+                if !self.complete_turn(&mut state, &mut actions) {
+                    actions.clear();
+                    state = root.clone();
+                    self.complete_turn(&mut state, &mut actions);
+                }
+                root.join_turn(&actions)
+            }
+        };
+        outcome
+    }
+
+    /// Plays on from `state`, a turn in progress reached by `actions`, until the turn ends:
+    /// the table's move first, then the actions by their static value (a depth-first walk that
+    /// backs out of dead ends). False when no action path ends the turn.
+    fn complete_turn(&self, state: &mut G, actions: &mut Vec<G::Move>) -> bool {
+        if !state.turn_in_progress() && !actions.is_empty() {
+            return true;
+        }
+        let mut moves = G::MoveList::default();
+        state.legal_moves(&mut moves);
+        let preferred = self
+            .tt
+            .probe(state.key(), 0)
+            .map_or(usize::MAX, |hit| usize::from(hit.move_index));
+        let side = state.side_to_move();
+        let mut ranked: Vec<(i32, usize)> = moves
+            .as_slice()
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let child = state.play(mv);
+                let value = if i == preferred {
+                    INFINITY
+                } else if child.side_to_move() == side {
+                    self.eval.evaluate(&child)
+                } else {
+                    -self.eval.evaluate(&child)
+                };
+                (value, i)
+            })
+            .collect();
+        ranked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
+        for (_, i) in ranked {
+            let mv = &moves.as_slice()[i];
+            let mut child = state.play(mv);
+            actions.push(mv.clone());
+            if self.complete_turn(&mut child, actions) {
+                *state = child;
+                return true;
+            }
+            actions.pop();
+        }
+        false
+    }
+
+    fn search_line(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits<G::Move>,
+        control: &Control,
+        report: &mut dyn FnMut(Report<G::Move>),
+    ) -> (Outcome<G::Move>, Vec<G::Move>) {
         let side = root.side_to_move();
         self.lag.observe(limits, side);
         let overhead = self.lag.overhead(self.options.move_overhead);
@@ -348,7 +435,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let style = self.options.play_style;
             let outcome = weak::play(root, history, &self.eval, style, &clock, report);
             wait_for_release(limits, control);
-            return outcome;
+            let line = outcome.best.iter().cloned().collect();
+            return (outcome, line);
         }
         let root_moves = self.root_moves(root, history, limits);
         if root_moves.is_empty() {
@@ -358,13 +446,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 Score::Cp(0)
             };
             wait_for_release(limits, control);
-            return Outcome {
+            let outcome = Outcome {
                 best: None,
                 ponder: None,
                 score,
                 depth: 0,
                 nodes: 0,
             };
+            return (outcome, Vec::new());
         }
         self.tt.new_search();
         let threads = self.options.threads.max(1);
@@ -448,7 +537,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .iter()
             .map(|n| n.load(Ordering::Relaxed))
             .collect();
-        Outcome {
+        let mut line = best.pv.clone();
+        if line.len() == 1 {
+            line.extend(ponder.clone());
+        }
+        let outcome = Outcome {
             best: Some(best.mv.clone()),
             ponder,
             // A first iteration cut short may leave the move unscored.
@@ -459,7 +552,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             },
             depth,
             nodes: shared.total_nodes(),
-        }
+        };
+        (outcome, line)
     }
 
     /// The legal root moves (minus `searchmoves` exclusions), tactical ones by exchange value

@@ -194,6 +194,8 @@ impl Croatian {
             key: 0,
             kings: [0; 2],
             decided: None,
+            progress: None,
+            by_action: super::actions::by_default(v.name),
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -246,13 +248,9 @@ impl Croatian {
         }
     }
 
-    /// Applies `mv` (one of `legal_moves`).
+    /// Applies `mv` (one of `legal_moves`, or a whole turn from a position).
     pub(super) fn apply(&self, mv: &Move) -> Croatian {
-        let mut turn = Turn::new(self);
-        for ply in mv.plies() {
-            turn.play(ply);
-        }
-        turn.finish()
+        super::actions::play(self, mv)
     }
 
     /// The same position with the other side to move and no en-passant rights.
@@ -335,6 +333,7 @@ pub(super) struct Turn {
 impl Turn {
     pub fn new(pos: &Croatian) -> Turn {
         let mut pos = pos.clone();
+        pos.progress = None;
         for item in &pos.ep {
             pos.key ^= ep_key(item);
         }
@@ -593,9 +592,7 @@ impl Croatian {
             return None;
         }
         let mated = {
-            let mut moves = Vec::new();
-            super::movegen::legal_moves(self, &mut moves, true);
-            moves.is_empty()
+            !self.has_turn()
                 && self.kings[self.side.index()] != 0
                 && super::attacks::attacked(
                     self,

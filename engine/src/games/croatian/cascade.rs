@@ -157,6 +157,59 @@ pub(super) fn may_end(turn: &Turn, o: &Offsets) -> bool {
         })
 }
 
+/// A walk over the states of a turn: the whole-turn search (`Cascades`) and the action lister
+/// (`actions`) take each step of a cascade through `follow`, and differ in what they do after
+/// it.
+pub(super) trait Walk {
+    /// The turn being played and the board's offsets.
+    fn parts(&mut self) -> (&mut Turn, &Offsets);
+    /// `ending` was played.
+    fn played(&mut self, ending: &[(Ply, u8)]);
+    /// The last `n` plies recorded are taken back.
+    fn unplayed(&mut self, n: usize);
+    /// A piece is in the air after the ending just played.
+    fn in_air(&mut self, air: InAir);
+    /// The ending just played ended the turn (its legality is the walker's to judge).
+    fn ended(&mut self);
+}
+
+/// One step of a cascade: plays each ending in `endings` (of a ply of `mover`, a Wave moving by
+/// `pattern`) on the walker's turn and hands on what follows it (the piece it activates, or the
+/// end of the turn and, after a Pyramid's sacrifice, the Serpent's Pawn-sacrifice ply), then
+/// takes it back.
+pub(super) fn follow<W: Walk>(w: &mut W, endings: &[(Ply, u8)], mover: Cell, pattern: Pattern) {
+    let mut rest = endings;
+    while !rest.is_empty() {
+        let (ending, later) = rest.split_at(ending_len(rest));
+        rest = later;
+        let (ply, left) = ending[ending.len() - 1];
+        let (turn, _) = w.parts();
+        let was_moved = turn.moved.contains(ply.to);
+        let undos: Vec<Undo> = ending.iter().map(|(p, _)| turn.play(p)).collect();
+        w.played(ending);
+        let (turn, o) = w.parts();
+        if turn.air != EMPTY {
+            let next = InAir::after(turn, mover, pattern, &ply, left, was_moved);
+            w.in_air(next);
+        } else {
+            let sacrifice = ply.has(flag::SACRIFICE).then(|| {
+                let mut plies = Vec::new();
+                sacrifice_plies(turn, o, ply.from, &mut plies);
+                (turn.pos.board[ply.from as usize], plies)
+            });
+            w.ended();
+            if let Some((serpent, plies)) = sacrifice {
+                follow(w, &plies, serpent, Pattern::Own);
+            }
+        }
+        w.unplayed(ending.len());
+        let (turn, _) = w.parts();
+        for undo in undos.into_iter().rev() {
+            turn.undo(undo);
+        }
+    }
+}
+
 /// The search's reusable allocations.
 #[derive(Default)]
 pub(super) struct Scratch {
@@ -314,37 +367,9 @@ impl<'a> Cascades<'a> {
     }
 
     /// Plays each ending in `endings` (of a ply of `mover`, a Wave moving by `pattern`) and goes
-    /// on from it: with the piece it activates, or to the end of the turn and, after a Pyramid's
-    /// sacrifice, the Serpent's Pawn-sacrifice ply.
+    /// on from it (`follow`).
     fn follow(&mut self, endings: &[(Ply, u8)], mover: Cell, pattern: Pattern) {
-        let mut rest = endings;
-        while !rest.is_empty() {
-            let (ending, later) = rest.split_at(ending_len(rest));
-            rest = later;
-            let (ply, left) = ending[ending.len() - 1];
-            let was_moved = self.turn.moved.contains(ply.to);
-            let undos = self.play_ending(ending);
-            if self.turn.air != EMPTY {
-                let next = InAir::after(&self.turn, mover, pattern, &ply, left, was_moved);
-                self.explore(next);
-            } else {
-                self.finish();
-                if ply.has(flag::SACRIFICE) {
-                    self.sacrifice(ply.from);
-                }
-            }
-            self.undo_ending(undos);
-        }
-    }
-
-    /// The Pawn-sacrifice ply of the Serpent on `at` and what it activates.
-    fn sacrifice(&mut self, at: u16) {
-        let serpent = self.turn.pos.board[at as usize];
-        let mut buffer = self.s.buffers.pop().unwrap_or_default();
-        buffer.clear();
-        sacrifice_plies(&self.turn, self.o, at, &mut buffer);
-        self.follow(&buffer, serpent, Pattern::Own);
-        self.s.buffers.push(buffer);
+        follow(self, endings, mover, pattern);
     }
 
     fn finish(&mut self) {
@@ -405,5 +430,27 @@ impl<'a> Cascades<'a> {
             }
         }
         true
+    }
+}
+
+impl Walk for Cascades<'_> {
+    fn parts(&mut self) -> (&mut Turn, &Offsets) {
+        (&mut self.turn, self.o)
+    }
+
+    fn played(&mut self, ending: &[(Ply, u8)]) {
+        self.s.plies.extend(ending.iter().map(|(p, _)| *p));
+    }
+
+    fn unplayed(&mut self, n: usize) {
+        self.s.plies.truncate(self.s.plies.len() - n);
+    }
+
+    fn in_air(&mut self, air: InAir) {
+        self.explore(air);
+    }
+
+    fn ended(&mut self) {
+        self.finish();
     }
 }

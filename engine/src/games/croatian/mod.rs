@@ -98,6 +98,7 @@
 //! * A cascade is listed with one of the shortest ply sequences that leave its state (with
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 
+mod actions;
 pub(super) mod attacks;
 pub(super) mod board;
 mod cascade;
@@ -117,6 +118,8 @@ mod xboard;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_actions;
 #[cfg(test)]
 mod tests_hemera;
 #[cfg(test)]
@@ -193,6 +196,11 @@ pub struct Croatian {
     kings: [u16; 2],
     /// The previous move self-checkmated (a function of the board, so not in the key).
     decided: Option<GameResult>,
+    /// The turn in progress, when this state is one (turns played action by action).
+    progress: Option<std::sync::Arc<actions::Progress>>,
+    /// Whether `legal_moves` lists actions rather than whole turns (a way of generating, not
+    /// part of the state: not in the key).
+    by_action: bool,
 }
 
 impl std::fmt::Debug for Croatian {
@@ -209,6 +217,7 @@ impl PartialEq for Croatian {
             && self.ep == other.ep
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.key == other.key
     }
 }
 
@@ -216,9 +225,50 @@ impl Game for Croatian {
     type Move = Move;
     type MoveList = Vec<Move>;
 
-    /// Cascades that end in one state do coincide (ruling R5), but `legal_moves` already lists
-    /// each resulting state once, so no two listed moves coincide and perft may count in bulk.
-    const TURNS_CAN_COINCIDE: bool = false;
+    /// Variants that go action by action (`actions`) have turns of several actions, and two
+    /// paths of actions can end in one state (ruling R5). Listed whole, each resulting state is
+    /// one move, so no two listed moves coincide and perft may count in bulk: per state,
+    /// `multi_action_turns` and `turns_can_coincide` say which.
+    const MULTI_ACTION_TURNS: bool = true;
+    const TURNS_CAN_COINCIDE: bool = true;
+
+    fn multi_action_turns(&self) -> bool {
+        self.by_action
+    }
+
+    fn turns_can_coincide(&self) -> bool {
+        self.by_action
+    }
+
+    fn turn_in_progress(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// The actions' plies, in order, as one move.
+    fn join_turn(&self, actions: &[Move]) -> Option<Move> {
+        if actions.last()?.passed_on().is_some() {
+            return None;
+        }
+        let plies: Vec<Ply> = actions.iter().flat_map(|a| a.plies()).copied().collect();
+        Some(Move::cascade(&plies))
+    }
+
+    /// Played action by action, a position with actions none of which leads to a legal end of
+    /// the turn has no legal move.
+    fn ending(&self, history: &[u64]) -> Option<Ending> {
+        if self.by_action && self.progress.is_none() && self.decided.is_none() && !self.has_turn() {
+            return Some(if self.in_check() {
+                let winner = !self.side;
+                Ending::new(
+                    GameResult::win_for(winner),
+                    format!("{} mates", winner.title()),
+                )
+            } else {
+                Ending::new(GameResult::Draw, "stalemate")
+            });
+        }
+        crate::core::default_ending(self, history)
+    }
 
     fn variants() -> &'static [&'static str] {
         &variant::NAMES
@@ -250,19 +300,25 @@ impl Game for Croatian {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.decided.is_none() {
-            movegen::legal_moves(self, out, true);
+            self.list_moves(out, false);
         }
     }
 
-    /// Checked ply by ply; a legal ply sequence that another one leaving the same state
-    /// stands for in `legal_moves` is legal too.
+    /// A whole turn from a position is checked ply by ply (a legal ply sequence that another
+    /// one leaving the same state stands for in `legal_moves` is legal too), an action against
+    /// the actions listed.
     fn is_legal(&self, mv: &Move) -> bool {
-        movegen::is_legal(self, mv)
+        if self.progress.is_none() && mv.passed_on().is_none() {
+            return movegen::is_legal(self, mv);
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(mv)
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
         if self.decided.is_none() {
-            movegen::tactical_moves(self, out);
+            self.list_moves(out, true);
         }
     }
 
@@ -271,7 +327,7 @@ impl Game for Croatian {
     }
 
     fn null_move(&self) -> Option<Self> {
-        Some(self.pass())
+        self.progress.is_none().then(|| self.pass())
     }
 
     fn decided(&self) -> Option<Ending> {
@@ -288,7 +344,11 @@ impl Game for Croatian {
         })
     }
 
+    /// A turn in progress is judged when it ends: never in check before.
     fn in_check(&self) -> bool {
+        if self.progress.is_some() {
+            return false;
+        }
         let k = self.kings[self.side.index()];
         k != 0 && attacks::attacked(self, &self.board, k, !self.side)
     }
@@ -302,10 +362,16 @@ impl Game for Croatian {
     }
 
     fn move_to_wire(&self, mv: &Move) -> String {
+        if self.progress.is_some() || mv.passed_on().is_some() {
+            return notation::action_text(self, mv);
+        }
         notation::wire(self, mv)
     }
 
     fn move_to_human(&self, mv: &Move) -> String {
+        if self.progress.is_some() || mv.passed_on().is_some() {
+            return notation::action_text(self, mv);
+        }
         notation::ean(self, mv)
     }
 
@@ -366,6 +432,46 @@ impl Game for Croatian {
                 .collect(),
             _ => crate::core::perft::suite_positions(perft_suite(variant)),
         }
+    }
+}
+
+impl Croatian {
+    /// The same state, listing actions (`true`) or whole turns in `legal_moves` from now on
+    /// (positions read or set up take their variant's way, `actions`).
+    pub fn by_action(mut self, on: bool) -> Croatian {
+        self.by_action = on;
+        self
+    }
+
+    /// The piece in the air while a turn is in progress, with its field.
+    pub fn piece_in_air(&self) -> Option<(Cell, u16)> {
+        self.progress.as_ref().map(|p| (p.air.cell, p.air.at))
+    }
+
+    /// The legal moves, or the actions where turns go action by action; with `tactical`, the
+    /// ones `is_tactical` accepts.
+    fn list_moves(&self, out: &mut Vec<Move>, tactical: bool) {
+        match &self.progress {
+            Some(p) => {
+                actions::next_actions(p, out);
+                if tactical {
+                    out.retain(|mv| self.is_tactical(mv));
+                }
+            }
+            None if tactical => movegen::tactical_moves(self, out),
+            None => movegen::legal_moves(self, out, true),
+        }
+    }
+
+    /// Whether the side to move has a legal turn (ignoring a self-checkmate that ended the
+    /// game): found by walking actions where turns go so, without listing every turn.
+    fn has_turn(&self) -> bool {
+        if self.by_action {
+            return actions::any_turn(self);
+        }
+        let mut moves = Vec::new();
+        movegen::legal_moves(self, &mut moves, true);
+        !moves.is_empty()
     }
 }
 

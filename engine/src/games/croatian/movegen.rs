@@ -249,7 +249,8 @@ fn drop_coinciding_singles(pos: &Croatian, out: &mut Vec<Move>, start: usize) {
     });
 }
 
-/// Fills `out` with the legal moves; with `dedup`, turns that give one state are listed once,
+/// Fills `out` with the legal moves (where turns go action by action, `pos.by_action`, the
+/// first piece's plies, an activation as an action); with `dedup`, turns that give one state are listed once,
 /// and each in-air state is explored once (without it, every ply sequence is listed once, no
 /// state repeating within a sequence: for tests).
 pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
@@ -287,6 +288,17 @@ fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
         drop_coinciding_singles(pos, out, singles_start);
     }
     if activations.is_empty() {
+        return;
+    }
+    if pos.by_action {
+        // The cascades go on action by action (`actions`); no activation is tactical.
+        let mut rest = &activations[..];
+        while !rest.is_empty() && !tactical {
+            let (first, later) = rest.split_at(ending_len(rest));
+            let plies: Vec<Ply> = first.iter().map(|(p, _)| *p).collect();
+            out.push(Move::activating(&plies, first[first.len() - 1].1));
+            rest = later;
+        }
         return;
     }
     with_scratch(|scratch| {

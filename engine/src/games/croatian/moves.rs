@@ -1,4 +1,5 @@
-//! Moves: a `Move` is a whole turn, the list of its plies (a cascade lists every ply).
+//! Moves: a `Move` is a whole turn, the list of its plies (a cascade lists every ply), or,
+//! where turns go action by action (`actions`), one action of a turn.
 
 pub mod flag {
     pub const CAPTURE: u16 = 1;
@@ -119,11 +120,16 @@ impl Ply {
 }
 
 /// A complete turn: one ply, or a cascade listing every ply (boxed: cascades are the rare case,
-/// and a small `Move` keeps move lists cheap).
+/// and a small `Move` keeps move lists cheap). Played action by action, a turn's actions are
+/// these too (an ending of one piece's ply: its displacements and the ply; a Pyramid's
+/// sacrifice with the Serpent's ply after it), and an action that leaves a piece in the air is
+/// `Activating`, with the momentum that piece receives (one ply may pass on different momenta:
+/// a Serpent's walks to one field).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     Single(Ply),
     Cascade(Box<[Ply]>),
+    Activating(Box<[Ply]>, u8),
 }
 
 impl Move {
@@ -139,10 +145,23 @@ impl Move {
         }
     }
 
+    /// An action that leaves the piece its last ply activates in the air with `left`.
+    pub fn activating(plies: &[Ply], left: u8) -> Self {
+        Move::Activating(plies.into(), left)
+    }
+
     pub fn plies(&self) -> &[Ply] {
         match self {
             Move::Single(p) => std::slice::from_ref(p),
-            Move::Cascade(plies) => plies,
+            Move::Cascade(plies) | Move::Activating(plies, _) => plies,
+        }
+    }
+
+    /// The momentum the piece left in the air receives, for an action that leaves one.
+    pub fn passed_on(&self) -> Option<u8> {
+        match self {
+            Move::Activating(_, left) => Some(*left),
+            _ => None,
         }
     }
 

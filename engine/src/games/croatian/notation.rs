@@ -1368,6 +1368,8 @@ type Found = (u64, Vec<Ply>);
 /// Walks the legal continuations that fit the written plies, collecting the results.
 struct Resolver<'a> {
     o: Offsets,
+    /// The position the move is played from (a move that restores it is a null move).
+    root: Croatian,
     written: Vec<Written<'a>>,
     found: Vec<Found>,
     seen: KeySet,
@@ -1507,7 +1509,7 @@ impl Resolver<'_> {
             .get(index + 1)
             .is_some_and(|w| w.after_sacrifice);
         if turn.air == piece::EMPTY {
-            if last && cascade::may_end(turn, &self.o) {
+            if last && cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
                 let key = turn.result_key();
                 if !self.found.iter().any(|(k, _)| *k == key) {
                     self.found.push((key, self.plies.clone()));
@@ -1698,6 +1700,11 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
         });
     }
     let (key, plies) = &found[0];
+    if pos.by_action {
+        // Where turns go action by action the turns are not listed: the ply sequence found
+        // is the move (any path to one state is the same move, R5).
+        return Ok(Move::cascade(plies));
+    }
     listed_walk(pos, plies, *key)
         .or_else(|| movegen::listed_with_key(pos, *key))
         .ok_or_else(|| MoveError::illegal(text, "no legal move fits it"))
@@ -1804,6 +1811,7 @@ fn walk_written(
     let in_check = king.is_some_and(|k| attacks::attacked(pos, &pos.board, k, !pos.side));
     let mut r = Resolver {
         o,
+        root: pos.clone(),
         written,
         found: Vec::new(),
         seen: KeySet::default(),
@@ -1858,6 +1866,7 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
 fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
     let ply = mv.first();
     mv.plies().len() == 1
+        && mv.passed_on().is_none()
         && ply.flags & (flag::DELAYED | flag::TAG_PROMOTION | flag::TELEPORT | flag::OBLATION) == 0
         && !(ply.has(flag::CASTLE) && pos.v.castling == Castling::Random)
 }
@@ -1884,7 +1893,10 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
 /// book's (`Pf6-g6~Se5-e7`: each displaced Pawn's ply before the Serpent's, every ply in XAN).
 fn written_serpent_move(pos: &Croatian, text: &str) -> Option<Move> {
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    if pos.decided.is_none() {
+        // Whole turns, also where the game goes action by action.
+        movegen::legal_moves(&pos.clone().by_action(false), &mut moves, true);
+    }
     // Writing every move is slow: first the fields each ply names, in order.
     let names_fields = |m: &Move| {
         let mut rest = text;
@@ -2246,6 +2258,24 @@ pub fn ean(pos: &Croatian, mv: &Move) -> String {
         }
     }
     joined(&facts, &chosen)
+}
+
+/// An action of a turn played action by action, or any move from a turn in progress, which
+/// the notation does not write (the wire carries whole turns): the plies' fields, `~` after
+/// each that leaves a piece in the air (`g2h1~`).
+pub fn action_text(pos: &Croatian, mv: &Move) -> String {
+    let mut text = String::new();
+    for (i, ply) in mv.plies().iter().enumerate() {
+        if i > 0 {
+            text.push('~');
+        }
+        text.push_str(&pos.field_name(ply.from));
+        text.push_str(&pos.field_name(ply.to));
+    }
+    if mv.passed_on().is_some() {
+        text.push('~');
+    }
+    text
 }
 
 /// The wire form: UCI long algebraic where a single ply fits it, XAN otherwise.
