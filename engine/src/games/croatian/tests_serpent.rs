@@ -613,3 +613,18 @@ fn suite_moves_round_trip() {
         }
     }
 }
+
+/// The suite's colour-change-check position: each colour-changing step gives check (TR-6),
+/// the Serpent on k11 did not.
+#[test]
+fn colour_change_into_check() {
+    let pos = tr("Ka1,km14,Sk11,nj10,nj12,nl10,nl12");
+    let steps: Vec<Move> = moves_from(&pos, "k11")
+        .into_iter()
+        .filter(|m| !main_ply(m).has(flag::CAPTURE))
+        .collect();
+    assert_eq!(steps.len(), 4);
+    for m in &steps {
+        assert!(pos.play(m).in_check(), "{}", notation::xan(&pos, m));
+    }
+}
