@@ -459,9 +459,10 @@ fn notation_displacements() {
     );
     // The displacement field may be named by its file or rank (F8).
     assert_eq!(pos.parse_move("S..e5<f.f4<3..h4").as_ref(), Ok(&mv));
-    // The plies-first form reads too.
-    let plies_first = "Pe5-f5~Sb4..f4<Pf3..h4";
-    assert!(pos.parse_move(plies_first).is_err(), "{plies_first}");
+    // The form written before, each displaced Pawn's ply ahead of the Serpent's, reads too;
+    // a mixture of the two does not.
+    assert_eq!(pos.parse_move("Pe5-f5~Pf4-f3~Sb4-h4").as_ref(), Ok(&mv));
+    assert!(pos.parse_move("Pe5-f5~Sb4..f4<Pf3..h4").is_err());
     // Displacements must be written; a step onto f4 is no step past it; a wrong field.
     for text in ["S..e5<g5.f4<f3..h4", "S..e5<f5.f4<f5..h4"] {
         assert!(pos.parse_move(text).is_err(), "{text}");
@@ -627,4 +628,19 @@ fn colour_change_into_check() {
     for m in &steps {
         assert!(pos.play(m).in_check(), "{}", notation::xan(&pos, m));
     }
+}
+
+/// Figure 264 (L2360-2366): a Pawn-sacrifice ply may end activating an own Pyramid, whose
+/// momentum counts from the field where the Serpent got its tag: f5 g6 h5 i6 hands on 3.
+#[test]
+fn figure_264_sacrifice_ply_activates() {
+    let pos = tr("Ka1,kv22,Se5,Af5,Pf6,Ai6");
+    assert!(pos.parse_move("Se5-f5~Af5-f6;;Sf5.g6.h5.i6~Ai6-i9").is_ok());
+    assert!(pos
+        .parse_move("Se5-f5~Af5-f6;;Sf5.g6.h5.i6~Ai6-i10")
+        .is_err());
+    // A longer walk to i6 hands on more.
+    assert!(pos
+        .parse_move("Se5-f5~Af5-f6;;Sf5.e6.f7.g6.h7.i6~Ai6-i11")
+        .is_ok());
 }
