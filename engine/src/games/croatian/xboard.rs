@@ -9,6 +9,8 @@
 //! (`n1l1,l1l2e` converts a Pegasus, `n1l1,l1l2` captures it). What XBoard sends back (that text,
 //! the legs, or its castling-style relay of legs) is matched against the legal moves.
 
+use std::collections::HashMap;
+
 use crate::core::xboard::{castling_relay, leading_square, read_written, split_legs};
 
 /// A move's text without the other legal moves: a cascade's first ply.
@@ -23,31 +25,43 @@ pub fn move_text(wire: &str) -> String {
 /// is shared.
 pub fn move_texts(legal: &[String]) -> Vec<String> {
     let shorts: Vec<String> = legal.iter().map(|mv| move_text(mv)).collect();
-    let count = |texts: &[String], text: &str| texts.iter().filter(|t| *t == text).count();
+    let short_counts = counts(&shorts);
     let mut texts: Vec<String> = legal
         .iter()
         .zip(&shorts)
         .map(|(wire, short)| match cascade_legs(wire) {
-            Some(legs) if count(&shorts, short) > 1 => legs,
+            Some(legs) if short_counts[short.as_str()] > 1 => legs,
             _ => short.clone(),
         })
         .collect();
+    let text_counts = counts(&texts);
     let shared: Vec<usize> = (0..texts.len())
-        .filter(|&i| count(&texts, &texts[i]) > 1)
+        .filter(|&i| text_counts[texts[i].as_str()] > 1)
         .collect();
     for &i in &shared {
         if let Some(piece) = piece_left_by_cascade(&legal[i]) {
             texts[i].push(piece);
         }
     }
+    let suffixed_counts = counts(&texts);
     let still_shared: Vec<usize> = shared
         .into_iter()
-        .filter(|&i| count(&texts, &texts[i]) > 1)
+        .filter(|&i| suffixed_counts[texts[i].as_str()] > 1)
         .collect();
     for i in still_shared {
         texts[i] = legal[i].clone();
     }
     texts
+}
+
+/// How often each text occurs: a Wave position can have 300,000 legal moves, so no pairwise
+/// comparison.
+fn counts(texts: &[String]) -> HashMap<&str, usize> {
+    let mut counts = HashMap::with_capacity(texts.len());
+    for text in texts {
+        *counts.entry(text.as_str()).or_insert(0) += 1;
+    }
+    counts
 }
 
 /// The legal move XBoard means by `text`: what [`move_texts`] writes (or XBoard's relay of it),
