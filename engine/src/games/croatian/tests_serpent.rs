@@ -645,3 +645,23 @@ fn figure_264_sacrifice_ply_activates() {
         .parse_move("Se5-f5~Af5-f6;;Sf5.e6.f7.g6.h7.i6~Ai6-i11")
         .is_ok());
 }
+
+/// Figures 270-273 (L2402-2422): a Serpent-activated Wave teleports through a Star it reaches,
+/// emerges from the other Star of that colour and goes on with the other of its two steps, off
+/// the board and back: from the Star v22 through a1 along rank 1 by the virtual rank 0.
+#[test]
+fn figures_270_to_273_wave_teleports() {
+    let pos = super::tests::setup("TR Ta1,tv1,ta22,Tv22,Kk10,kk13,St20,Wu21");
+    let ends: Vec<String> = moves_from(&pos, "t20")
+        .iter()
+        .filter(|m| m.plies().len() == 2 && m.plies()[1].has(flag::TELEPORT))
+        .map(|m| pos.field_name(m.plies()[1].to))
+        .collect();
+    for field in ["c1", "e1", "g1", "u1"] {
+        assert!(ends.contains(&field.to_string()), "{field}: {ends:?}");
+    }
+    for m in moves_from(&pos, "t20").iter().filter(|m| m.is_cascade()) {
+        let text = notation::xan(&pos, m);
+        assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{text}");
+    }
+}
