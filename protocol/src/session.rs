@@ -422,6 +422,12 @@ impl<G: HasEvaluator> AnySession for Session<G> {
             .name("search".into())
             .spawn(move || {
                 let mut report = |report: Report<G::Move>| {
+                    if let Report::CurrMove { mv, .. } = &report {
+                        // An action that leaves the turn in progress is no move on the wire.
+                        if root.multi_action_turns() && root.play(mv).turn_in_progress() {
+                            return;
+                        }
+                    }
                     sink(match report {
                         Report::Iteration(info) => SearchEvent::Iteration(IterationInfo {
                             pv: line_to_wire(&root, &info.pv),

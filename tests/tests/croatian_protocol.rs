@@ -78,3 +78,31 @@ fn cecp_defines_the_board_for_xboard() {
     engine.send("quit");
     assert!(engine.finish());
 }
+
+/// Conquest of Tlalocan goes action by action inside the engine, and whole turns on the wire:
+/// a cascade sent as one move text is read, `go perft` counts whole turns, and `bestmove`
+/// names a whole turn (a cascade of several plies where the search chose one) that the engine
+/// then reads back.
+#[test]
+fn uci_tlalocan_speaks_whole_turns() {
+    let mut engine = uci("tlalocan");
+    engine.send("position startpos moves Gg2-h1~Wh1-h24~Wh24-q24~Wq24-w24~Rw24-x24|||R");
+    let fen = engine.fen();
+    assert!(fen.contains(" b - "), "{fen}");
+    // The dark Waves h24 and q24 moved on, the dark Rook w24 was oblationed in the Star x24.
+    let first_row = fen.split('/').next().unwrap();
+    assert_eq!(first_row, "tr&nbscuWeahqk&haewucsbnwT", "{fen}");
+    engine.send("position startpos");
+    engine.send("go perft 1");
+    let total = engine.expect_prefix("Nodes searched");
+    assert!(total.ends_with(" 3068"), "{total}");
+    engine.send("go depth 2");
+    let best = engine.expect_prefix("bestmove");
+    let mv = best.split_whitespace().nth(1).unwrap().to_string();
+    assert!(!mv.ends_with('~'), "{best}: half a turn");
+    engine.send(&format!("position startpos moves {mv}"));
+    let fen = engine.fen();
+    assert!(fen.contains(" b "), "{mv}: {fen}");
+    engine.send("quit");
+    assert!(engine.finish());
+}

@@ -155,6 +155,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Self::TURNS_CAN_COINCIDE
     }
 
+    /// Whether `action` (a legal move here) is the first action of `turn` (a whole turn from
+    /// here): how `searchmoves`, given as turns, pick root actions. The default: the same move.
+    fn starts_turn(&self, action: &Self::Move, turn: &Self::Move) -> bool {
+        action == turn
+    }
+
     /// The complete turn that the actions of `actions` make, played in order from here (the
     /// last one ends the turn), as one move that `play`, `is_legal` and `move_to_wire` take from
     /// here: how the protocols name a turn built from actions. `None` where the game has no such
@@ -341,6 +347,32 @@ pub fn whole_turns<G: Game>(root: &G, line: &[G::Move]) -> (Vec<G::Move>, G) {
         start = pos.clone();
     }
     (turns, start)
+}
+
+/// Plays on from `state`, reached by `actions` (which the walk extends), until a turn ends: a
+/// depth-first walk over the actions, each state's tried in the order `order` gives (indices
+/// into its legal moves), backing out of dead ends. The state where the turn ended, or `None`
+/// when no path of actions ends one (`actions` is then as it was). A complete state with no
+/// actions yet starts a turn.
+pub fn complete_turn<G: Game>(
+    state: &G,
+    actions: &mut Vec<G::Move>,
+    order: &mut impl FnMut(&G, &[G::Move]) -> Vec<usize>,
+) -> Option<G> {
+    if !state.turn_in_progress() && !actions.is_empty() {
+        return Some(state.clone());
+    }
+    let mut moves = G::MoveList::default();
+    state.legal_moves(&mut moves);
+    let moves = moves.as_slice();
+    for i in order(state, moves) {
+        actions.push(moves[i].clone());
+        if let Some(end) = complete_turn(&state.play(&moves[i]), actions, order) {
+            return Some(end);
+        }
+        actions.pop();
+    }
+    None
 }
 
 /// How often `key` appears among the last `window` entries of `history`.

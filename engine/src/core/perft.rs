@@ -1,12 +1,12 @@
 //! Perft, the leaf count of the game tree, and the perft suite files every game keeps in its
 //! folder (`perft/<variant>.txt`, reached through [`Game::perft_suite`]).
 //!
-//! A perft node is a complete turn. For games whose turns are built from several actions
-//! (`G::MULTI_ACTION_TURNS`), a child whose turn is still in progress stays in the same ply, and
-//! only turns that complete are counted (a dead end counts nothing). For games where two
-//! different action sequences can end in the same state (`G::TURNS_CAN_COINCIDE`), the complete
-//! turns from one position are deduplicated by their resulting key. Only when neither flag is set
-//! are the moves of the last ply counted without being played (bulk counting).
+//! A perft node is a complete turn. For states whose turns are built from several actions
+//! (`Game::multi_action_turns`), a child whose turn is still in progress stays in the same ply,
+//! and only turns that complete are counted (a dead end counts nothing). Where two different
+//! action sequences can end in the same state (`Game::turns_can_coincide`), the complete turns
+//! from one position are deduplicated by their resulting key. Only when neither holds are the
+//! moves of the last ply counted without being played (bulk counting).
 //!
 //! Suite file format, one position per line:
 //!

@@ -21,7 +21,7 @@ mod tests;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::core::{Game, MoveList};
+use crate::core::{complete_turn, whole_turns, Game, MoveList};
 
 use ordering::History;
 pub use params::{ParamRange, SearchParams};
@@ -338,7 +338,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if !root.multi_action_turns() || outcome.best.is_none() {
             return outcome;
         }
-        let (turns, _) = crate::core::whole_turns(root, &line);
+        let (turns, _) = whole_turns(root, &line);
         outcome.ponder = turns.get(1).cloned();
         outcome.best = match turns.first() {
             Some(first) => Some(first.clone()),
@@ -353,10 +353,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     actions.push(mv.clone());
                     state = state.play(mv);
                 }
-                if !self.complete_turn(&mut state, &mut actions) {
+                let mut order = |state: &G, moves: &[G::Move]| self.completion_order(state, moves);
+                if complete_turn(&state, &mut actions, &mut order).is_none() {
                     actions.clear();
-                    state = root.clone();
-                    self.complete_turn(&mut state, &mut actions);
+                    complete_turn(root, &mut actions, &mut order);
                 }
                 root.join_turn(&actions)
             }
@@ -364,22 +364,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         outcome
     }
 
-    /// Plays on from `state`, a turn in progress reached by `actions`, until the turn ends:
-    /// the table's move first, then the actions by their static value (a depth-first walk that
-    /// backs out of dead ends). False when no action path ends the turn.
-    fn complete_turn(&self, state: &mut G, actions: &mut Vec<G::Move>) -> bool {
-        if !state.turn_in_progress() && !actions.is_empty() {
-            return true;
-        }
-        let mut moves = G::MoveList::default();
-        state.legal_moves(&mut moves);
+    /// The order in which a turn is completed from `state`: the table's move first, then the
+    /// actions by the static value of the state each leaves, for the side acting.
+    fn completion_order(&self, state: &G, moves: &[G::Move]) -> Vec<usize> {
         let preferred = self
             .tt
             .probe(state.key(), 0)
             .map_or(usize::MAX, |hit| usize::from(hit.move_index));
         let side = state.side_to_move();
         let mut ranked: Vec<(i32, usize)> = moves
-            .as_slice()
             .iter()
             .enumerate()
             .map(|(i, mv)| {
@@ -395,17 +388,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             })
             .collect();
         ranked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
-        for (_, i) in ranked {
-            let mv = &moves.as_slice()[i];
-            let mut child = state.play(mv);
-            actions.push(mv.clone());
-            if self.complete_turn(&mut child, actions) {
-                *state = child;
-                return true;
-            }
-            actions.pop();
-        }
-        false
+        ranked.into_iter().map(|(_, i)| i).collect()
     }
 
     fn search_line(
@@ -571,7 +554,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .iter()
             .enumerate()
             .filter(|(_, mv)| !root.forbidden_by_history(mv, history))
-            .filter(|(_, mv)| limits.searchmoves.is_empty() || limits.searchmoves.contains(mv))
+            .filter(|(_, mv)| {
+                // Where turns are built from actions, a searchmove picks its first action.
+                limits.searchmoves.is_empty()
+                    || limits
+                        .searchmoves
+                        .iter()
+                        .any(|turn| root.starts_turn(mv, turn))
+            })
             .map(|(i, mv)| {
                 let order = if root.is_tactical(mv) {
                     1 + self.eval.capture_order(root, mv).max(-1_000) + 1_000

@@ -18,8 +18,16 @@
 //! search over in-air states with a visited set (OQ-8) whose results are deduplicated by key.
 //! `board::Turn` plays plies for the generator, for `play` and for the notation alike. A piece of
 //! a later variant is another arm in `plies` (and a `Pattern` for the Waves it activates); a new
-//! in-air property is a field of `cascade::InAir` and its key. Turns too many to list (One) can
-//! go action by action through the seam's `turn_in_progress`, reusing `Turn` and `InAir`.
+//! in-air property is a field of `cascade::InAir` and its key.
+//!
+//! Turns action by action (`actions`): where whole-turn lists grow too large for a search node
+//! (Conquest of Tlalocan; One later), `legal_moves` lists actions instead: the first piece's
+//! plies, then, while a piece is in the air, each ending of its ply. A state in the middle of a
+//! turn carries the turn so far and the piece in the air, and its key covers them (and the
+//! position the turn started from). Both ways share one cascade step (`cascade::follow`), and
+//! perft through the actions gives the whole-turn counts (a test checks every suite position).
+//! The wire carries whole turns: the search joins its line's actions into the turn it plays,
+//! and a turn read from the wire is checked ply by ply along the action tree.
 //!
 //! ## Readings decided here (where the book and the rulings pages leave a choice)
 //!
@@ -111,6 +119,20 @@
 //!   Pawns' plies ahead of the Serpent's (`Pe5-f5~Pf4-f3~Sb4-h4`), still reads.
 //! * A cascade is listed with one of the shortest ply sequences that leave its state (with
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
+//!   Read from the wire where turns go action by action, a turn is the ply sequence the reader
+//!   finds first for it (another path to the same state is the same move, R5).
+//! * Turns action by action: an action is one ending of one piece's ply (a Serpent's
+//!   displacements with its ply; a Pyramid's sacrifice together with the Serpent's
+//!   Pawn-sacrifice ply that follows, ending the turn at the sacrifice being the other choice).
+//!   The in-air states passed in a turn may not be reached again by its later actions (OQ-8):
+//!   a path of actions never cycles. A state in progress is never in check and cannot pass;
+//!   legality (own King, self-checkmate, OQ-15's null move) is judged by the action that ends
+//!   the turn, and a state in progress whose every path ends illegally is a dead end, which
+//!   the search scores as a loss for the side that walked into it. A position whose every
+//!   first action leads only to dead ends has no legal move (mate or stalemate). Positions
+//!   with turns in progress are no positions of the game: their position string is the board
+//!   so far without the piece in the air. Actions go by Conquest of Tlalocan's default
+//!   (`actions::BY_ACTION`); every other variant lists whole turns.
 
 mod actions;
 pub(super) mod attacks;
@@ -256,6 +278,10 @@ impl Game for Croatian {
 
     fn turn_in_progress(&self) -> bool {
         self.progress.is_some()
+    }
+
+    fn starts_turn(&self, action: &Move, turn: &Move) -> bool {
+        action == turn || turn.plies().starts_with(action.plies())
     }
 
     /// The actions' plies, in order, as one move.

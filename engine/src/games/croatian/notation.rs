@@ -1880,8 +1880,8 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
         parse_notation(text, pos.v.size).map_err(|e| MoveError::unparsable(text, e.to_string()))?;
     let resolved = resolve(pos, text, &n);
     if resolved.is_err() && pos.v.has(Kind::Serpent) {
-        // A Serpent's displacements are written as Pawn plies before its own (`Pf6-g6~Se5-e7`),
-        // which the resolver does not follow yet: such a text is the move written so.
+        // The form written before the book's: each displaced Pawn's ply before the Serpent's
+        // (`Pf6-g6~Se5-e7`).
         if let Some(mv) = written_serpent_move(pos, text) {
             return Ok(mv);
         }
@@ -1892,28 +1892,63 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
 /// The legal move with displacements whose text is `text` in the form written before the
 /// book's (`Pf6-g6~Se5-e7`: each displaced Pawn's ply before the Serpent's, every ply in XAN).
 fn written_serpent_move(pos: &Croatian, text: &str) -> Option<Move> {
-    let mut moves = Vec::new();
-    if pos.decided.is_none() {
-        // Whole turns, also where the game goes action by action.
-        movegen::legal_moves(&pos.clone().by_action(false), &mut moves, true);
+    if pos.decided.is_some() {
+        return None;
     }
     // Writing every move is slow: first the fields each ply names, in order.
-    let names_fields = |m: &Move| {
+    let names_fields = |plies: &[Ply]| {
         let mut rest = text;
-        m.plies().iter().all(|p| {
+        plies.iter().all(|p| {
             [p.from, p.to].iter().all(|&sq| {
                 let name = pos.field_name(sq);
                 rest.find(&name).map(|i| rest = &rest[i..]).is_some()
             })
         })
     };
-    moves.into_iter().find(|m| {
+    let written_so = |m: &Move| {
         m.plies()
             .iter()
             .any(|p| p.has(flag::DISPLACE | flag::SACRIFICE))
-            && names_fields(m)
             && plies_text(pos, m) == text
-    })
+    };
+    if pos.by_action {
+        // Along the actions whose plies the text names: never every turn.
+        return written_by_actions(pos, &mut Vec::new(), &names_fields, &written_so);
+    }
+    let mut moves = Vec::new();
+    movegen::legal_moves(pos, &mut moves, true);
+    moves
+        .into_iter()
+        .find(|m| names_fields(m.plies()) && written_so(m))
+}
+
+/// The whole turn on from `state` (reached by `plies`) whose plies `fits` and that is
+/// `written_so`.
+fn written_by_actions(
+    state: &Croatian,
+    plies: &mut Vec<Ply>,
+    fits: &dyn Fn(&[Ply]) -> bool,
+    written_so: &dyn Fn(&Move) -> bool,
+) -> Option<Move> {
+    let mut actions = Vec::new();
+    state.legal_moves(&mut actions);
+    for action in actions {
+        let before = plies.len();
+        plies.extend_from_slice(action.plies());
+        if fits(plies) {
+            let next = state.play(&action);
+            let found = if next.turn_in_progress() {
+                written_by_actions(&next, plies, fits, written_so)
+            } else {
+                Some(Move::cascade(plies)).filter(|m| written_so(m))
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+        plies.truncate(before);
+    }
+    None
 }
 
 /// Every ply of `mv` on its own in XAN, displaced Pawns' plies too, joined by `~`.
