@@ -89,10 +89,17 @@ pub fn fuzz_move_text(data: &[u8]) {
 /// these (`cargo run -p tiamat-fuzzing --bin seed-corpus`), and the tests add them afresh so a
 /// newly registered game is covered before its corpus is.
 pub fn generated_seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    generated_seeds_of(target, &[])
+}
+
+/// The generated seeds of `target` for the variants named in `only` (every variant if empty).
+pub fn generated_seeds_of(target: &str, only: &[String]) -> Vec<(String, Vec<u8>)> {
     let mut seeds = Vec::new();
     for &kind in GameKind::ALL {
         for &variant in kind.variants() {
-            registry::with_game!(kind, G => seeds.extend(seeds_for::<G>(target, variant)));
+            if only.is_empty() || only.iter().any(|v| v == variant) {
+                registry::with_game!(kind, G => seeds.extend(seeds_for::<G>(target, variant)));
+            }
         }
     }
     seeds

@@ -107,6 +107,20 @@
 //!   take an own Pawn, OQ-7c). A displaced Pawn counts as moved (TR-1) and resets the halfmove
 //!   clock (TR-2). The colour-changing step and the ritual of an activated Serpent each spend a
 //!   field of its momentum (OQ-7b, OQ-9).
+//! * Serpent notation (notation L4462, L4559-4575): XAN writes the origin, the fields where the
+//!   Serpent moved a Pawn with `<` and the Pawn's new field (`*P` where the Pawn-sacrifice ply
+//!   takes one) and the last field, `.`/`..` by one shortest walk with those displacements
+//!   (the walk handing on the most momentum when the Serpent activates a piece):
+//!   `Sb4..e5<Pf5.f4<Pf3..h4`; a Pawn-sacrifice ply with every step, as its unwritten steps
+//!   could take Pawns (`Sc4-b4~Ab4-b3;;Sb4.c5.b6*P.c7.b8*P`). Without displacements XAN is
+//!   `Sc3-g3`. The reader matches the written steps against the Serpent's own walk generator
+//!   (`serpent::Guide`): any walk with the move's outcome reads, a Pawn on a step not written is
+//!   only ever taken in the Pawn-sacrifice ply, and texts whose walks end in different states
+//!   are ambiguous. The book's T03 (`Se5~Wi5`) and S05 (`S..b6*..b8*`) are read by outcome:
+//!   T03 names the one move both Wave paths make; S05 stays ambiguous where its unwritten steps
+//!   may take another Pawn. T07's blocking Knight on u9 blocks nothing: every piece is
+//!   transparent to a moving Wave (part 1 section 2.5). The form written before, the displaced
+//!   Pawns' plies ahead of the Serpent's (`Pe5-f5~Pf4-f3~Sb4-h4`), still reads.
 //! * A cascade is listed with one of the shortest ply sequences that leave its state (with
 //!   Waves; Pyramid cascades keep the first one found), which also sets the halfmove clock (T2-9).
 //!   Read from the wire where turns go action by action, a turn is the ply sequence the reader

@@ -178,13 +178,24 @@ fn movable_by(c: Cell, side: Color) -> bool {
 
 /// Every ply the side to move's pieces can make as the first piece of a move, into `sink`.
 pub(super) fn first_plies<S: Sink>(pos: &Croatian, o: &Offsets, in_check: bool, sink: &mut S) {
+    first_plies_of(pos, o, in_check, None, sink);
+}
+
+/// The first plies of the side to move's pieces of kind `only` (every kind with `None`).
+pub(super) fn first_plies_of<S: Sink>(
+    pos: &Croatian,
+    o: &Offsets,
+    in_check: bool,
+    only: Option<Kind>,
+    sink: &mut S,
+) {
     let size = pos.v.size;
     let moved = Default::default();
     for r in 0..size {
         let row = pos.sq(0, r);
         for s in row..row + size as u16 {
             let c = pos.board[s as usize];
-            if c == EMPTY || !movable_by(c, pos.side) {
+            if c == EMPTY || !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
                 continue;
             }
             let gen = PlyGen {

@@ -5,11 +5,12 @@
 //! single-ply moves that fit it, XAN otherwise; protocol.md).
 
 use super::attacks::{self, Offsets};
-use super::board::Turn;
+use super::board::{Turn, Undo};
 use super::cascade::{self, InAir, KeySet};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag};
-use super::plies::{self, Pattern};
+use super::plies::{self, Mover, Pattern, PlyGen};
+use super::serpent::Guide;
 use super::variant::Castling;
 use super::{hemera, movegen, Croatian};
 use crate::core::{Color, Game, MoveError};
@@ -689,6 +690,19 @@ struct PlyFacts {
     segments: Vec<(u16, Vec<Option<u16>>)>,
     /// The moving piece is light.
     light: bool,
+    /// A Serpent's ply: the Pawns it moved on its way (displacement plies, in order) and one
+    /// walk that moves them so (its start first), when it moved any.
+    walk: Option<SerpentWalk>,
+    /// The ply follows a Pyramid's Pawn-sacrifice (`;;`).
+    after_sacrifice: bool,
+}
+
+/// A Serpent's walk as the notation writes it.
+struct SerpentWalk {
+    moved: Vec<Ply>,
+    path: Vec<u16>,
+    /// The tag each moved Pawn loses.
+    lost: Vec<Option<LostTag>>,
 }
 
 fn lost_of(tag: Tag) -> Option<LostTag> {
@@ -740,6 +754,8 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
         target,
         segments: segments(before, mover, ply),
         light: piece::color(mover) == Color::White,
+        walk: None,
+        after_sacrifice: false,
     }
 }
 
@@ -811,20 +827,129 @@ fn gcd(a: i32, b: i32) -> i32 {
     }
 }
 
-/// The facts of every ply of `mv`, replaying it.
+/// The facts of every ply of `mv`, replaying it; a Serpent's displacements go with its ply.
 fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
     let mut turn = Turn::new(pos);
-    let mut out = Vec::with_capacity(mv.plies().len());
-    for ply in mv.plies() {
+    let mut out: Vec<PlyFacts> = Vec::with_capacity(mv.plies().len());
+    let plies = mv.plies();
+    let mut i = 0;
+    while i < plies.len() {
+        let moved = plies[i..]
+            .iter()
+            .take_while(|p| p.has(flag::DISPLACE))
+            .count();
+        let ply = &plies[i + moved];
+        let after_sacrifice = out.last().is_some_and(|f| f.ply.has(flag::SACRIFICE));
+        let walk = (moved > 0 || after_sacrifice)
+            .then(|| serpent_walk(&turn, &plies[i..i + moved], ply, after_sacrifice));
+        let mut lost = Vec::with_capacity(moved);
+        for p in &plies[i..i + moved] {
+            lost.push(lost_of(piece::tag(turn.pos.cell(p.from))));
+            turn.play(p);
+        }
         let mover = if turn.air == piece::EMPTY {
             turn.pos.cell(ply.from)
         } else {
             turn.air
         };
-        out.push(ply_facts(&turn.pos, mover, ply));
+        let mut f = ply_facts(&turn.pos, mover, ply);
+        f.walk = walk.map(|path| SerpentWalk {
+            moved: plies[i..i + moved].to_vec(),
+            path,
+            lost,
+        });
+        f.after_sacrifice = after_sacrifice;
+        out.push(f);
         turn.play(ply);
+        i += moved + 1;
     }
     out
+}
+
+/// Finds a walk of the Serpent making `ply` that moves the Pawns as `moved` does, in that
+/// order: of those, one that hands on the most momentum when it activates a piece (the longest
+/// for a first piece, the shortest for an activated one), so that what follows can be played;
+/// the shortest otherwise.
+fn serpent_walk(turn: &Turn, moved: &[Ply], ply: &Ply, after_sacrifice: bool) -> Vec<u16> {
+    let mut guide = WalkOf {
+        moved,
+        ply,
+        best: None,
+    };
+    let mut out: Vec<(Ply, u8)> = Vec::new();
+    let o = Offsets::new(turn.pos.stride());
+    if let Some((gen, m)) = serpent_mover(turn, &o, ply.from, after_sacrifice) {
+        gen.guided_serpent(&m, &mut guide, &mut out);
+    }
+    guide
+        .best
+        .map_or_else(|| vec![ply.from, ply.to], |(_, path)| path)
+}
+
+/// The Serpent on `from` about to move in `turn`: the first piece, the piece in the air (its
+/// momentum unknown here, so as much as it may need), or the Serpent of a Pawn-sacrifice.
+fn serpent_mover<'a>(
+    turn: &'a Turn,
+    o: &'a Offsets,
+    from: u16,
+    after_sacrifice: bool,
+) -> Option<(PlyGen<'a>, Mover)> {
+    let in_air = turn.air != piece::EMPTY;
+    let cell = if in_air {
+        turn.air
+    } else {
+        turn.pos.cell(from)
+    };
+    if piece::kind(cell) != Kind::Serpent || !piece::is_piece(cell) {
+        return None;
+    }
+    let gen = PlyGen {
+        pos: &turn.pos,
+        o,
+        moved: &turn.moved,
+        vacated: if in_air { 0 } else { from },
+    };
+    let m = Mover {
+        cell,
+        from,
+        momentum: in_air.then_some(u8::MAX),
+        pattern: if after_sacrifice {
+            Pattern::Sacrifice
+        } else {
+            Pattern::Own
+        },
+        may_ep: false,
+    };
+    Some((gen, m))
+}
+
+/// Finds the walks that move the Pawns as `moved` does and end with `ply`, keeping the best
+/// (`serpent_walk`).
+struct WalkOf<'a> {
+    moved: &'a [Ply],
+    ply: &'a Ply,
+    best: Option<(u8, Vec<u16>)>,
+}
+
+impl Guide for WalkOf<'_> {
+    fn may_go_on(&mut self, _: &[u16], moved: &[Ply]) -> bool {
+        self.moved.starts_with(moved)
+    }
+
+    fn may_end(&mut self, path: &[u16], moved: &[Ply], ply: &Ply, left: u8) -> bool {
+        let same = moved == self.moved
+            && (ply.to, ply.flags, ply.aux) == (self.ply.to, self.ply.flags, self.ply.aux);
+        // Without an activation the momentum is not handed on: the shortest walk, the book's.
+        let worth = if ply.has(flag::ACTIVATE) {
+            left
+        } else {
+            u8::MAX - path.len() as u8
+        };
+        if same && self.best.as_ref().is_none_or(|(most, _)| worth > *most) {
+            self.best = Some((worth, path.to_vec()));
+        }
+        same
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -847,6 +972,8 @@ fn field_sq(pos: &Croatian, f: Field) -> u16 {
 struct Written<'a> {
     parts: Vec<&'a ParsedPly>,
     oblation: bool,
+    /// It follows a Pyramid's Pawn-sacrifice (`;;`) rather than an activation (`~`).
+    after_sacrifice: bool,
 }
 
 /// Splits the notation into written plies (`~` links them; `|` continues one).
@@ -857,9 +984,10 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     let mut out: Vec<Written> = Vec::new();
     for (link, ply) in plies {
         match link {
-            Link::First | Link::Cascade => out.push(Written {
+            Link::First | Link::Cascade | Link::PawnSacrifice => out.push(Written {
                 parts: vec![ply],
                 oblation: false,
+                after_sacrifice: *link == Link::PawnSacrifice,
             }),
             Link::Teleport => out.last_mut()?.parts.push(ply),
             _ => return None,
@@ -1076,7 +1204,35 @@ fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bo
         return false;
     }
     let written_steps = w.parts.iter().any(|p| !p.steps.is_empty());
-    let fits = if matches!(f.kind, Kind::Centaur | Kind::Scout) && written_steps {
+    let fits = if f.kind == Kind::Serpent {
+        // The walk was matched step by step (`SerpentText`); what is left is its ending.
+        let end = routed[0].1.last().copied().flatten();
+        let part = w.parts[0];
+        let ends_there = match (part.dest, part.steps.last()) {
+            (Some(Dest::Field(d)), _) => Some(field_sq(pos, d)) == end,
+            (None, Some(last)) => Some(field_sq(pos, last.field)) == end,
+            _ => false,
+        };
+        let taken_on_the_way = f
+            .walk
+            .as_ref()
+            .is_some_and(|w| w.moved.iter().any(|p| p.from == ply.to));
+        let effects: Vec<Effect> = dest_effects(part)
+            .iter()
+            .filter(|e| match e {
+                Effect::Displace(..) => false,
+                Effect::Capture(_) => !taken_on_the_way,
+                _ => true,
+            })
+            .cloned()
+            .collect();
+        ends_there
+            && if expected_parts > 1 {
+                effects.is_empty()
+            } else {
+                effects_match(pos, &effects, f, false)
+            }
+    } else if matches!(f.kind, Kind::Centaur | Kind::Scout) && written_steps {
         let paths = if f.kind == Kind::Centaur {
             centaur_paths(pos, f, first)
         } else {
@@ -1245,35 +1401,159 @@ struct Resolver<'a> {
     next: Option<Vec<String>>,
 }
 
+/// Where the piece of a written ply comes from.
+#[derive(Clone, Copy)]
+enum Source {
+    /// The first piece of the move (the side's King in check or not).
+    First(bool),
+    /// The piece in the air.
+    Air(InAir),
+    /// The Serpent on this field, after its Pawn-sacrifice.
+    Sacrifice(u16),
+}
+
 impl Resolver<'_> {
-    /// Plays `ply` of the written ply `index`, made by `mover` (with the pattern it moves by),
-    /// and follows the rest.
+    /// The endings (a Serpent's displacements, then its ply) of the pieces that may make the
+    /// written ply `index` from `source`: a written Serpent ply's walks are those its text
+    /// allows.
+    fn options(&self, turn: &Turn, index: usize, source: Source) -> Vec<(Ply, u8)> {
+        let head = self.written[index].parts[0];
+        let o = &self.o;
+        let mut out = Vec::new();
+        if head.piece != Some(Kind::Serpent) {
+            match source {
+                Source::First(in_check) => {
+                    let kind = head.piece.unwrap_or(Kind::Pawn);
+                    movegen::first_plies_of(&turn.pos, o, in_check, Some(kind), &mut out)
+                }
+                Source::Air(air) => cascade::air_plies(turn, o, &air, &mut out),
+                Source::Sacrifice(at) => cascade::sacrifice_plies(turn, o, at, &mut out),
+            }
+            return out;
+        }
+        let mut guide = SerpentText::new(&turn.pos, head);
+        match source {
+            Source::First(_) => {
+                let pos = &turn.pos;
+                for r in 0..pos.v.size {
+                    for file in 0..pos.v.size {
+                        let sq = pos.sq(file, r);
+                        let c = pos.cell(sq);
+                        if piece::is(c, Kind::Serpent, pos.side) {
+                            if let Some((gen, m)) = serpent_mover(turn, o, sq, false) {
+                                gen.guided_serpent(&m, &mut guide, &mut out);
+                            }
+                        }
+                    }
+                }
+            }
+            Source::Air(air) if piece::kind(air.cell) == Kind::Serpent => {
+                let gen = PlyGen {
+                    pos: &turn.pos,
+                    o,
+                    moved: &turn.moved,
+                    vacated: 0,
+                };
+                gen.guided_serpent(&air.mover(), &mut guide, &mut out);
+            }
+            Source::Air(_) => {}
+            Source::Sacrifice(at) => {
+                if let Some((gen, m)) = serpent_mover(turn, o, at, true) {
+                    gen.guided_serpent(&m, &mut guide, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    /// Follows each of `options` that the written ply `index` describes; `mover`: the piece
+    /// making them with its pattern, `None` for the first piece (each option's own).
+    fn try_options(
+        &mut self,
+        turn: &mut Turn,
+        index: usize,
+        options: &[(Ply, u8)],
+        mover: Option<(Cell, Pattern)>,
+    ) {
+        let first = mover.is_none();
+        let mut teleports_seen: Vec<(u16, u16, u16, u8)> = Vec::new();
+        let mut rest = options;
+        while !rest.is_empty() {
+            let (ending, later) = rest.split_at(plies::ending_len(rest));
+            rest = later;
+            let (ply, _) = ending[ending.len() - 1];
+            let moved: Vec<Ply> = ending[..ending.len() - 1].iter().map(|e| e.0).collect();
+            let origin = moved.first().map_or(ply.from, |d| d.aux);
+            let (cell, pattern) = mover.unwrap_or((turn.pos.cell(origin), Pattern::Own));
+            let undos: Vec<Undo> = moved.iter().map(|p| turn.play(p)).collect();
+            let mut f = ply_facts(&turn.pos, cell, &ply);
+            f.walk = (!moved.is_empty()).then(|| SerpentWalk {
+                moved,
+                path: Vec::new(),
+                lost: Vec::new(),
+            });
+            let fits = written_matches(&turn.pos, &self.written[index], &f, first);
+            for undo in undos.into_iter().rev() {
+                turn.undo(undo);
+            }
+            if !fits {
+                continue;
+            }
+            // The same teleport through either Star of a colour is one move.
+            if first && ply.has(flag::TELEPORT) {
+                let signature = (ply.from, ply.to, ply.flags, ply.promo);
+                if teleports_seen.contains(&signature) {
+                    continue;
+                }
+                teleports_seen.push(signature);
+            }
+            self.follow(turn, index, ending, (cell, pattern));
+        }
+    }
+
+    /// Plays `ending` (a ply, after a Serpent's displacements) of the written ply `index`, made
+    /// by `mover` (with the pattern it moves by), and follows the rest.
     fn follow(
         &mut self,
         turn: &mut Turn,
         index: usize,
-        (ply, left): (Ply, u8),
+        ending: &[(Ply, u8)],
         (mover, pattern): (Cell, Pattern),
     ) {
+        let (ply, left) = ending[ending.len() - 1];
         let was_moved = turn.moved.contains(ply.to);
-        let undo = turn.play(&ply);
-        self.plies.push(ply);
+        let undos: Vec<Undo> = ending.iter().map(|(p, _)| turn.play(p)).collect();
+        let depth = self.plies.len();
+        self.plies.extend(ending.iter().map(|e| e.0));
         let last = index + 1 == self.written.len();
+        let sacrifice_next = self
+            .written
+            .get(index + 1)
+            .is_some_and(|w| w.after_sacrifice);
         if turn.air == piece::EMPTY {
             if last && cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
                 let key = turn.result_key();
                 if !self.found.iter().any(|(k, _)| *k == key) {
                     self.found.push((key, self.plies.clone()));
                 }
+            } else if !last && sacrifice_next && ply.has(flag::SACRIFICE) {
+                let serpent = turn.pos.cell(ply.from);
+                let options = self.options(turn, index + 1, Source::Sacrifice(ply.from));
+                self.try_options(turn, index + 1, &options, Some((serpent, Pattern::Own)));
             }
         } else {
             let next = InAir::after(turn, mover, pattern, &ply, left, was_moved);
             if !last {
-                self.in_air(turn, index + 1, next);
+                if !sacrifice_next {
+                    self.in_air(turn, index + 1, next);
+                }
             } else if let Some(list) = &mut self.next {
                 let mut options = Vec::new();
                 cascade::air_plies(turn, &self.o, &next, &mut options);
                 for (p, _) in options {
+                    if p.has(flag::DISPLACE) {
+                        continue;
+                    }
                     let f = ply_facts(&turn.pos, next.cell, &p);
                     let mut text = ply_text(&turn.pos, &f, true, None, Steps::None);
                     if p.has(flag::ACTIVATE) {
@@ -1285,8 +1565,10 @@ impl Resolver<'_> {
                 }
             }
         }
-        self.plies.pop();
-        turn.undo(undo);
+        self.plies.truncate(depth);
+        for undo in undos.into_iter().rev() {
+            turn.undo(undo);
+        }
     }
 
     fn in_air(&mut self, turn: &mut Turn, index: usize, air: InAir) {
@@ -1295,14 +1577,127 @@ impl Resolver<'_> {
         if !self.seen.insert(key) {
             return;
         }
-        let mut options = Vec::new();
-        cascade::air_plies(turn, &self.o, &air, &mut options);
-        for (ply, left) in options {
-            let f = ply_facts(&turn.pos, air.cell, &ply);
-            if written_matches(&turn.pos, &self.written[index], &f, false) {
-                self.follow(turn, index, (ply, left), (air.cell, air.pattern));
+        let options = self.options(turn, index, Source::Air(air));
+        self.try_options(turn, index, &options, Some((air.cell, air.pattern)));
+    }
+}
+
+/// A written Serpent ply's route (its part before any `|`) as a guide for the Serpent's walks:
+/// the written steps in order, `.` right after the field before (the origin first), `..` with
+/// steps between; a Pawn met on an unwritten step only where the Pawn-sacrifice ply takes it
+/// (section 2.3.5: displacements are always written, captures may be left out).
+struct SerpentText<'a> {
+    pos: &'a Croatian,
+    steps: &'a [Step],
+    /// `-dest` or the bare destination, when written apart from the steps.
+    dest: Option<u16>,
+    dest_effects: &'a [Effect],
+}
+
+impl<'a> SerpentText<'a> {
+    fn new(pos: &'a Croatian, part: &'a ParsedPly) -> Self {
+        let dest = match part.dest {
+            Some(Dest::Field(d)) => Some(field_sq(pos, d)),
+            _ => None,
+        };
+        SerpentText {
+            pos,
+            steps: &part.steps,
+            dest,
+            dest_effects: &part.effects,
+        }
+    }
+
+    /// Does the walk over `path` with the Pawns `moved` fit the text so far (`ending`: and end
+    /// there)?
+    fn fits(&self, path: &[u16], moved: &[Ply], ending: bool) -> bool {
+        let newest = path.len() - 1;
+        let fate = |sq: u16| moved.iter().find(|p| p.from == sq);
+        let (mut j, mut last) = (0, 0);
+        for (i, &sq) in path.iter().enumerate().skip(1) {
+            let at = |w: &Step| field_sq(self.pos, w.field) == sq;
+            let the_dest = self.dest == Some(sq);
+            if self.steps.get(j).is_some_and(at) {
+                let w = &self.steps[j];
+                if w.distant != (i > last + 1)
+                    || !self.fate_fits(&w.effects, sq, fate(sq), moved, i == newest)
+                {
+                    return false;
+                }
+                j += 1;
+                last = i;
+            } else if self.steps[j..].iter().any(at)
+                || self.steps.get(j).is_some_and(|w| !w.distant) && i == last + 1
+                || the_dest && i < newest
+                || !the_dest && fate(sq).is_some_and(|p| !p.has(flag::CAPTURE))
+            {
+                return false;
             }
         }
+        if !ending {
+            return true;
+        }
+        let landing = path[newest];
+        match self.dest {
+            None => !self.steps.is_empty() && j == self.steps.len() && last == newest,
+            Some(d) => {
+                j == self.steps.len()
+                    && landing == d
+                    && last < newest
+                    && self.fate_fits(self.dest_effects, d, fate(d), moved, true)
+            }
+        }
+    }
+
+    /// Do the side-effects written on the step onto `sq` tell what happened to a Pawn there
+    /// (`fate`)? A displacement must be written, a capture need not; on the walk's newest field
+    /// the other side-effects are its ply's own, checked with the ply.
+    fn fate_fits(
+        &self,
+        effects: &[Effect],
+        sq: u16,
+        fate: Option<&Ply>,
+        moved: &[Ply],
+        newest: bool,
+    ) -> bool {
+        // A Pawn displaced onto `sq` earlier in the walk has lost its tags.
+        let tag = if moved.iter().any(|p| p.to == sq && !p.has(flag::CAPTURE)) {
+            Tag::None
+        } else {
+            piece::tag(self.pos.cell(sq))
+        };
+        let pawn = Some((Kind::Pawn, tag));
+        let displaced = fate.filter(|p| !p.has(flag::CAPTURE));
+        let taken = fate.is_some_and(|p| p.has(flag::CAPTURE));
+        let mut written = false;
+        for e in effects {
+            let ok = match e {
+                Effect::Displace(tp, at) => {
+                    written = true;
+                    displaced.is_some_and(|p| pos_matches(self.pos, *at, p.to))
+                        && tagged_matches(tp, pawn)
+                }
+                Effect::Capture(tp) => taken && tagged_matches(tp, pawn) || newest && !taken,
+                Effect::Transparency(k) => {
+                    piece::is_wave(self.pos.cell(sq)) && k.is_none_or(|k| k == Kind::Wave)
+                }
+                _ => newest,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        displaced.is_none() || written
+    }
+}
+
+impl Guide for SerpentText<'_> {
+    fn may_go_on(&mut self, path: &[u16], moved: &[Ply]) -> bool {
+        self.fits(path, moved, false)
+    }
+
+    fn may_end(&mut self, path: &[u16], moved: &[Ply], _: &Ply, _: u8) -> bool {
+        self.fits(path, moved, true)
     }
 }
 
@@ -1326,13 +1721,84 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
             text: text.to_string(),
         });
     }
+    let (key, plies) = &found[0];
     if pos.by_action {
         // Where turns go action by action the turns are not listed: the ply sequence found
         // is the move (any path to one state is the same move, R5).
-        return Ok(Move::cascade(&found[0].1));
+        return Ok(Move::cascade(plies));
     }
-    movegen::listed_with_key(pos, *key)
+    listed_walk(pos, plies, *key)
+        .or_else(|| movegen::listed_with_key(pos, *key))
         .ok_or_else(|| MoveError::illegal(text, "no legal move fits it"))
+}
+
+/// The walks that move the Pawns of the fields `from` onto the fields `to` (with their
+/// colours; `None` for a Pawn taken), no others. A walk moves each Pawn once (a displaced
+/// Pawn stands on the other colour than the Serpent's walk), so every walk with one outcome
+/// moves the same Pawns onto the same fields: these walks are the generator's own to that
+/// outcome, found in the same order.
+struct PawnsMoved<'a> {
+    pos: &'a Croatian,
+    from: Vec<u16>,
+    to: Vec<Option<(u16, Color)>>,
+}
+
+impl PawnsMoved<'_> {
+    fn lands(&self, p: &Ply) -> Option<(u16, Color)> {
+        (!p.has(flag::CAPTURE)).then(|| (p.to, piece::color(self.pos.cell(p.from))))
+    }
+}
+
+impl Guide for PawnsMoved<'_> {
+    fn may_go_on(&mut self, _: &[u16], moved: &[Ply]) -> bool {
+        moved
+            .iter()
+            .all(|p| self.from.contains(&p.from) && self.to.contains(&self.lands(p)))
+    }
+
+    fn may_end(&mut self, path: &[u16], moved: &[Ply], _: &Ply, _: u8) -> bool {
+        moved.len() == self.from.len() && self.may_go_on(path, moved)
+    }
+}
+
+/// A move of a Serpent alone that displaces Pawns, as the move list has it (the Pawns in the
+/// order of the first walk found to that outcome), found among that Serpent's plies rather than
+/// every move.
+fn listed_walk(pos: &Croatian, plies: &[Ply], key: u64) -> Option<Move> {
+    let (last, moved) = plies.split_last()?;
+    if moved.is_empty() || !moved.iter().all(|p| p.has(flag::DISPLACE)) || last.has(flag::ACTIVATE)
+    {
+        return None;
+    }
+    let o = Offsets::new(pos.stride());
+    let turn = Turn::new(pos);
+    let (gen, m) = serpent_mover(&turn, &o, last.from, false)?;
+    let mut options = Vec::new();
+    let mut guide = PawnsMoved {
+        pos,
+        from: moved.iter().map(|p| p.from).collect(),
+        to: Vec::new(),
+    };
+    guide.to = moved.iter().map(|p| guide.lands(p)).collect();
+    gen.guided_serpent(&m, &mut guide, &mut options);
+    let mut rest = &options[..];
+    while !rest.is_empty() {
+        let (ending, later) = rest.split_at(plies::ending_len(rest));
+        rest = later;
+        let (ply, _) = ending[ending.len() - 1];
+        if ending.len() != plies.len() || (ply.to, ply.flags) != (last.to, last.flags) {
+            continue;
+        }
+        let mut after = Turn::new(pos);
+        for (p, _) in ending {
+            after.play(p);
+        }
+        if after.result_key() == key {
+            let listed: Vec<Ply> = ending.iter().map(|e| e.0).collect();
+            return Some(Move::cascade(&listed));
+        }
+    }
+    None
 }
 
 /// Every legal ply sequence the written plies fit, by resulting key.
@@ -1365,8 +1831,6 @@ fn walk_written(
     let o = Offsets::new(pos.stride());
     let king = pos.king(pos.side);
     let in_check = king.is_some_and(|k| attacks::attacked(pos, &pos.board, k, !pos.side));
-    let mut firsts: Vec<(Ply, u8)> = Vec::new();
-    movegen::first_plies(pos, &o, in_check, &mut firsts);
     let mut r = Resolver {
         o,
         root: pos.clone(),
@@ -1377,23 +1841,8 @@ fn walk_written(
         next: continuations.then(Vec::new),
     };
     let mut turn = Turn::new(pos);
-    let mut singles_seen: Vec<(u16, u16, u16, u8)> = Vec::new();
-    for (ply, left) in firsts {
-        let mover = pos.cell(ply.from);
-        let f = ply_facts(pos, mover, &ply);
-        if !written_matches(pos, &r.written[0], &f, true) {
-            continue;
-        }
-        // The same teleport through either Star of a colour is one move.
-        let signature = (ply.from, ply.to, ply.flags, ply.promo);
-        if ply.has(flag::TELEPORT) {
-            if singles_seen.contains(&signature) {
-                continue;
-            }
-            singles_seen.push(signature);
-        }
-        r.follow(&mut turn, 0, (ply, left), (mover, Pattern::Own));
-    }
+    let firsts = r.options(&turn, 0, Source::First(in_check));
+    r.try_options(&mut turn, 0, &firsts, None);
     let next = r.next.filter(|list| !list.is_empty());
     (r.found, next)
 }
@@ -1456,8 +1905,8 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
         parse_notation(text, pos.v.size).map_err(|e| MoveError::unparsable(text, e.to_string()))?;
     let resolved = resolve(pos, text, &n);
     if resolved.is_err() && pos.v.has(Kind::Serpent) {
-        // A Serpent's displacements are written as Pawn plies before its own (`Pf6-g6~Se5-e7`),
-        // which the resolver does not follow yet: such a text is the move written so.
+        // The form written before the book's: each displaced Pawn's ply before the Serpent's
+        // (`Pf6-g6~Se5-e7`).
         if let Some(mv) = written_serpent_move(pos, text) {
             return Ok(mv);
         }
@@ -1465,7 +1914,8 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
     resolved
 }
 
-/// The legal move with displacements whose XAN, EAN or wire text is `text`.
+/// The legal move with displacements whose text is `text` in the form written before the
+/// book's (`Pf6-g6~Se5-e7`: each displaced Pawn's ply before the Serpent's, every ply in XAN).
 fn written_serpent_move(pos: &Croatian, text: &str) -> Option<Move> {
     if pos.decided.is_some() {
         return None;
@@ -1484,7 +1934,7 @@ fn written_serpent_move(pos: &Croatian, text: &str) -> Option<Move> {
         m.plies()
             .iter()
             .any(|p| p.has(flag::DISPLACE | flag::SACRIFICE))
-            && (wire(pos, m) == text || xan(pos, m) == text || ean(pos, m) == text)
+            && plies_text(pos, m) == text
     };
     if pos.by_action {
         // Along the actions whose plies the text names: never every turn.
@@ -1524,6 +1974,28 @@ fn written_by_actions(
         plies.truncate(before);
     }
     None
+}
+
+/// Every ply of `mv` on its own in XAN, displaced Pawns' plies too, joined by `~`.
+fn plies_text(pos: &Croatian, mv: &Move) -> String {
+    let mut turn = Turn::new(pos);
+    let mut texts = Vec::new();
+    for ply in mv.plies() {
+        let mover = if turn.air == piece::EMPTY {
+            turn.pos.cell(ply.from)
+        } else {
+            turn.air
+        };
+        texts.push(ply_text(
+            pos,
+            &ply_facts(&turn.pos, mover, ply),
+            true,
+            None,
+            Steps::None,
+        ));
+        turn.play(ply);
+    }
+    texts.join("~")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1634,7 +2106,16 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         }
         return s;
     }
+    if let Some(walk) = &f.walk {
+        s.push_str(origin_text.as_deref().unwrap_or_default());
+        // A Pawn-sacrifice ply may take Pawns on steps not written (L4559): XAN writes them all.
+        let all = how == Steps::All || long && f.after_sacrifice;
+        serpent_route_text(pos, walk, long, all, &mut s);
+    }
     for (i, (start, steps)) in f.segments.iter().enumerate() {
+        if f.walk.is_some() {
+            break;
+        }
         if i > 0 {
             s.push('|');
             letter(&mut s);
@@ -1688,15 +2169,55 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
     s
 }
 
+/// A Serpent's walk (after its start): the fields where it moved a Pawn, with what happened to
+/// it (`<` the field it was displaced to, `*` taken in the Pawn-sacrifice ply), and its last
+/// field; every field with `all`. `.` after the field before, `..` with steps between.
+fn serpent_route_text(pos: &Croatian, walk: &SerpentWalk, long: bool, all: bool, s: &mut String) {
+    let mut before = 0;
+    for (i, &sq) in walk.path.iter().enumerate().skip(1) {
+        let fate = walk.moved.iter().position(|p| p.from == sq);
+        if fate.is_none() && !all && i + 1 < walk.path.len() {
+            continue;
+        }
+        s.push_str(if i == before + 1 { "." } else { ".." });
+        s.push_str(&pos.field_name(sq));
+        if let Some(k) = fate {
+            let p = &walk.moved[k];
+            s.push(if p.has(flag::CAPTURE) { '*' } else { '<' });
+            if long {
+                s.push('P');
+                s.push_str(lost_text(walk.lost.get(k).copied().flatten()));
+            }
+            if !p.has(flag::CAPTURE) {
+                s.push_str(&pos.field_name(p.to));
+            }
+        }
+        before = i;
+    }
+}
+
+/// Plies' texts joined by their links: `;;` after a Pawn-sacrifice, `~` otherwise.
+fn joined(facts: &[PlyFacts], texts: &[String]) -> String {
+    let mut out = String::new();
+    for (i, (f, text)) in facts.iter().zip(texts).enumerate() {
+        if i > 0 {
+            out.push_str(if f.after_sacrifice { ";;" } else { "~" });
+        }
+        out.push_str(text);
+    }
+    out
+}
+
 /// XAN-canonical: every ply with piece letter, origin field, destination and all side-effects
 /// with the pieces involved and their lost tags; a Wave's route split at its teleports, its
 /// steps written when it alternates two.
 pub fn xan(pos: &Croatian, mv: &Move) -> String {
-    facts(pos, mv)
+    let facts = facts(pos, mv);
+    let texts: Vec<String> = facts
         .iter()
         .map(|f| ply_text(pos, f, true, None, Steps::None))
-        .collect::<Vec<_>>()
-        .join("~")
+        .collect();
+    joined(&facts, &texts)
 }
 
 fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
@@ -1772,7 +2293,7 @@ fn names(pos: &Croatian, text: &str, key: u64) -> bool {
 pub fn ean(pos: &Croatian, mv: &Move) -> String {
     let facts = facts(pos, mv);
     let key = pos.play(mv).key();
-    let from = mv.first().from;
+    let from = facts[0].ply.from;
     let origins = [
         None,
         Some(Pos::File(pos.file_of(from))),
@@ -1799,20 +2320,20 @@ pub fn ean(pos: &Croatian, mv: &Move) -> String {
             }
         }
         let pick = candidates.into_iter().find(|c| {
-            let text: Vec<&str> = chosen
+            let texts: Vec<String> = chosen
                 .iter()
-                .map(String::as_str)
-                .chain(std::iter::once(c.as_str()))
-                .chain(rest.iter().map(String::as_str))
+                .chain(std::iter::once(c))
+                .chain(&rest)
+                .cloned()
                 .collect();
-            names(pos, &text.join("~"), key)
+            names(pos, &joined(&facts, &texts), key)
         });
         match pick {
             Some(p) => chosen.push(p),
             None => return xan(pos, mv),
         }
     }
-    chosen.join("~")
+    joined(&facts, &chosen)
 }
 
 /// An action of a turn played action by action, or any move from a turn in progress, which

@@ -50,14 +50,47 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Hands each outcome of a walk on once, with the walk's displacements.
-struct Outcomes<'s, S: Sink> {
-    inner: &'s mut S,
-    seen: KeySet,
+/// What a written ply allows of a walk (the notation's reader and writer): asked on every step
+/// and every ending, before outcomes are told apart.
+pub(super) trait Guide {
+    /// May a walk over `path` (its start first) that has moved the Pawns `moved` (displacement
+    /// plies, in order) go on, or end on its last field?
+    fn may_go_on(&mut self, path: &[u16], moved: &[Ply]) -> bool;
+    /// May it end on the last field of `path` with `ply`, handing on `left`?
+    fn may_end(&mut self, path: &[u16], moved: &[Ply], ply: &Ply, left: u8) -> bool;
 }
 
-impl<S: Sink> Outcomes<'_, S> {
+/// The generator's own walks: every one.
+pub(super) struct Every;
+
+impl Guide for Every {
+    #[inline(always)]
+    fn may_go_on(&mut self, _: &[u16], _: &[Ply]) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn may_end(&mut self, _: &[u16], _: &[Ply], _: &Ply, _: u8) -> bool {
+        true
+    }
+}
+
+/// Hands each outcome of a walk on once, with the walk's displacements.
+struct Outcomes<'s, S: Sink, G: Guide> {
+    inner: &'s mut S,
+    seen: KeySet,
+    guide: &'s mut G,
+}
+
+impl<S: Sink, G: Guide> Outcomes<'_, S, G> {
+    fn go_on(&mut self, walk: &Walk) -> bool {
+        self.guide.may_go_on(&walk.visited, &walk.effects)
+    }
+
     fn land(&mut self, walk: &Walk, ply: Ply, left: u8) {
+        if !self.guide.may_end(&walk.visited, &walk.effects, &ply, left) {
+            return;
+        }
         let momentum = if ply.has(flag::ACTIVATE) { left } else { 0 };
         let key = mix(ply.to as u64 | (ply.flags as u64) << 16 | (momentum as u64) << 32)
             ^ walk.displaced_key();
@@ -96,6 +129,11 @@ impl PlyGen<'_> {
 
     /// Every ply of the Serpent `m`.
     pub(super) fn serpent<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        self.guided_serpent(m, &mut Every, sink);
+    }
+
+    /// The plies of the Serpent `m` whose walks `guide` allows.
+    pub(super) fn guided_serpent<S: Sink, G: Guide>(&self, m: &Mover, guide: &mut G, sink: &mut S) {
         let budget = Self::budget(m);
         if budget < 1 {
             return;
@@ -104,6 +142,7 @@ impl PlyGen<'_> {
         let mut out = Outcomes {
             inner: sink,
             seen: KeySet::default(),
+            guide,
         };
         let mut walk = Walk::default();
         walk.visited.push(m.from);
@@ -123,7 +162,9 @@ impl PlyGen<'_> {
                     Kind::Serpent as u8,
                     flag::ACTIVATE | flag::RITUAL,
                 );
+                walk.visited.push(to);
                 out.land(&walk, ply, left);
+                walk.visited.pop();
             }
         }
         // The colour-changing step: one orthogonal step onto an empty field or a Star, never an
@@ -131,6 +172,7 @@ impl PlyGen<'_> {
         for d in self.o.orth {
             let to = at(m.from, d);
             let c = self.now(&walk, to);
+            walk.visited.push(to);
             if c == EMPTY {
                 out.land(
                     &walk,
@@ -140,28 +182,26 @@ impl PlyGen<'_> {
             } else if piece::is_teleporter(c) {
                 self.serpent_teleport(m, &walk, to, &mut out);
             }
+            walk.visited.pop();
         }
     }
 
     /// The walk goes on from `cur`, its last step on the diagonal `last` (true: up-right or
     /// down-left), `walk.visited.len() - 1` steps taken.
-    fn serpent_walk<S: Sink>(
+    fn serpent_walk<S: Sink, G: Guide>(
         &self,
         m: &Mover,
         walk: &mut Walk,
         cur: u16,
         last: Option<bool>,
         limit: u8,
-        out: &mut Outcomes<S>,
+        out: &mut Outcomes<S, G>,
     ) {
         let k = walk.visited.len() as u8;
         if k > limit {
             return;
         }
         let s = self.pos.stride();
-        let left = Self::left(m, k);
-        let kind = Kind::Serpent as u8;
-        let col = piece::color(m.cell);
         for (d, rising) in serpent_steps(s) {
             if last == Some(rising) {
                 continue;
@@ -171,68 +211,93 @@ impl PlyGen<'_> {
             if c == OFF || walk.visited.contains(&to) {
                 continue;
             }
-            let ply = |flags: u16| Ply::new(m.from, to, kind, flags);
-            let go_on = |walk: &mut Walk, out: &mut Outcomes<S>| {
-                walk.visited.push(to);
-                self.serpent_walk(m, walk, to, Some(rising), limit, out);
-                walk.visited.pop();
-            };
-            if c == EMPTY {
+            walk.visited.push(to);
+            self.serpent_step(m, walk, (to, c, rising), limit, out);
+            walk.visited.pop();
+        }
+    }
+
+    /// The walk's step onto `to` (holding `c`, on the diagonal `rising`), the last field of
+    /// `walk.visited`: where it may end there and how it goes on.
+    fn serpent_step<S: Sink, G: Guide>(
+        &self,
+        m: &Mover,
+        walk: &mut Walk,
+        (to, c, rising): (u16, Cell, bool),
+        limit: u8,
+        out: &mut Outcomes<S, G>,
+    ) {
+        let k = walk.visited.len() as u8 - 1;
+        let left = Self::left(m, k);
+        let kind = Kind::Serpent as u8;
+        let col = piece::color(m.cell);
+        let ply = |flags: u16| Ply::new(m.from, to, kind, flags);
+        let go_on = |walk: &mut Walk, out: &mut Outcomes<S, G>| {
+            self.serpent_walk(m, walk, to, Some(rising), limit, out);
+        };
+        if c == EMPTY {
+            if out.go_on(walk) {
                 out.land(walk, ply(0), left);
                 go_on(walk, out);
-                continue;
             }
-            let target = piece::kind(c);
-            let own = piece::color(c) == col;
-            let sacrifice = m.pattern == Pattern::Sacrifice;
-            match target {
-                Kind::Star | Kind::Monolith => self.serpent_teleport(m, walk, to, out),
-                Kind::Wave => {
-                    // Activate an own Wave, capture an opponent's (not in the Pawn-sacrifice
-                    // ply, TR-7), or pass over it.
-                    if own {
-                        out.land(walk, ply(flag::ACTIVATE), left);
-                    } else if !sacrifice {
-                        out.land(walk, ply(flag::CAPTURE), left);
-                    }
-                    go_on(walk, out);
+            return;
+        }
+        let target = piece::kind(c);
+        let own = piece::color(c) == col;
+        let sacrifice = m.pattern == Pattern::Sacrifice;
+        match target {
+            Kind::Star | Kind::Monolith => self.serpent_teleport(m, walk, to, out),
+            Kind::Wave if out.go_on(walk) => {
+                // Activate an own Wave, capture an opponent's (not in the Pawn-sacrifice ply,
+                // TR-7), or pass over it.
+                if own {
+                    out.land(walk, ply(flag::ACTIVATE), left);
+                } else if !sacrifice {
+                    out.land(walk, ply(flag::CAPTURE), left);
                 }
-                Kind::Pawn => {
-                    if sacrifice {
-                        // In the Pawn-sacrifice ply any Pawn is taken on the way (L2346, OQ-7d).
-                        walk.changed.push((to, EMPTY));
-                        let mut capture =
-                            Ply::new(to, to, Kind::Pawn as u8, flag::DISPLACE | flag::CAPTURE);
-                        capture.aux = m.from;
-                        walk.effects.push(capture);
+                go_on(walk, out);
+            }
+            Kind::Pawn => {
+                if sacrifice {
+                    // In the Pawn-sacrifice ply any Pawn is taken on the way (L2346, OQ-7d).
+                    walk.changed.push((to, EMPTY));
+                    let mut capture =
+                        Ply::new(to, to, Kind::Pawn as u8, flag::DISPLACE | flag::CAPTURE);
+                    capture.aux = m.from;
+                    walk.effects.push(capture);
+                    if out.go_on(walk) {
                         out.land(walk, ply(0), left);
                         go_on(walk, out);
-                        walk.effects.pop();
-                        walk.changed.pop();
-                    } else if !own {
-                        out.land(walk, ply(flag::CAPTURE), left);
                     }
-                    for side in self.o.orth {
-                        let dest = at(to, side);
-                        if self.now(walk, dest) != EMPTY {
-                            continue;
-                        }
-                        walk.changed.push((to, EMPTY));
-                        walk.changed.push((dest, piece::untagged(c)));
-                        let mut displace = Ply::new(to, dest, Kind::Pawn as u8, flag::DISPLACE);
-                        displace.aux = m.from;
-                        walk.effects.push(displace);
+                    walk.effects.pop();
+                    walk.changed.pop();
+                } else if !own {
+                    out.land(walk, ply(flag::CAPTURE), left);
+                }
+                for side in self.o.orth {
+                    let dest = at(to, side);
+                    if self.now(walk, dest) != EMPTY {
+                        continue;
+                    }
+                    walk.changed.push((to, EMPTY));
+                    walk.changed.push((dest, piece::untagged(c)));
+                    let mut displace = Ply::new(to, dest, Kind::Pawn as u8, flag::DISPLACE);
+                    displace.aux = m.from;
+                    walk.effects.push(displace);
+                    if out.go_on(walk) {
                         out.land(walk, ply(0), left);
                         go_on(walk, out);
-                        walk.effects.pop();
-                        walk.changed.truncate(walk.changed.len() - 2);
                     }
+                    walk.effects.pop();
+                    walk.changed.truncate(walk.changed.len() - 2);
                 }
-                Kind::Pyramid if own && left >= 1 => out.land(walk, ply(flag::ACTIVATE), left),
-                Kind::King => {}
-                _ if !own && !sacrifice => out.land(walk, ply(flag::CAPTURE), left),
-                _ => {}
             }
+            Kind::Pyramid if own && left >= 1 => out.land(walk, ply(flag::ACTIVATE), left),
+            Kind::King => {}
+            _ if !own && !sacrifice && target != Kind::Wave => {
+                out.land(walk, ply(flag::CAPTURE), left)
+            }
+            _ => {}
         }
     }
 
@@ -259,7 +324,13 @@ impl PlyGen<'_> {
 
     /// The Serpent enters the Star on `star` (L2293-2303): it emerges on an empty portal field
     /// of a Star of the other colour, or is oblationed when there is none; the move ends.
-    fn serpent_teleport<S: Sink>(&self, m: &Mover, walk: &Walk, star: u16, out: &mut Outcomes<S>) {
+    fn serpent_teleport<S: Sink, G: Guide>(
+        &self,
+        m: &Mover,
+        walk: &Walk,
+        star: u16,
+        out: &mut Outcomes<S, G>,
+    ) {
         let pos = self.pos;
         let kind = Kind::Serpent as u8;
         let mut any = false;

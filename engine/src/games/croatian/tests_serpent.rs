@@ -8,7 +8,7 @@ use super::moves::flag;
 use super::piece::{self, Kind};
 use super::tests::{perft, start};
 use super::*;
-use crate::core::{Color, Game};
+use crate::core::{Color, Game, MoveError};
 
 /// A Tamoanchan Revisited position from the author's setup list (`TR` light to move).
 fn tr(pieces: &str) -> Croatian {
@@ -422,6 +422,246 @@ fn wire_text_reads_back_among_many() {
     let moves = legal(&pos);
     for m in moves.iter().step_by(500) {
         let text = notation::wire(&pos, m);
+        assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{text}");
+    }
+}
+
+/// Reads `text`, and checks that the move's XAN, EAN and wire texts read back to it.
+fn reads(pos: &Croatian, text: &str) -> Move {
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    for back in [
+        notation::xan(pos, &mv),
+        notation::ean(pos, &mv),
+        notation::wire(pos, &mv),
+    ] {
+        assert_eq!(pos.parse_move(&back).as_ref(), Ok(&mv), "{text} -> {back}");
+    }
+    mv
+}
+
+/// Notation M01, M02 (L4462): the Serpent on b4 displaces the Pawn on e5 to f5 and, the next
+/// step, the one on f4 to f3, and ends on h4. XAN writes the book's form.
+#[test]
+fn notation_displacements() {
+    let pos = tr("Kk1,kv22,Sb4,pe5,Pf4");
+    let mv = reads(&pos, "S..e5<f5.f4<f3..h4");
+    assert_eq!(reads(&pos, "Sb4..e5<Pf5.f4<Pf3..h4"), mv);
+    assert_eq!(notation::xan(&pos, &mv), "Sb4..e5<Pf5.f4<Pf3..h4");
+    assert_eq!(notation::ean(&pos, &mv), "S..e5<f5.f4<f3..h4");
+    // Any path with these displacements: f4 next after e5, h4 two steps on.
+    assert_eq!(reads(&pos, "Sb4.c5.d4.e5<f5.f4<f3.g5.h4"), mv);
+    assert_eq!(reads(&pos, "S..e5<f5.f4<f3.g5.h4"), mv);
+    assert!(
+        pos.parse_move("S..e5<f5.f4<f3.g3.h4").is_err(),
+        "f4-g3 keeps the diagonal"
+    );
+    // The displacement field may be named by its file or rank (F8).
+    assert_eq!(pos.parse_move("S..e5<f.f4<3..h4").as_ref(), Ok(&mv));
+    // The form written before, each displaced Pawn's ply ahead of the Serpent's, reads too;
+    // a mixture of the two does not.
+    assert_eq!(pos.parse_move("Pe5-f5~Pf4-f3~Sb4-h4").as_ref(), Ok(&mv));
+    assert!(pos.parse_move("Pe5-f5~Sb4..f4<Pf3..h4").is_err());
+    // Displacements must be written; a step onto f4 is no step past it; a wrong field.
+    for text in ["S..e5<g5.f4<f3..h4", "S..e5<f5.f4<f5..h4"] {
+        assert!(pos.parse_move(text).is_err(), "{text}");
+    }
+    // Other outcomes: e5's Pawn to d5; no Pawn displaced.
+    assert_ne!(reads(&pos, "S..e5<d5.f4<f3..h4"), mv);
+    assert_ne!(reads(&pos, "Sh4"), mv);
+    assert_ne!(reads(&pos, "S..e5<f5..h4"), mv);
+}
+
+/// Notation W01-W06 (L4625-4635): the Serpent's default paths. Every path to g3 names the one
+/// move; the first piece of a cascade takes the longest path, so `Sc7~Ad7` reads as W06.
+#[test]
+fn notation_default_paths() {
+    let pos = tr("Kv1,kv22,Sc3");
+    let mv = reads(&pos, "Sg3");
+    for text in [
+        "Sc3.d4.c5.d6.e5.f6.g5.f4.g3",
+        "S..d6..f6..g3",
+        "Sc3.d4.e3.f4.g3",
+        "Sc3-g3",
+    ] {
+        assert_eq!(reads(&pos, text), mv, "{text}");
+    }
+    assert_eq!(notation::xan(&pos, &mv), "Sc3-g3");
+    assert!(
+        pos.parse_move("Sc3.d4.e5.f4.g3").is_err(),
+        "d4-e5 is no change of diagonal"
+    );
+    let pos = tr("Kv1,kv22,Sc3,Ac7");
+    let mv = reads(&pos, "Sc7~Ad7");
+    assert_eq!(
+        reads(&pos, "[Sc3.d2.e3.f2.g3.f4.g5.f6.e5.d6.c5.b6.c7]~[Ac7-d7]"),
+        mv
+    );
+    // Twelve fields for the Pyramid need a walk of twelve steps or more.
+    let far = reads(&pos, "Sc7~Ac19");
+    assert!(pos.parse_move("Sc3.d4.c5.b6.c7~Ac7-c19").is_err());
+    assert_ne!(far, mv);
+}
+
+/// Notation T01-T08 (L4581-4587): a Serpent-activated Wave alternates two diagonal steps. Both
+/// paths to i5 have the one outcome (paths compare by outcome, notation section 2.3), so T03,
+/// which the book calls ambiguous, names that move. The book's dark Knight on u9 would leave
+/// only the off-board path to v10; every piece being transparent to a moving Wave (part 1
+/// section 2.5), it blocks nothing, and both paths name the one move.
+#[test]
+fn notation_serpent_wave() {
+    let pos = tr("Kv1,kv22,Sd4,We5");
+    let mv = reads(&pos, "Se5~We5.f4.g5.h4.i5.j4");
+    assert_eq!(reads(&pos, "Se5~Wj4"), mv);
+    let i5 = reads(&pos, "Se5~We5.f4.g5.h4.i5");
+    for text in ["Se5~We5.f6.g5.h6.i5", "Se5~Wi5", "Se5~W.f4..i5"] {
+        assert_eq!(reads(&pos, text), i5, "{text}");
+    }
+    assert!(
+        pos.parse_move("Se5~We5.f4.g3.h4").is_err(),
+        "one diagonal twice"
+    );
+    let pos = tr("Kk1,kk22,Su5,Wv6");
+    let on_board = reads(&pos, "Sv6~W.u7.v8.u9.v10");
+    assert_eq!(reads(&pos, "Sv6~W..v8..v10"), on_board);
+    let pos = tr("Kk1,kk22,Su5,Wv6,nu9");
+    let over = reads(&pos, "Sv6~W.u7.v8.u9.v10");
+    assert_eq!(reads(&pos, "Sv6~W..v8..v10"), over);
+}
+
+/// Notation S01-S06 (L4561-4575) on the current figure (E10: the Serpent steps from c4 onto the
+/// Pyramid b4, which takes the own Pawn on b3): after `;;` the Serpent's new ply from b4 takes
+/// Pawns on b6, b8 and g9, displaces those on c9 and h8, and passes the dark Wave on e9. The
+/// paths of S03, S04 and S06 have one outcome, so they name one move; S05 is ambiguous, as the
+/// book says, though here because its unwritten steps may take another Pawn.
+#[test]
+fn notation_pawn_sacrifice() {
+    let pos = tr("Kk1,kv22,Sc4,Ab4,Pb3,pb6,pb8,pc9,we9,pg9,Ph8");
+    let mv = reads(&pos, "Sb4~Ab3;;S..b6*..b8*.c9<c10..e9^W..g9*.h8<h9");
+    assert_eq!(
+        reads(
+            &pos,
+            "[Sc4-b4]~[Ab4-b3];;[Sb4..b6*..b8*.c9<c10..e9^W..g9*.h8<h9]"
+        ),
+        mv
+    );
+    // Captures on the way may go unwritten only where one path is left (L4559): here a walk
+    // may take b6 and b8 or pass them by; displacements must be written.
+    assert!(matches!(
+        pos.parse_move("Sb4~Ab3;;S..c9<c10..h8<h9"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    // In that ply the dark Wave may only be passed (TR-7).
+    assert!(pos
+        .parse_move("Sb4~Ab3;;S..b6*..b8*.c9<c10..e9*..g9*.h8<h9")
+        .is_err());
+    let xan = notation::xan(&pos, &mv);
+    assert!(
+        xan.starts_with("Sc4-b4~Ab4-b3;;Sb4.c5.b6*P.c7.b8*P.c9<Pc10."),
+        "{xan}"
+    );
+    assert!(
+        xan.contains(".c9<Pc10") && xan.ends_with(".h8<Ph9"),
+        "{xan}"
+    );
+    let b8 = reads(&pos, "Sb4~Ab3;;Sb4.c5.b6*.c7.b8*");
+    for text in [
+        "Sb4~Ab3;;Sb4.a5.b6*.a7.b8*",
+        "Sb4~Ab3;;Sb4.c3.d4.c5.d6.c7.b6*.a7.b8*",
+    ] {
+        assert_eq!(reads(&pos, text), b8, "{text}");
+    }
+    // S05: the steps left out may also take the Pawn on c9 (b4 d6 c7 d8 c9 b10 a9 b8 ...).
+    assert!(matches!(
+        pos.parse_move("Sb4~Ab3;;S..b6*..b8*"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    // The move may end after the sacrifice (TR-3).
+    let ritual = reads(&pos, "Sb4~Ab3");
+    assert_eq!(ritual.plies().len(), 2);
+    // `;;` only after a Pyramid's sacrifice, `~` never before the Serpent's new ply.
+    assert!(pos.parse_move("Sb4~Ab3~S..b6*").is_err());
+    assert!(pos.parse_move("Sc4.b5;;S..b6*").is_err());
+}
+
+/// Every legal move of the suite's positions reads back from its XAN, EAN and wire texts; the
+/// two positions with thousands of Serpent moves are sampled (300 moves; in the deep tier all
+/// 8,183 of serpent-displaces and every 14th of serpent-many-pawns' 131,451).
+#[test]
+fn suite_moves_round_trip() {
+    let suite = include_str!("perft/tamoanchan.txt");
+    for line in suite
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains(" | "))
+    {
+        let mut cols = line.split('|').map(str::trim);
+        let (name, setup) = (cols.next().unwrap(), cols.next().unwrap());
+        let pos = super::tests::setup(setup);
+        let moves = legal(&pos);
+        let step = match (crate::core::deep_tests(), moves.len()) {
+            (_, n) if n < 1000 => 1,
+            (true, n) => n / 10_000 + 1,
+            (false, n) => n / 300,
+        };
+        for m in moves.iter().step_by(step) {
+            for text in [
+                notation::xan(&pos, m),
+                notation::ean(&pos, m),
+                notation::wire(&pos, m),
+            ] {
+                assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{name}: {text}");
+            }
+        }
+    }
+}
+
+/// The suite's colour-change-check position: each colour-changing step gives check (TR-6),
+/// the Serpent on k11 did not.
+#[test]
+fn colour_change_into_check() {
+    let pos = tr("Ka1,km14,Sk11,nj10,nj12,nl10,nl12");
+    let steps: Vec<Move> = moves_from(&pos, "k11")
+        .into_iter()
+        .filter(|m| !main_ply(m).has(flag::CAPTURE))
+        .collect();
+    assert_eq!(steps.len(), 4);
+    for m in &steps {
+        assert!(pos.play(m).in_check(), "{}", notation::xan(&pos, m));
+    }
+}
+
+/// Figure 264 (L2360-2366): a Pawn-sacrifice ply may end activating an own Pyramid, whose
+/// momentum counts from the field where the Serpent got its tag: f5 g6 h5 i6 hands on 3.
+#[test]
+fn figure_264_sacrifice_ply_activates() {
+    let pos = tr("Ka1,kv22,Se5,Af5,Pf6,Ai6");
+    assert!(pos.parse_move("Se5-f5~Af5-f6;;Sf5.g6.h5.i6~Ai6-i9").is_ok());
+    assert!(pos
+        .parse_move("Se5-f5~Af5-f6;;Sf5.g6.h5.i6~Ai6-i10")
+        .is_err());
+    // A longer walk to i6 hands on more.
+    assert!(pos
+        .parse_move("Se5-f5~Af5-f6;;Sf5.e6.f7.g6.h7.i6~Ai6-i11")
+        .is_ok());
+}
+
+/// Figures 270-273 (L2402-2422): a Serpent-activated Wave teleports through a Star it reaches,
+/// emerges from the other Star of that colour and goes on with the other of its two steps, off
+/// the board and back: from the Star v22 through a1 along rank 1 by the virtual rank 0.
+#[test]
+fn figures_270_to_273_wave_teleports() {
+    let pos = super::tests::setup("TR Ta1,tv1,ta22,Tv22,Kk10,kk13,St20,Wu21");
+    let ends: Vec<String> = moves_from(&pos, "t20")
+        .iter()
+        .filter(|m| m.plies().len() == 2 && m.plies()[1].has(flag::TELEPORT))
+        .map(|m| pos.field_name(m.plies()[1].to))
+        .collect();
+    for field in ["c1", "e1", "g1", "u1"] {
+        assert!(ends.contains(&field.to_string()), "{field}: {ends:?}");
+    }
+    for m in moves_from(&pos, "t20").iter().filter(|m| m.is_cascade()) {
+        let text = notation::xan(&pos, m);
         assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{text}");
     }
 }
