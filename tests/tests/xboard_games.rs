@@ -66,6 +66,14 @@ struct Transcript {
     ending: Option<String>,
 }
 
+/// XBoard's debug file, which is not always UTF-8: its message on an impossible move (a DAO null
+/// move through the gates) holds a raw byte.
+fn read_debug(path: &std::path::Path) -> String {
+    std::fs::read(path)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default()
+}
+
 fn read_transcript(debug: &str) -> Transcript {
     let mut transcript = Transcript::default();
     for line in debug.lines() {
@@ -184,7 +192,7 @@ fn play_in_xboard(
         if matches!(child.try_wait(), Ok(Some(_))) {
             break;
         }
-        let debug = std::fs::read_to_string(&debug_file).unwrap_or_default();
+        let debug = read_debug(&debug_file);
         // XBoard waits forever after an engine rejects a relayed move.
         let stuck = read_transcript(&debug)
             .troubles
@@ -196,7 +204,7 @@ fn play_in_xboard(
         }
         std::thread::sleep(Duration::from_millis(200));
     }
-    let debug = std::fs::read_to_string(&debug_file).unwrap_or_default();
+    let debug = read_debug(&debug_file);
     let board = std::fs::read_to_string(dir.join("final.fen")).ok();
     (debug, board.as_deref().and_then(saved_board))
 }
