@@ -378,8 +378,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let preferred = self
             .tt
             .probe(state.key(), 0)
-            .and_then(|hit| tt::table_move(state, hit.mv))
-            .and_then(|table_move| moves.iter().position(|mv| *mv == table_move))
+            .and_then(|hit| tt::stored_index(state, moves, hit.mv))
             .unwrap_or(usize::MAX);
         let side = state.side_to_move();
         let mut ranked: Vec<(i32, usize)> = moves

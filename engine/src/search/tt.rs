@@ -94,6 +94,14 @@ pub fn stored_move<G: Game>(pos: &G, mv: &G::Move, index: usize) -> u64 {
     }
 }
 
+/// Where the move the table stored as `stored` stands in `moves`, `pos`'s legal moves.
+pub fn stored_index<G: Game>(pos: &G, moves: &[G::Move], stored: u64) -> Option<usize> {
+    if stored == NO_MOVE {
+        return None;
+    }
+    (0..moves.len()).find(|&i| stored_move(pos, &moves[i], i) == stored)
+}
+
 /// The legal move of `pos` that the table stored as `stored`, if there is one.
 pub fn table_move<G: Game>(pos: &G, stored: u64) -> Option<G::Move> {
     if stored == NO_MOVE {
