@@ -1,6 +1,9 @@
 //! The Croatian variants through the real binary: variant selection, position strings, moves in
 //! wire form (UCI long algebraic and XAN cascades) and human form (EAN), search replies.
 
+use tiamat_engine::core::complete_turn;
+use tiamat_engine::games::croatian::{Croatian, Move};
+use tiamat_engine::Game;
 use tiamat_tests::Engine;
 
 fn uci(variant: &str) -> Engine {
@@ -105,4 +108,116 @@ fn uci_tlalocan_speaks_whole_turns() {
     assert!(fen.contains(" b "), "{mv}: {fen}");
     engine.send("quit");
     assert!(engine.finish());
+}
+
+/// For the variants that go action by action, a turn whose first action activates a piece
+/// (so that action alone is no move on the wire).
+const ACTIVATING_TURNS: [(&str, &str); 2] = [
+    ("tlalocan", "Gg2-h1~Wh1-h24~Wh24-q24~Wq24-w24~Rw24-x24|||R"),
+    ("discovery", "G::g2-h1~Wh1-h24~Wh24-v10"),
+];
+
+/// The state after `text`, which must be a whole turn from `pos`: read by the engine crate,
+/// leaving no turn in progress and the other side to move.
+fn after_whole_turn(pos: &Croatian, text: &str) -> Croatian {
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} does not read: {e}"));
+    let next = pos.play(&mv);
+    assert!(!next.turn_in_progress(), "{text}: half a turn");
+    assert_ne!(next.side_to_move(), pos.side_to_move(), "{text}");
+    next
+}
+
+/// Over CECP the action-by-action variants take and give whole turns: a bare move and a
+/// `usermove` of a turn whose first action activates are read along the action tree, the
+/// first action alone is refused, and every thinking line's moves and the engine's `move` are
+/// whole turns.
+#[test]
+fn cecp_action_variants_speak_whole_turns() {
+    for (variant, turn) in ACTIVATING_TURNS {
+        let start = Croatian::start_position(variant).unwrap();
+        let after = after_whole_turn(&start, turn);
+        let mut engine = Engine::start();
+        engine.send("xboard");
+        engine.send("protover 2");
+        engine.expect_prefix("feature done=1");
+        engine.send(&format!("variant {variant}"));
+        engine.send("force");
+        engine.send("usermove g2h1");
+        let refused = engine.expect_prefix("Illegal move");
+        assert!(refused.ends_with(" g2h1"), "{variant}: {refused}");
+        engine.send(&format!("usermove {turn}"));
+        let quiet = engine.sync_cecp(1);
+        assert!(quiet.is_empty(), "{variant}: {quiet:?}");
+        engine.send("post");
+        // Discovery's depth 1 alone takes seconds: a second a move.
+        engine.send("st 1");
+        engine.send("go");
+        let lines = engine.read_until(|line| line.starts_with("move "));
+        for line in &lines[..lines.len() - 1] {
+            let mut pos = after.clone();
+            for text in line.split_whitespace().skip(4) {
+                pos = after_whole_turn(&pos, text);
+            }
+        }
+        let reply = lines.last().unwrap().strip_prefix("move ").unwrap();
+        let after_reply = after_whole_turn(&after, reply);
+        // Protocol 1 sends moves as bare words: a turn whose first action activates.
+        let mut actions = Vec::new();
+        let mut activating_first = |state: &Croatian, moves: &[Move]| {
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            order.sort_by_key(|&i| !state.play(&moves[i]).turn_in_progress());
+            order
+        };
+        complete_turn(&after_reply, &mut actions, &mut activating_first).unwrap();
+        assert!(actions.len() > 1, "{variant}");
+        let next = after_reply.join_turn(&actions).unwrap();
+        engine.send("force");
+        engine.send(&after_reply.move_to_wire(&next));
+        let quiet = engine.sync_cecp(2);
+        assert!(quiet.is_empty(), "{variant}: {quiet:?}");
+        engine.send("quit");
+        assert!(engine.finish(), "{variant}");
+    }
+}
+
+/// Over UCI too: a turn whose first action activates is read, every `info pv` move and the
+/// `bestmove` are whole turns, and `searchmoves` of whole turns is answered with one of them.
+#[test]
+fn uci_action_variants_speak_whole_turns() {
+    for (variant, turn) in ACTIVATING_TURNS {
+        let start = Croatian::start_position(variant).unwrap();
+        let after = after_whole_turn(&start, turn);
+        let mut engine = uci(variant);
+        engine.send(&format!("position startpos moves {turn}"));
+        assert_eq!(engine.fen(), after.position_string(), "{variant}");
+        engine.send("go nodes 3000");
+        let lines = engine.read_until(|line| line.starts_with("bestmove"));
+        for line in &lines {
+            if let Some((_, pv)) = line.split_once(" pv ") {
+                let mut pos = after.clone();
+                for text in pv.split_whitespace() {
+                    pos = after_whole_turn(&pos, text);
+                }
+            }
+        }
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        after_whole_turn(&after, best);
+        // One given turn whose first action activates: the search may find a better ending of
+        // that action, but answers with the turn given.
+        let given = "G::g2-h1~Wh1-h2~P::h2-g2";
+        let given_state = after_whole_turn(&start, given);
+        engine.send("position startpos");
+        engine.send(&format!("go nodes 3000 searchmoves {given}"));
+        let best = engine.expect_prefix("bestmove");
+        let best = best.split_whitespace().nth(1).unwrap();
+        assert_eq!(
+            after_whole_turn(&start, best).key(),
+            given_state.key(),
+            "{variant}: {best}"
+        );
+        engine.send("quit");
+        assert!(engine.finish(), "{variant}");
+    }
 }

@@ -361,11 +361,34 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 root.join_turn(&actions)
             }
         };
+        // Root actions are the first actions of the `searchmoves` turns: the answer is one
+        // of those turns, the best line's where it is one.
+        let mut ponder = turns.get(1).cloned();
+        let best = match (best, &outcome.best) {
+            (Some(best), Some(first)) if !limits.searchmoves.is_empty() => {
+                let key = root.play(&best).key();
+                if limits
+                    .searchmoves
+                    .iter()
+                    .any(|turn| root.play(turn).key() == key)
+                {
+                    Some(best)
+                } else {
+                    ponder = None;
+                    limits
+                        .searchmoves
+                        .iter()
+                        .find(|turn| root.starts_turn(first, turn))
+                        .cloned()
+                }
+            }
+            (best, _) => best,
+        };
         // A game that cannot join its actions into one move answers with the first action.
         match best {
             Some(best) => Outcome {
                 best: Some(best),
-                ponder: turns.get(1).cloned(),
+                ponder,
                 ..outcome
             },
             None => outcome,

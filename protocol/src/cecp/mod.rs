@@ -295,6 +295,10 @@ impl Cecp {
     /// Whether `text` names a legal move: its wire form, or what the engine writes for it.
     fn is_legal_move(&self, text: &str) -> bool {
         let ours = self.coords.xboard_to_wire(text);
+        if self.coords.whole_turns() {
+            // Read along the action tree: the legal moves listed are first actions.
+            return self.session.human_text(&ours).is_ok();
+        }
         self.session
             .legal_moves()
             .iter()

@@ -31,6 +31,10 @@ pub const OUR_CHESS: &str = "chess";
 pub struct Coords {
     ranks: u32,
     game: GameKind,
+    /// The variant's turns go action by action (`Game::multi_action_turns`): moves pass both
+    /// ways as whole turns in the wire form, never as XBoard's legs of a first action. Its
+    /// boards (20x20 and up) are beyond what XBoard can draw, so nothing needs its legs.
+    whole_turns: bool,
 }
 
 impl Default for Coords {
@@ -38,6 +42,7 @@ impl Default for Coords {
         Coords {
             ranks: 8,
             game: GameKind::Chess,
+            whole_turns: false,
         }
     }
 }
@@ -61,10 +66,19 @@ impl Coords {
 
     /// For `variant`, from its `setup` line.
     pub fn for_variant(variant: &str, setup: Option<&str>) -> Coords {
+        let game = GameKind::from_variant(variant).unwrap_or(GameKind::Chess);
         Coords {
-            game: GameKind::from_variant(variant).unwrap_or(GameKind::Chess),
+            game,
+            whole_turns: with_game!(game, G => {
+                G::start_position(variant).is_ok_and(|pos| pos.multi_action_turns())
+            }),
             ..Coords::from_setup(setup)
         }
+    }
+
+    /// Whether moves pass as whole turns in the wire form (see the field).
+    pub fn whole_turns(self) -> bool {
+        self.whole_turns
     }
 
     pub fn shifts_ranks(self) -> bool {
@@ -91,11 +105,17 @@ impl Coords {
 
     /// Our wire move in XBoard's form, without the other legal moves at hand.
     pub fn wire_to_xboard(self, wire: &str) -> String {
+        if self.whole_turns {
+            return wire.to_string();
+        }
         self.ranks_for_xboard(with_game!(self.game, G => G::cecp_move_text(wire)))
     }
 
     /// XBoard's move text in our wire form: our rank numbers, chained legs joined.
     pub fn xboard_to_wire(self, text: &str) -> String {
+        if self.whole_turns {
+            return text.to_string();
+        }
         let text = self.ranks_for_us(text);
         join_legs(&text).unwrap_or(text)
     }
@@ -112,6 +132,9 @@ impl Coords {
     /// How the engine writes the legal move `wire` (one of `legal`, whose given texts are
     /// `given`) to XBoard.
     pub fn move_text(self, wire: &str, legal: &[String], given: &[String]) -> String {
+        if self.whole_turns {
+            return wire.to_string();
+        }
         match legal.iter().position(|mv| mv == wire) {
             Some(i) => self.move_texts(given).swap_remove(i),
             None => self.wire_to_xboard(wire),
@@ -122,6 +145,10 @@ impl Coords {
     /// texts), when `text` is not a wire form or notation the game reads (see the game's
     /// `cecp_read_move`).
     pub fn read_move(self, given: &[String], text: &str) -> Option<usize> {
+        if self.whole_turns {
+            // Legs name a first action, which is no move on the wire.
+            return None;
+        }
         let text = self.ranks_for_us(text);
         with_game!(self.game, G => G::cecp_read_move(given, &text))
     }
