@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use parking_lot::Mutex;
 use rayon::prelude::*;
-use tiamat_engine::Game;
+use tiamat_engine::{Game, MoveList};
 
-pub use tiamat_engine::core::perft::{complete_turns, perft, Turn};
+pub use tiamat_engine::core::perft::{complete_turns, perft, perft_listed, Turn};
 
 /// How a perft run is carried out.
 #[derive(Clone, Debug)]
@@ -37,30 +37,62 @@ impl Default for Options {
 /// Per root turn: its text and the leaf count below it (`depth >= 1`). The counts add up to
 /// `perft(pos, depth)` whatever the thread count.
 pub fn divide<G: Game>(pos: &G, depth: u32, options: &Options) -> Vec<(String, u64)> {
-    let turns = complete_turns(pos);
+    let roots = complete_turns(pos)
+        .into_iter()
+        .map(|turn| (turn.text(), turn.state))
+        .collect();
+    count_roots(roots, options, |state| {
+        perft(state, depth.saturating_sub(1))
+    })
+}
+
+/// Action-level perft divided: per legal action (a whole turn where the game lists turns), its
+/// wire text and the number of action paths below it, `depth` actions deep in all (`depth >=
+/// 1`). Every action counts one level, an action that leaves a turn in progress too, and
+/// nothing is deduplicated: the size of the tree the search walks, not the count of distinct
+/// turns.
+pub fn divide_actions<G: Game>(pos: &G, depth: u32, options: &Options) -> Vec<(String, u64)> {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let roots = moves
+        .as_slice()
+        .iter()
+        .map(|mv| (pos.move_to_wire(mv), pos.play(mv)))
+        .collect();
+    count_roots(roots, options, |state| {
+        perft_listed(state, depth.saturating_sub(1))
+    })
+}
+
+/// Each root's text with `count` of its state, on `options.threads` threads.
+fn count_roots<G: Game>(
+    roots: Vec<(String, G)>,
+    options: &Options,
+    count: impl Fn(&G) -> u64 + Sync,
+) -> Vec<(String, u64)> {
     let started = Instant::now();
     let done = AtomicUsize::new(0);
     let nodes = AtomicU64::new(0);
     let last_report = Mutex::new(started);
-    let total = turns.len();
-    let count = |turn: &Turn<G>| -> (String, u64) {
-        let n = perft(&turn.state, depth.saturating_sub(1));
+    let total = roots.len();
+    let count = |(text, state): &(String, G)| -> (String, u64) {
+        let n = count(state);
         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
         let so_far = nodes.fetch_add(n, Ordering::Relaxed) + n;
         if let Some(after) = options.progress_after {
             report_progress(&last_report, started, after, finished, total, so_far);
         }
-        (turn.text(), n)
+        (text.clone(), n)
     };
     if options.threads <= 1 {
-        return turns.iter().map(count).collect();
+        return roots.iter().map(count).collect();
     }
     match rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
     {
-        Ok(pool) => pool.install(|| turns.par_iter().map(count).collect()),
-        Err(_) => turns.iter().map(count).collect(),
+        Ok(pool) => pool.install(|| roots.par_iter().map(count).collect()),
+        Err(_) => roots.iter().map(count).collect(),
     }
 }
 

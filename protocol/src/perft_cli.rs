@@ -1,4 +1,4 @@
-//! `tiamat perft --variant V --fen F --depth N [--divide] [--threads T] [--moves "m1 m2"]`,
+//! `tiamat perft --variant V --fen F --depth N [--divide] [--actions] [--threads T] [--moves "m1 m2"]`,
 //! `tiamat perft --suite --variant V`, the perftree convention `tiamat <depth> "<fen>" ["<moves>"]`,
 //! and perft split into work units (format: [`tiamat_perft::units`]):
 //! `tiamat perft --variant V [--fen F] --depth D --split K > units.txt`,
@@ -18,7 +18,7 @@ use clap::Args;
 
 use tiamat_engine::Game;
 use tiamat_perft::units::{self, Unit, UnitCount};
-use tiamat_perft::{divide, perft_with, suite, Options};
+use tiamat_perft::{divide, divide_actions, perft_with, suite, Options};
 
 use crate::registry::{variant_names, with_game, GameKind};
 
@@ -44,6 +44,11 @@ pub struct PerftArgs {
     /// List every root move with its count
     #[arg(long)]
     pub divide: bool,
+    /// Count action paths --depth actions deep instead of distinct complete turns: every
+    /// action is a level, one that leaves a turn in progress too, and nothing is merged (the
+    /// same as the turn count where the variant lists whole turns and none coincide)
+    #[arg(long, conflicts_with_all = ["suite", "split", "units", "merge"])]
+    pub actions: bool,
     /// Count root moves on this many threads (the count is always the single-threaded one)
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = thread_count)]
     pub threads: usize,
@@ -308,7 +313,11 @@ fn run_perft<G: Game>(args: &PerftArgs, depth: u32) -> Result<(), String> {
     let (lines, total) = if depth == 0 {
         (Vec::new(), 1)
     } else {
-        let mut lines = divide(&pos, depth, &options);
+        let mut lines = if args.actions {
+            divide_actions(&pos, depth, &options)
+        } else {
+            divide(&pos, depth, &options)
+        };
         lines.sort();
         let total = lines.iter().map(|(_, n)| n).sum();
         (lines, total)

@@ -123,3 +123,37 @@ fn bad_input_gives_clear_errors_and_exit_code_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// `--actions` counts the action tree. Conquest of Tlalocan, light King a1 beside its Wave b2:
+/// depth 1 is 3 actions (a1a2, a1b1, and a1b2 activating the Wave, which leaves the turn in
+/// progress); depth 2 adds under each King step dark's 3 King steps from x24, and under the
+/// activation the Wave's 70 endings along the King's lines from b2 (the b-file 23, the second
+/// rank 23, the diagonals a1, a3, c1 and c3 to w23, 21; the dark King stops it at x24):
+/// 3 + 3 + 70 = 76. The whole-turn count of depth 1 is 2 + 70 = 72.
+#[test]
+fn action_level_perft_counts_every_action() {
+    let count = |extra: &[&str]| {
+        let mut args = vec![
+            "perft",
+            "--variant",
+            "tlalocan",
+            "--fen",
+            "COT Ka1,kx24,Wb2",
+        ];
+        args.extend_from_slice(extra);
+        let out = tiamat(&args);
+        assert!(out.status.success(), "{extra:?}");
+        stdout(&out)
+    };
+    let text = count(&["--depth", "1", "--divide", "--actions"]);
+    let lines: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(lines, ["a1a2: 1", "a1b1: 1", "a1b2~: 1"], "{text}");
+    assert!(text.contains("Nodes: 3\n"), "{text}");
+    let text = count(&["--depth", "2", "--actions"]);
+    assert!(text.contains("Nodes: 76\n"), "{text}");
+    let text = count(&["--depth", "1"]);
+    assert!(text.contains("Nodes: 72\n"), "{text}");
+    // Where every move is a whole turn, the counts agree.
+    let out = tiamat(&["perft", "--depth", "3", "--actions"]);
+    assert!(stdout(&out).contains("Nodes: 8902\n"), "{}", stdout(&out));
+}
