@@ -33,10 +33,16 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if !pos.multi_action_turns() && !pos.turns_can_coincide() {
         return perft_listed(pos, depth);
     }
-    turn_states(pos)
-        .iter()
-        .map(|state| perft(state, depth - 1))
-        .sum()
+    // Each turn is counted as it is found: a list of a node's turns can take gigabytes.
+    let mut total = 0;
+    visit_turns(
+        pos,
+        &mut Vec::new(),
+        false,
+        &mut Seen::default(),
+        &mut |_, state| total += perft(&state, depth - 1),
+    );
+    total
 }
 
 /// Leaf count `depth` turns deep when it is at most `budget`; `None` as soon as it is known to be

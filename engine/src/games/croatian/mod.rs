@@ -21,7 +21,8 @@
 //! in-air property is a field of `cascade::InAir` and its key.
 //!
 //! Turns action by action (`actions`): where whole-turn lists grow too large for a search node
-//! (Conquest of Tlalocan; One later), `legal_moves` lists actions instead: the first piece's
+//! (Hemera's Dawn, Tamoanchan Revisited, Conquest of Tlalocan, Discovery; One later),
+//! `legal_moves` lists actions instead: the first piece's
 //! plies, then, while a piece is in the air, each ending of its ply. A state in the middle of a
 //! turn carries the turn so far and the piece in the air, and its key covers them (and the
 //! position the turn started from). Both ways share one cascade step (`cascade::follow`), and

@@ -16,13 +16,17 @@ fn starts(variant: &str) -> Vec<Croatian> {
         "croatianties14random" => include_str!("../../../../openings/croatianties14random.txt"),
         "croatianties20random" => include_str!("../../../../openings/croatianties20random.txt"),
         "croatianties26random" => include_str!("../../../../openings/croatianties26random.txt"),
-        _ => return vec![Croatian::start_position(variant).expect("a start position")],
+        _ => {
+            let start = Croatian::start_position(variant).expect("a start position");
+            return vec![start.by_action(false)];
+        }
     };
     openings
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| Croatian::from_position_string(variant, l).expect("an opening"))
+        .map(|pos| pos.by_action(false))
         .collect()
 }
 
@@ -166,7 +170,9 @@ fn fast_generator_agrees_on_the_rule_aimed_positions() {
             continue;
         };
         let variant = "hemerasdawn";
-        let root = Croatian::from_position_string(variant, entry.position).expect("a position");
+        let root = Croatian::from_position_string(variant, entry.position)
+            .expect("a position")
+            .by_action(false);
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
         for pos in std::iter::once(root.clone()).chain(moves.iter().map(|m| root.play(m))) {

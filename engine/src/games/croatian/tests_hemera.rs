@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::piece::Kind;
-use super::tests::{perft, start};
+use super::tests::perft;
 use super::tests_veil::{fields, legal};
 use super::*;
 use crate::core::Game;
@@ -23,9 +23,15 @@ pub(super) fn by_first_piece(pos: &Croatian) -> BTreeMap<char, usize> {
     out
 }
 
-/// A Hemera's Dawn position from the author's setup list, light to move (`hd` for dark).
+/// A Hemera's Dawn position from the author's setup list, light to move (`hd` for dark),
+/// listing whole turns (these tests look at the turns, not at the actions that build them).
 fn hd(symbol: &str, pieces: &str) -> Croatian {
-    super::tests::setup(&format!("{symbol} {pieces}"))
+    super::tests::setup(&format!("{symbol} {pieces}")).by_action(false)
+}
+
+/// The start position, listing whole turns.
+fn start(variant: &str) -> Croatian {
+    super::tests::start(variant).by_action(false)
 }
 
 pub(super) fn moves_of(pos: &Croatian, from: &str) -> Vec<Move> {

@@ -6,13 +6,24 @@ use std::collections::BTreeMap;
 
 use super::moves::flag;
 use super::piece::{self, Kind};
-use super::tests::{perft, start};
+use super::tests::perft;
 use super::*;
 use crate::core::{Color, Game, MoveError};
 
 /// A Tamoanchan Revisited position from the author's setup list (`TR` light to move).
 fn tr(pieces: &str) -> Croatian {
-    super::tests::setup(&format!("TR {pieces}"))
+    setup(&format!("TR {pieces}"))
+}
+
+/// A position from the author's setup list, listing whole turns (these tests look at the
+/// turns, not at the actions that build them).
+fn setup(text: &str) -> Croatian {
+    super::tests::setup(text).by_action(false)
+}
+
+/// The start position, listing whole turns.
+fn start(variant: &str) -> Croatian {
+    super::tests::start(variant).by_action(false)
 }
 
 /// The ply of a move's first piece (after the displacements that precede a Serpent's ply).
@@ -218,7 +229,7 @@ fn colour_changing_step() {
 /// empty portal fields of the dark Stars v1 and a22.
 #[test]
 fn teleport_through_a_star() {
-    let pos = super::tests::setup("TR Ta1,tv1,ta22,Tv22,Sb2,Nc3,Nc1,Na3");
+    let pos = setup("TR Ta1,tv1,ta22,Tv22,Sb2,Nc3,Nc1,Na3");
     let teleports: Vec<String> = moves_from(&pos, "b2")
         .iter()
         .filter(|m| main_ply(m).has(flag::TELEPORT))
@@ -279,13 +290,13 @@ fn opponent_wave_on_the_path() {
 #[test]
 fn check_by_serpent() {
     // A winding walk: e5 f6 g5 h6 i5 j6: the King on j6.
-    let pos = super::tests::setup("tr Se5,kj6");
+    let pos = setup("tr Se5,kj6");
     assert!(pos.in_check());
     // Boxed in by Pawns on every diagonal neighbour: no check even two steps away.
-    let pos = super::tests::setup("tr Se5,kg5,pd4,pd6,pf4,pf6");
+    let pos = setup("tr Se5,kg5,pd4,pd6,pf4,pf6");
     assert!(!pos.in_check());
     // One walk blocked, another open.
-    let pos = super::tests::setup("tr Se5,kg5,pd4,pd6,pf4");
+    let pos = setup("tr Se5,kg5,pd4,pd6,pf4");
     assert!(pos.in_check());
 }
 
@@ -387,8 +398,8 @@ fn pawn_sacrifice() {
 fn suite_start_is_the_start() {
     let text = include_str!("perft/tamoanchan.txt");
     let line = text.lines().find(|l| l.starts_with("start |")).unwrap();
-    let setup = line.split('|').nth(1).unwrap().trim();
-    assert_eq!(super::tests::setup(setup), start("tamoanchan"));
+    let text = line.split('|').nth(1).unwrap().trim();
+    assert_eq!(setup(text), start("tamoanchan"));
 }
 
 /// Every move of the small suite positions reads back from its XAN, EAN and wire text (the
@@ -596,8 +607,8 @@ fn suite_moves_round_trip() {
         .filter(|l| !l.starts_with('#') && l.contains(" | "))
     {
         let mut cols = line.split('|').map(str::trim);
-        let (name, setup) = (cols.next().unwrap(), cols.next().unwrap());
-        let pos = super::tests::setup(setup);
+        let (name, text) = (cols.next().unwrap(), cols.next().unwrap());
+        let pos = setup(text);
         let moves = legal(&pos);
         let step = match (crate::core::deep_tests(), moves.len()) {
             (_, n) if n < 1000 => 1,
@@ -651,7 +662,7 @@ fn figure_264_sacrifice_ply_activates() {
 /// the board and back: from the Star v22 through a1 along rank 1 by the virtual rank 0.
 #[test]
 fn figures_270_to_273_wave_teleports() {
-    let pos = super::tests::setup("TR Ta1,tv1,ta22,Tv22,Kk10,kk13,St20,Wu21");
+    let pos = setup("TR Ta1,tv1,ta22,Tv22,Kk10,kk13,St20,Wu21");
     let ends: Vec<String> = moves_from(&pos, "t20")
         .iter()
         .filter(|m| m.plies().len() == 2 && m.plies()[1].has(flag::TELEPORT))

@@ -1,0 +1,70 @@
+//! What one move list costs in a Croatian position, listed as whole turns or as actions: the
+//! number of moves and the time of one `legal_moves` call, and with `--perft D` the distinct
+//! whole turns D deep (perft, through the actions in `actions`), for the choice of the variants that go
+//! action by action. Run one way per process to read its peak memory:
+//!
+//!   /usr/bin/time -v cargo run --release -p tiamat-engine --example croatian_listing -- \
+//!       VARIANT whole|actions [--position P] [--moves "M1 M2"] [--perft D]
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use tiamat_engine::core::perft::perft;
+use tiamat_engine::core::Game;
+use tiamat_engine::games::croatian::Croatian;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("croatian_listing: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let usage = "usage: croatian_listing VARIANT whole|actions [--position P] [--moves M] [--perft D]";
+    let mut args = std::env::args().skip(1);
+    let variant = args.next().ok_or(usage)?;
+    let by_action = match args.next().as_deref() {
+        Some("whole") => false,
+        Some("actions") => true,
+        _ => return Err(usage.into()),
+    };
+    let (mut position, mut moves, mut depth) = (None, String::new(), 0);
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "--perft" => {
+                let text = args.next().ok_or("--perft needs a depth")?;
+                depth = text.parse().map_err(|_| format!("'{text}' is not a depth"))?;
+            }
+            "--position" => position = Some(args.next().ok_or("--position needs a value")?),
+            "--moves" => moves = args.next().ok_or("--moves needs a value")?,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    let mut pos = match &position {
+        Some(text) => Croatian::from_position_string(&variant, text),
+        None => Croatian::start_position(&variant),
+    }
+    .map_err(|e| format!("{e:?}"))?;
+    for text in moves.split_whitespace() {
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        pos = pos.play(&mv);
+    }
+    let pos = pos.by_action(by_action);
+    let started = Instant::now();
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let listed = started.elapsed();
+    println!("{} moves listed in {:.3} s", list.len(), listed.as_secs_f64());
+    drop(list);
+    if depth > 0 {
+        let started = Instant::now();
+        let nodes = perft(&pos, depth);
+        let took = started.elapsed().as_secs_f64();
+        println!("perft {depth}: {nodes} in {took:.3} s");
+    }
+    Ok(())
+}
