@@ -24,7 +24,8 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let usage = "usage: croatian_listing VARIANT whole|actions [--position P] [--moves M] [--perft D]";
+    let usage =
+        "usage: croatian_listing VARIANT whole|actions [--position P] [--moves M] [--perft D]";
     let mut args = std::env::args().skip(1);
     let variant = args.next().ok_or(usage)?;
     let by_action = match args.next().as_deref() {
@@ -37,7 +38,9 @@ fn run() -> Result<(), String> {
         match flag.as_str() {
             "--perft" => {
                 let text = args.next().ok_or("--perft needs a depth")?;
-                depth = text.parse().map_err(|_| format!("'{text}' is not a depth"))?;
+                depth = text
+                    .parse()
+                    .map_err(|_| format!("'{text}' is not a depth"))?;
             }
             "--position" => position = Some(args.next().ok_or("--position needs a value")?),
             "--moves" => moves = args.next().ok_or("--moves needs a value")?,
@@ -58,7 +61,11 @@ fn run() -> Result<(), String> {
     let mut list = Vec::new();
     pos.legal_moves(&mut list);
     let listed = started.elapsed();
-    println!("{} moves listed in {:.3} s", list.len(), listed.as_secs_f64());
+    println!(
+        "{} moves listed in {:.3} s",
+        list.len(),
+        listed.as_secs_f64()
+    );
     drop(list);
     if depth > 0 {
         let started = Instant::now();

@@ -97,6 +97,10 @@ pub trait AnySession: Send {
     fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), SessionError>;
     /// Plays one move given in wire or human form; returns its wire form.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// Plays one move as [`AnySession::play`] does, or one listed action (of
+    /// [`AnySession::legal_moves`]) given in its wire form, which the protocols refuse: how a
+    /// board page enters a turn action by action. Returns its wire form and human text.
+    fn play_action(&mut self, text: &str) -> Result<(String, String), MoveError>;
     /// Takes back the last move; false when there is none.
     fn undo(&mut self) -> bool;
     /// Number of moves played since the position was set.
@@ -139,6 +143,9 @@ pub trait AnySession: Send {
     fn human_text(&self, text: &str) -> Result<String, MoveError>;
     /// True while the side to move is in the middle of a turn made of several actions.
     fn turn_in_progress(&self) -> bool;
+    /// The whole turn the last moves played make, given as their wire texts (the actions of a
+    /// turn that just ended): its wire form and human text.
+    fn whole_turn(&self, actions: &[String]) -> Option<(String, String)>;
     fn in_check(&self) -> bool;
     /// Names lines from the current position (search reports arrive on the search thread, after
     /// the session may have moved on).
@@ -324,6 +331,22 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         Ok(wire)
     }
 
+    fn play_action(&mut self, text: &str) -> Result<(String, String), MoveError> {
+        let history = self.history();
+        let pos = self.current_or_err(text)?;
+        let mv = match Self::parse_legal(pos, &history, text) {
+            Ok(mv) => mv,
+            Err(e) => listed_action(pos, text)
+                .filter(|mv| !pos.forbidden_by_history(mv, &history))
+                .ok_or(e)?,
+        };
+        let done = (pos.move_to_wire(&mv), pos.move_to_human(&mv));
+        let next = pos.play(&mv);
+        self.positions.push(next);
+        self.set_from = None;
+        Ok(done)
+    }
+
     fn undo(&mut self) -> bool {
         if self.positions.len() > 1 {
             self.positions.pop();
@@ -485,6 +508,22 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         self.current().is_some_and(G::turn_in_progress)
     }
 
+    fn whole_turn(&self, actions: &[String]) -> Option<(String, String)> {
+        let start = self.positions.len().checked_sub(actions.len() + 1)?;
+        let root = &self.positions[start];
+        let moves = self.positions[start..]
+            .iter()
+            .zip(actions)
+            .map(|(pos, text)| {
+                pos.parse_move(text)
+                    .ok()
+                    .or_else(|| listed_action(pos, text))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let turn = root.join_turn(&moves)?;
+        Some((root.move_to_wire(&turn), root.move_to_human(&turn)))
+    }
+
     fn in_check(&self) -> bool {
         self.current().is_some_and(G::in_check)
     }
@@ -516,6 +555,17 @@ impl<G: HasEvaluator> Session<G> {
         self.current()
             .ok_or_else(|| MoveError::illegal(text, "no position is set"))
     }
+}
+
+/// The legal move (an action where turns go action by action) whose wire form is `text`.
+fn listed_action<G: Game>(pos: &G, text: &str) -> Option<G::Move> {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves
+        .as_slice()
+        .iter()
+        .find(|mv| pos.move_to_wire(mv) == text)
+        .cloned()
 }
 
 /// The human text of each move of a line given in wire form, until one is not legal.

@@ -87,6 +87,11 @@ struct Played {
     wire: String,
     human: String,
     touched: Vec<String>,
+    /// The wire texts of the actions played so far where a turn is entered action by action
+    /// (one click path each); empty for a move played whole.
+    actions: Vec<String>,
+    /// The turn goes on: the next action played joins this record.
+    open: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,23 +344,41 @@ impl Table {
     }
 
     fn play_unchecked(&mut self, text: &str) -> Result<(), GuiError> {
-        let human = self.session.human_text(text)?;
         let entries = self
             .entries
             .take()
             .unwrap_or_else(|| self.session.move_entries());
         self.stop_search();
-        let wire = self.session.play(text)?;
-        let touched = entries
+        let (wire, human) = self.session.play_action(text)?;
+        let mut touched = entries
             .into_iter()
             .find(|entry| entry.wire == wire)
             .map(|entry| entry.input.touched)
             .unwrap_or_default();
-        self.moves.push(Played {
-            wire,
-            human,
-            touched,
-        });
+        let open = self.session.turn_in_progress();
+        // Actions of one turn make one record, named as the whole turn once it ends.
+        match self.moves.last_mut().filter(|last| last.open) {
+            Some(last) => {
+                last.actions.push(wire);
+                last.touched.append(&mut touched);
+                last.open = open;
+                if !open {
+                    if let Some((wire, human)) = self.session.whole_turn(&last.actions) {
+                        (last.wire, last.human) = (wire, human);
+                    }
+                } else {
+                    last.wire = last.actions.join(" ");
+                    last.human = format!("{} {human}", last.human);
+                }
+            }
+            None => self.moves.push(Played {
+                actions: if open { vec![wire.clone()] } else { Vec::new() },
+                wire,
+                human,
+                touched,
+                open,
+            }),
+        }
         Ok(())
     }
 
@@ -379,9 +402,13 @@ impl Table {
         self.changed()
     }
 
+    /// Takes back the last record: a turn entered action by action as a whole.
     fn take_back(&mut self) {
-        if self.session.undo() {
-            self.moves.pop();
+        let Some(last) = self.moves.pop() else {
+            return;
+        };
+        for _ in 0..last.actions.len().max(1) {
+            self.session.undo();
         }
     }
 
@@ -764,6 +791,60 @@ mod tests {
         let state = gui.table.lock().undo().expect("a move to take back");
         assert_eq!(state["position"], start);
         assert_eq!(state["moves"], json!([]));
+    }
+
+    /// A turn entered action by action (each click path one action) is one record, named as
+    /// the whole turn once it ends, and taken back as a whole.
+    #[test]
+    fn a_turn_of_several_actions_is_one_move() {
+        let gui = table("tlalocan");
+        let position = "COT Ka1,kx24,Wb2";
+        let start = gui
+            .table
+            .lock()
+            .new_game("tlalocan", Some(position))
+            .unwrap();
+        let mut actions = gui.table.lock().session.legal_moves();
+        actions.sort();
+        assert_eq!(actions, ["a1a2", "a1b1", "a1b2~"]);
+        let state = gui
+            .table
+            .lock()
+            .play("a1b2~")
+            .expect("the King activates the Wave");
+        assert_eq!(state["turn_in_progress"], true);
+        assert_eq!(state["moves"].as_array().unwrap().len(), 1);
+        let endings = gui.table.lock().session.legal_moves();
+        assert_eq!(endings.len(), 70, "{endings:?}");
+        let ending = endings.iter().find(|e| e.contains("b10")).unwrap().clone();
+        let state = gui
+            .table
+            .lock()
+            .play(&ending)
+            .expect("the Wave ends the turn");
+        assert_eq!(state["turn_in_progress"], false);
+        assert_eq!(state["side_to_move"], "black");
+        let moves = state["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        let whole = moves[0]["wire"].as_str().unwrap();
+        assert_eq!(whole, "Ka1-b2~Wb2-b10", "{moves:?}");
+        // The whole turn, played at once on another table, reaches the same position.
+        let other = table("tlalocan");
+        other
+            .table
+            .lock()
+            .new_game("tlalocan", Some(position))
+            .unwrap();
+        let at_once = other
+            .table
+            .lock()
+            .play(whole)
+            .expect("the whole turn reads");
+        assert_eq!(at_once["position"], state["position"]);
+        assert_eq!(at_once["moves"], state["moves"]);
+        let back = gui.table.lock().undo().expect("a move to take back");
+        assert_eq!(back["position"], start["position"]);
+        assert_eq!(back["moves"], json!([]));
     }
 
     #[test]
