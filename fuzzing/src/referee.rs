@@ -6,6 +6,7 @@ use std::any::Any;
 use std::cell::RefCell;
 
 pub use tiamat::cecp::Coords;
+use tiamat_engine::core::complete_turn;
 use tiamat_engine::{Game, GameResult, MoveList};
 use tiamat_perft::complete_turns;
 
@@ -137,6 +138,30 @@ pub fn legal_moves(line: &Line) -> Result<Vec<String>, String> {
     with_game!(kind(line)?, G => {
         let (pos, history) = replay::<G>(line)?;
         Ok(legal_list(&pos, &history).iter().map(|mv| pos.move_to_wire(mv)).collect())
+    })
+}
+
+/// A random legal move at the end of `line` in wire form, `below(n)` choosing among `n`: one of
+/// [`legal_moves`], or where turns go action by action a whole turn, built by a random walk
+/// over the actions (never a list of every turn, which can hold hundreds of thousands).
+pub fn random_move(line: &Line, below: &mut dyn FnMut(usize) -> usize) -> Option<String> {
+    with_game!(kind(line).ok()?, G => {
+        let (pos, history) = replay::<G>(line).ok()?;
+        if !pos.multi_action_turns() {
+            let legal = legal_list(&pos, &history);
+            return (!legal.is_empty()).then(|| pos.move_to_wire(&legal[below(legal.len())]));
+        }
+        let mut shuffled = |_: &G, moves: &[<G as Game>::Move]| {
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, below(i + 1));
+            }
+            order
+        };
+        let mut actions = Vec::new();
+        complete_turn(&pos, &mut actions, &mut shuffled)?;
+        let turn = pos.join_turn(&actions)?;
+        (!pos.forbidden_by_history(&turn, &history)).then(|| pos.move_to_wire(&turn))
     })
 }
 

@@ -49,11 +49,13 @@ fn positions() -> Vec<(Line, u32)> {
         for game in 0..6 {
             let mut line = Line::start(variant);
             for _ in 0..(game * 9) {
-                let moves = referee::legal_moves(&line).unwrap_or_default();
-                if moves.is_empty() || referee::is_over(&line).unwrap_or(true) {
+                if referee::is_over(&line).unwrap_or(true) {
                     break;
                 }
-                line = line.with(&moves[rng.below(moves.len())]);
+                let Some(mv) = referee::random_move(&line, &mut |n| rng.below(n)) else {
+                    break;
+                };
+                line = line.with(&mv);
             }
             out.push((line, depth));
         }

@@ -151,9 +151,9 @@ impl Session {
         };
         let mut searchmoves = Vec::new();
         if self.rng.chance(15) {
-            let legal = referee::legal_moves(&self.line).unwrap_or_default();
-            for _ in 0..(1 + self.rng.below(3)).min(legal.len()) {
-                searchmoves.push(self.rng.pick(&legal).clone());
+            for _ in 0..1 + self.rng.below(3) {
+                let rng = &mut self.rng;
+                searchmoves.extend(referee::random_move(&self.line, &mut |n| rng.below(n)));
             }
         }
         let command = if searchmoves.is_empty() {

@@ -362,24 +362,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
         };
         // Root actions are the first actions of the `searchmoves` turns: the answer is one
-        // of those turns, the best line's where it is one.
+        // of those turns as given, the best line's where it is one.
         let mut ponder = turns.get(1).cloned();
         let best = match (best, &outcome.best) {
             (Some(best), Some(first)) if !limits.searchmoves.is_empty() => {
                 let key = root.play(&best).key();
-                if limits
-                    .searchmoves
-                    .iter()
-                    .any(|turn| root.play(turn).key() == key)
-                {
-                    Some(best)
-                } else {
-                    ponder = None;
-                    limits
-                        .searchmoves
-                        .iter()
-                        .find(|turn| root.starts_turn(first, turn))
-                        .cloned()
+                let given = |turn: &&G::Move| root.play(turn).key() == key;
+                match limits.searchmoves.iter().find(given) {
+                    Some(turn) => Some(turn.clone()),
+                    None => {
+                        ponder = None;
+                        limits
+                            .searchmoves
+                            .iter()
+                            .find(|turn| root.starts_turn(first, turn))
+                            .cloned()
+                    }
                 }
             }
             (best, _) => best,

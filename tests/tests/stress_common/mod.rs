@@ -82,11 +82,9 @@ pub fn random_moves(rng: &mut Rng, from: &Line, plies: usize) -> (Line, bool) {
         if referee::is_over(&line).unwrap_or(true) {
             return (line, true);
         }
-        let moves = referee::legal_moves(&line).unwrap_or_default();
-        if moves.is_empty() {
+        let Some(mv) = referee::random_move(&line, &mut |n| rng.below(n)) else {
             break;
-        }
-        let mv = rng.pick(&moves).clone();
+        };
         line = line.with(&mv);
     }
     (line, false)
