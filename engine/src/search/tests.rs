@@ -478,17 +478,22 @@ fn pondering_holds_the_answer_until_ponderhit() {
     });
 }
 
+/// An infinite search of `pos` that only `control`'s stop ends.
+fn search_until_stopped(pos: &Ttt, control: &Control) -> Outcome<u8> {
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    searcher(1, 1).search(pos, &[], &limits, control, &mut |_| {})
+}
+
 #[test]
 fn a_stop_during_the_root_generation_answers_without_searching() {
     // However costly a node's generation, the first root move (ordered before the search) is
     // the answer to a `stop` that came meanwhile: no subtree is searched first.
     let mut pos = Ttt::parse("X...O....", Color::White, false);
     pos.stops_in_generation = true;
-    let limits = Limits {
-        infinite: true,
-        ..Limits::default()
-    };
-    let outcome = searcher(1, 1).search(&pos, &[], &limits, &STOPPED_IN_GENERATION, &mut |_| {});
+    let outcome = search_until_stopped(&pos, &STOPPED_IN_GENERATION);
     assert_eq!(
         GENERATIONS.load(Ordering::SeqCst),
         1,
@@ -505,11 +510,7 @@ fn a_stop_during_a_costly_generation_below_the_root_ends_it() {
     // A generation that cannot give up would finish its thousand steps first.
     let mut pos = Ttt::parse("X...O....", Color::White, false);
     pos.costly = true;
-    let limits = Limits {
-        infinite: true,
-        ..Limits::default()
-    };
-    let outcome = searcher(1, 1).search(&pos, &[], &limits, &STOPPED_IN_COSTLY, &mut |_| {});
+    let outcome = search_until_stopped(&pos, &STOPPED_IN_COSTLY);
     let steps = STEPS_DONE.load(Ordering::SeqCst);
     assert_eq!(steps, STOP_AT_STEP, "no step of work after the stop");
     pos.costly = false;
