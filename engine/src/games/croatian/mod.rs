@@ -142,6 +142,7 @@ mod actions;
 pub(super) mod attacks;
 pub(super) mod board;
 mod cascade;
+mod divergence;
 pub mod crosscheck;
 mod hemera;
 mod monolith;
@@ -164,6 +165,8 @@ mod tests;
 mod tests_actions;
 #[cfg(test)]
 mod tests_discovery;
+#[cfg(test)]
+mod tests_divergence;
 #[cfg(test)]
 mod tests_hemera;
 #[cfg(test)]

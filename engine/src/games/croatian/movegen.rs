@@ -41,7 +41,7 @@ pub(crate) const TACTICAL: u16 =
 
 impl Sink for FirstPlies<'_> {
     fn land(&mut self, ply: Ply, left: u8) {
-        if ply.has(flag::ACTIVATE) {
+        if ply.flags & flag::GOES_ON != 0 {
             self.activations.push((ply, left));
             return;
         }
@@ -55,7 +55,7 @@ impl Sink for FirstPlies<'_> {
     }
 
     fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
-        if ply.has(flag::ACTIVATE) {
+        if ply.flags & flag::GOES_ON != 0 {
             self.activations.land_after(effects, ply, left);
             return;
         }

@@ -16,6 +16,7 @@
 //! an own one; it never captures there (L2501-2506).
 
 use super::attacks::at;
+use super::divergence::divergence;
 use super::moves::{flag, Ply};
 use super::piece::steps::{KNIGHT, LONG};
 use super::piece::{self, Cell, Kind, OFF};
@@ -115,6 +116,8 @@ impl PlyGen<'_> {
         }
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
+        } else if let Some(diverge) = divergence(m, to, c, left) {
+            sink.land(diverge, left);
         }
         false
     }
@@ -133,6 +136,10 @@ impl PlyGen<'_> {
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
             return false;
+        }
+        // Mid-chain too (Table 28); an opponent's Shaman may be taken instead.
+        if let Some(diverge) = divergence(m, to, c, left) {
+            sink.land(diverge, left);
         }
         if piece::color(c) != piece::color(m.cell) {
             if kind == Kind::King {
