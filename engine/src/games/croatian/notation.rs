@@ -1046,11 +1046,13 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     let mut out: Vec<Written> = Vec::new();
     for (link, ply) in plies {
         match link {
-            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence => out.push(Written {
-                parts: vec![ply],
-                oblation: false,
-                after_sacrifice: *link == Link::PawnSacrifice,
-            }),
+            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence => {
+                out.push(Written {
+                    parts: vec![ply],
+                    oblation: false,
+                    after_sacrifice: *link == Link::PawnSacrifice,
+                })
+            }
             Link::Teleport => out.last_mut()?.parts.push(ply),
             _ => return None,
         }

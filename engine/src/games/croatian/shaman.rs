@@ -14,6 +14,12 @@
 //! Wave", L2628), so it is part of a checking chain too; an own Wave breaks a chain (its
 //! transparency is no capture, L2520). On a step-field the Shaman passes any Wave and activates
 //! an own one; it never captures there (L2501-2506).
+//!
+//! A Shaman diverges (`divergence`) from a Shaman of either colour on its step-fields and on its
+//! capture-fields, mid-chain too (the pieces before it taken), and from an opponent's Shaman on
+//! a capture-field instead of taking it (L2745-2806). Entrancement and trance-journeys
+//! (section 4.5.4-4.5.6) are not generated yet: a Shaman beside another simply steps or
+//! captures by its vectors.
 
 use super::attacks::at;
 use super::divergence::divergence;

@@ -62,9 +62,19 @@ fn queen_diverges_from_own_shaman() {
     for book in ["Q..j7/..m10*", "Qo2..j7/H..m10*E"] {
         assert_eq!(pos.parse_move(book).as_ref(), Ok(&mv), "{book}");
     }
+    let clicks = crate::core::view::click_texts(&pos.move_input(&mv).clicks);
+    assert_eq!(clicks, ["o2", "j7", "m10"]);
     let after = pos.play(&mv);
-    assert!(piece::is(after.cell(field(&after, "j7")), Kind::Shaman, Color::White));
-    assert!(piece::is(after.cell(field(&after, "m10")), Kind::Queen, Color::White));
+    assert!(piece::is(
+        after.cell(field(&after, "j7")),
+        Kind::Shaman,
+        Color::White
+    ));
+    assert!(piece::is(
+        after.cell(field(&after, "m10")),
+        Kind::Queen,
+        Color::White
+    ));
     let ends = ends_after_divergence(&pos, "o2");
     // (e2, j2 and o7 are on the Queen's own lines from o2: those moves do not diverge.)
     for reached in ["j12", "e7", "e12", "i6", "m10", "j3"] {
@@ -95,7 +105,12 @@ fn activated_rook_needs_momentum_to_diverge() {
         .iter()
         .filter(|m| m.plies().len() == 4 && m.plies()[2].has(flag::DIVERGE))
         .filter(|m| m.plies()[3].piece == Kind::Rook as u8)
-        .map(|m| (pos.field_name(m.plies()[2].to), pos.field_name(m.plies()[3].to)))
+        .map(|m| {
+            (
+                pos.field_name(m.plies()[2].to),
+                pos.field_name(m.plies()[3].to),
+            )
+        })
         .map(|(at, end)| format!("{at}>{end}"))
         .collect();
     // Back onto h6 is the Rook's plain step, listed as such.
@@ -128,9 +143,9 @@ fn rushing_pawn_diverges() {
     let pos = cot("COT", "Ka1,kx24,Pe2^,He5,nd6,Af6");
     let ends = ends_after_divergence(&pos, "e2");
     assert_eq!(ends, set(&["d5", "d6", "e6", "f5"]));
-    let pyramid = moves_of(&pos, "e2").into_iter().find(|m| {
-        m.plies().len() == 3 && m.plies()[1].has(flag::ACTIVATE) && diverges(m)
-    });
+    let pyramid = moves_of(&pos, "e2")
+        .into_iter()
+        .find(|m| m.plies().len() == 3 && m.plies()[1].has(flag::ACTIVATE) && diverges(m));
     assert!(pyramid.is_some(), "the Pyramid on f6 is activated");
     let step = moves_of(&pos, "e2")
         .into_iter()
@@ -191,9 +206,9 @@ fn shaman_diverges_from_either_shaman() {
     // capture the Knight on i9 after with the budget of 1.
     let pos = cot("COT", "Ka1,kx24,Hd4,he8,ni9");
     let moves = moves_of(&pos, "d4");
-    assert!(moves
-        .iter()
-        .any(|m| !m.is_cascade() && m.first().has(flag::CAPTURE) && pos.field_name(m.first().to) == "e8"));
+    assert!(moves.iter().any(|m| !m.is_cascade()
+        && m.first().has(flag::CAPTURE)
+        && pos.field_name(m.first().to) == "e8"));
     let after: BTreeSet<String> = moves
         .iter()
         .filter(|m| diverges(m))
@@ -214,7 +229,10 @@ fn wave_diverges_unless_activated_by_a_unicorn() {
         .filter(|m| m.plies().len() == 3 && m.plies()[1].has(flag::DIVERGE))
         .map(|m| pos.field_name(m.plies()[2].to))
         .collect();
-    assert!(wave_ends.contains("h12") && wave_ends.contains("b11"), "{wave_ends:?}");
+    assert!(
+        wave_ends.contains("h12") && wave_ends.contains("b11"),
+        "{wave_ends:?}"
+    );
     assert_divergences_read_back(&pos);
     let pos = cot("COT", "Ka1,kx24,Ub1,Wc3,Hd5,He4,Hb5");
     let moves = moves_of(&pos, "b1");
@@ -252,3 +270,69 @@ fn divergence_gives_no_check() {
     assert!(pos.in_check());
 }
 
+/// L3158-3169, figures 360-361: a Pawn whose capture-field is an en-passant field holding its
+/// own Shaman diverges there instead of taking en passant.
+#[test]
+fn divergence_replaces_en_passant() {
+    let pos = cot("COT", "Ka1,kx24,Pd19,pe19:");
+    assert!(moves_of(&pos, "d19")
+        .iter()
+        .any(|m| m.first().has(flag::EN_PASSANT)));
+    let pos = cot("COT", "Ka1,kx24,Pd19,He20,pe19:");
+    let moves = moves_of(&pos, "d19");
+    assert!(!moves
+        .iter()
+        .any(|m| m.plies().iter().any(|p| p.has(flag::EN_PASSANT))));
+    assert!(moves
+        .iter()
+        .any(|m| m.first().has(flag::DIVERGE) && pos.field_name(m.first().to) == "e20"));
+}
+
+/// L2722-2740, L2860, figure 327: which pieces are divergent for whom (by the pieces' colours,
+/// whoever moves them) and which may diverge.
+#[test]
+fn who_diverges_from_whom() {
+    use super::divergence::{is_divergent, may_diverge};
+    use super::plies::{Mover, Pattern};
+    let make = |k: Kind, c: Color| piece::make(k, c, piece::Tag::None);
+    let (light, dark) = (Color::White, Color::Black);
+    let shaman = make(Kind::Shaman, light);
+    assert!(is_divergent(make(Kind::Pegasus, light), shaman));
+    assert!(!is_divergent(make(Kind::Pegasus, dark), shaman));
+    assert!(is_divergent(
+        make(Kind::Pegasus, dark),
+        make(Kind::Shaman, dark)
+    ));
+    assert!(is_divergent(make(Kind::Shaman, dark), shaman));
+    assert!(!is_divergent(
+        make(Kind::Queen, light),
+        make(Kind::Pyramid, light)
+    ));
+    let mover = |k: Kind, pattern: Pattern| Mover {
+        cell: make(k, light),
+        from: 0,
+        momentum: Some(1),
+        pattern,
+        may_ep: false,
+    };
+    for k in [
+        Kind::King,
+        Kind::Centaur,
+        Kind::Serpent,
+        Kind::Monolith,
+        Kind::Star,
+    ] {
+        assert!(!may_diverge(&mover(k, Pattern::Own)), "{k:?}");
+    }
+    for p in [Pattern::Unicorn, Pattern::Centaur, Pattern::Serpent] {
+        assert!(!may_diverge(&mover(Kind::Wave, p)), "{p:?}");
+    }
+    for p in [
+        Pattern::Queen,
+        Pattern::Shaman,
+        Pattern::Pawn(light),
+        Pattern::Scout(light),
+    ] {
+        assert!(may_diverge(&mover(Kind::Wave, p)), "{p:?}");
+    }
+}
