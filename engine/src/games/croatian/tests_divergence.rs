@@ -336,3 +336,49 @@ fn who_diverges_from_whom() {
         assert!(may_diverge(&mover(Kind::Wave, p)), "{p:?}");
     }
 }
+
+/// Table 27 (L5249-5255): a Scout and a Grenadier diverge on their step-fields and go on by
+/// their own movement within the momentum they had: the Scout e5 reaches e7 with 2 (e9 and g7
+/// after it, not e10), the Grenadier e5 reaches e6 with 1.
+#[test]
+fn troopers_diverge_on_step_fields() {
+    let pos = cot("COT", "Ka1,kx24,Oe5,He7");
+    let ends = ends_after_divergence(&pos, "e5");
+    assert!(ends.contains("e9") && ends.contains("g7"), "{ends:?}");
+    assert!(!ends.contains("e10") && !ends.contains("h7"), "{ends:?}");
+    assert_divergences_read_back(&pos);
+    let pos = cot("COT", "Ka1,kx24,Ge5,He6");
+    let ends = ends_after_divergence(&pos, "e5");
+    assert_eq!(ends, set(&["d6", "e7", "f6"]));
+    assert_divergences_read_back(&pos);
+}
+
+/// Played action by action (the variant's way), the divergence is an action that leaves the
+/// Queen in the air on the Shaman's field; the next action ends the turn, and the two join into
+/// the turn the whole-turn list holds.
+#[test]
+fn divergence_action_by_action() {
+    let whole = cot("COT", "Ka1,kx24,Qo2,Hj7,em10");
+    let pos = whole.clone().by_action(true);
+    let mut actions = Vec::new();
+    pos.legal_moves(&mut actions);
+    let diverge = actions
+        .iter()
+        .find(|a| a.first().has(flag::DIVERGE))
+        .expect("the divergence is an action");
+    assert_eq!(diverge.passed_on(), Some(5));
+    let air = pos.play(diverge);
+    assert!(air.turn_in_progress());
+    let mut next = Vec::new();
+    air.legal_moves(&mut next);
+    let take = next
+        .iter()
+        .find(|a| pos.field_name(a.first().to) == "m10")
+        .expect("j7-m10 from the Shaman's field");
+    let turn = pos.join_turn(&[diverge.clone(), take.clone()]).unwrap();
+    assert_eq!(pos.parse_move("Q..j7/..m10*").as_ref(), Ok(&turn));
+    assert_eq!(
+        air.play(take).position_string(),
+        whole.play(&turn).position_string()
+    );
+}
