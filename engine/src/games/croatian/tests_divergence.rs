@@ -382,3 +382,128 @@ fn divergence_action_by_action() {
         whole.play(&turn).position_string()
     );
 }
+
+/// The states a Queen, Rook, Bishop or Knight alone can leave among own Shamans and opponent's
+/// Knights, found by an independent walk (rays within the budget, a divergence restarting with
+/// the fields travelled), against the generator's moves of that piece, on random positions
+/// (a fixed seed).
+#[test]
+fn divergence_agrees_with_a_plain_walk() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let rays: [(char, &[(i32, i32)], bool); 4] = [
+        (
+            'Q',
+            &[
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ],
+            true,
+        ),
+        ('R', &[(1, 0), (-1, 0), (0, 1), (0, -1)], true),
+        ('B', &[(1, 1), (1, -1), (-1, 1), (-1, -1)], true),
+        (
+            'N',
+            &[
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ],
+            false,
+        ),
+    ];
+    let name = |x: i32, y: i32| format!("{}{}", (b'a' + x as u8) as char, y + 1);
+    let (mut compared, mut diverging) = (0, 0);
+    for _ in 0..300 {
+        let (letter, dirs, rides) = rays[next(4) as usize];
+        let mut taken = vec![(0, 0), (23, 23)];
+        let mut free = |next: &mut dyn FnMut(u64) -> u64| loop {
+            // A window of 10x10 fields, far from both Kings, for many meetings.
+            let (x, y) = (7 + next(10) as i32, 7 + next(10) as i32);
+            if !taken.contains(&(x, y)) {
+                taken.push((x, y));
+                return (x, y);
+            }
+        };
+        let origin = free(&mut next);
+        let mut pieces = format!("Ka1,kx24,{letter}{}", name(origin.0, origin.1));
+        let mut board = std::collections::HashMap::new();
+        for _ in 0..1 + next(3) {
+            let (x, y) = free(&mut next);
+            board.insert((x, y), 'H');
+            pieces += &format!(",H{}", name(x, y));
+        }
+        for _ in 0..next(5) {
+            let (x, y) = free(&mut next);
+            board.insert((x, y), 'n');
+            pieces += &format!(",n{}", name(x, y));
+        }
+        board.insert((0, 0), 'K');
+        board.insert((23, 23), 'k');
+        // (final field, captured field) of every ending.
+        let mut expected = BTreeSet::new();
+        let mut stack = vec![(origin, None::<i32>)];
+        while let Some(((ax, ay), budget)) = stack.pop() {
+            for &(dx, dy) in dirs {
+                let most = if rides { budget.unwrap_or(99) } else { 1 };
+                for k in 1..=most {
+                    let (x, y) = (ax + k * dx, ay + k * dy);
+                    if !(0..24).contains(&x) || !(0..24).contains(&y) {
+                        break;
+                    }
+                    let left = budget.map_or(k, |b| b - k);
+                    match board.get(&(x, y)) {
+                        // Its own field, left empty: passed, never an ending (OQ-15).
+                        None => {
+                            if (x, y) != origin {
+                                expected.insert((name(x, y), None));
+                            }
+                            continue;
+                        }
+                        Some('H') if left >= 1 => stack.push(((x, y), Some(left))),
+                        Some('n') => {
+                            expected.insert((name(x, y), Some(name(x, y))));
+                        }
+                        _ => {}
+                    }
+                    break;
+                }
+            }
+        }
+        let pos = cot("COT", &pieces);
+        if pos.decided().is_some() {
+            // The dark King stands attacked: a finished game.
+            continue;
+        }
+        let moves = moves_of(&pos, &name(origin.0, origin.1));
+        let found: BTreeSet<(String, Option<String>)> = moves
+            .iter()
+            .map(|m| {
+                let last = m.plies().last().unwrap();
+                let taken = last.has(flag::CAPTURE).then(|| pos.field_name(last.to));
+                (pos.field_name(last.to), taken)
+            })
+            .collect();
+        assert_eq!(found, expected, "{pieces}");
+        assert_eq!(moves.len(), expected.len(), "{pieces}");
+        compared += 1;
+        diverging += usize::from(moves.iter().any(diverges));
+    }
+    assert!(compared >= 250 && diverging >= 60, "{compared} {diverging}");
+}
