@@ -383,6 +383,9 @@ fn divergence_action_by_action() {
     );
 }
 
+/// Steps of a piece, as (dx, dy).
+type Steps = &'static [(i32, i32)];
+
 /// The states a Queen, Rook, Bishop or Knight alone can leave among own Shamans and opponent's
 /// Knights, found by an independent walk (rays within the budget, a divergence restarting with
 /// the fields travelled), against the generator's moves of that piece, on random positions
@@ -396,7 +399,8 @@ fn divergence_agrees_with_a_plain_walk() {
         seed ^= seed << 17;
         seed % n
     };
-    let rays: [(char, &[(i32, i32)], bool); 4] = [
+    // Each piece's letter, its steps, and whether it rides them.
+    let rays: [(char, Steps, bool); 4] = [
         (
             'Q',
             &[
