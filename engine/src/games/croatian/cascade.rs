@@ -112,6 +112,8 @@ impl InAir {
         let cell = turn.air;
         let pattern = if by.has(flag::RITUAL) {
             Pattern::Ritual
+        } else if by.has(flag::DIVERGE) {
+            mover_pattern
         } else if !piece::is_wave(cell) {
             Pattern::Own
         } else if piece::is_wave(mover) {
@@ -126,7 +128,8 @@ impl InAir {
             pattern,
             first_ply: piece::is_private(piece::kind(cell))
                 && piece::color(cell) == turn.pos.side
-                && !was_moved,
+                && !was_moved
+                && !by.has(flag::DIVERGE),
         }
     }
 
