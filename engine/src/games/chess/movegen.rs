@@ -188,7 +188,7 @@ impl Chess {
 
         // The king steps to squares not attacked once it has left its own square.
         let occ_without_king = occ ^ ksq.bit();
-        for to in squares(king_attacks(ksq) & !own) {
+        for to in squares(king_attacks(ksq) & !own & out.kept(enemy)) {
             if !self.is_attacked(to, them, occ_without_king) {
                 let kind = if enemy & to.bit() != 0 {
                     flag::CAPTURE
@@ -230,7 +230,8 @@ impl Chess {
 
         self.generate_pawns::<WHITE, S>(out, ksq, checkers, check_mask, pinned);
 
-        if checkers == 0 {
+        // Castling lands on an empty square: none where the sink keeps only captures.
+        if checkers == 0 && out.kept(enemy) & !occ != 0 {
             self.generate_castling::<WHITE, S>(out, occ);
         }
     }
@@ -360,6 +361,12 @@ impl Chess {
 
 /// Where the generator puts moves: a list, or a counter that never builds them.
 trait MoveSink {
+    /// The target squares whose moves the sink keeps, given the enemy's squares: the generator
+    /// spends no king-safety test on the others.
+    #[inline]
+    fn kept(&self, _enemy: Bitboard) -> Bitboard {
+        !0
+    }
     fn one(&mut self, mv: ChessMove);
     /// Moves of one piece from `from` to each of `targets` (captures where `enemy` stands).
     fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard);
@@ -427,6 +434,11 @@ impl Tactical<'_> {
 
 impl MoveSink for Tactical<'_> {
     #[inline]
+    fn kept(&self, enemy: Bitboard) -> Bitboard {
+        enemy
+    }
+
+    #[inline]
     fn one(&mut self, mv: ChessMove) {
         self.keep(mv);
     }
@@ -455,6 +467,11 @@ impl MoveSink for Tactical<'_> {
 struct Quiet<'a>(&'a mut ChessMoveList);
 
 impl MoveSink for Quiet<'_> {
+    #[inline]
+    fn kept(&self, enemy: Bitboard) -> Bitboard {
+        !enemy
+    }
+
     #[inline]
     fn one(&mut self, mv: ChessMove) {
         if !mv.is_capture() {
