@@ -169,6 +169,17 @@ impl Croatian {
             .map(|s| (s, piece::color(self.board[s as usize])))
     }
 
+    /// The neighbours of `sq` on the board (the portal fields of a Star or Monolith, L1406,
+    /// L3225; a Starchild's miracle-fields, L3554).
+    pub fn neighbours(&self, sq: u16) -> impl Iterator<Item = u16> + '_ {
+        let (f, r) = (self.file_of(sq) as i32, self.rank_of(sq) as i32);
+        let n = self.size() as i32;
+        (-1..=1)
+            .flat_map(move |dy| (-1..=1).map(move |dx| (f + dx, r + dy)))
+            .filter(move |&(x, y)| (x, y) != (f, r) && x >= 0 && y >= 0 && x < n && y < n)
+            .map(|(x, y)| self.sq(x as u8, y as u8))
+    }
+
     /// The portal fields of a corner Star: its neighbours on the board (L1406-1413).
     pub fn portals(&self, star: u16) -> [u16; 3] {
         let (f, r) = (self.file_of(star), self.rank_of(star));

@@ -155,7 +155,8 @@ impl PlyGen<'_> {
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
         }
-        false
+        // A Starchild is passed over (section 2.2).
+        piece::is_starchild(c)
     }
 
     /// A private's rush: straight forward two fields or more up to the last rank of its half,

@@ -154,6 +154,7 @@ mod position;
 pub mod reference;
 mod serpent;
 mod shaman;
+mod starchild;
 pub mod variant;
 mod view;
 mod xboard;
@@ -168,6 +169,8 @@ mod tests_discovery;
 mod tests_hemera;
 #[cfg(test)]
 mod tests_nineteen;
+#[cfg(test)]
+mod tests_one;
 #[cfg(test)]
 mod tests_serpent;
 #[cfg(test)]

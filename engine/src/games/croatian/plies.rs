@@ -47,6 +47,8 @@ pub enum Pattern {
     /// Serpent: a diagonal step, then one on the other diagonal, the two alternating
     /// (L2377-2392).
     Serpent,
+    /// Starchild: one jump to a field of the other colour (`starchild`, L3543-3547).
+    Starchild,
     /// Not a Wave: a Pyramid activated by the Serpent's ritual, which goes onto an own Pawn.
     Ritual,
     /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
@@ -68,6 +70,7 @@ impl Pattern {
             Kind::Unicorn => Pattern::Unicorn,
             Kind::Shaman => Pattern::Shaman,
             Kind::Serpent => Pattern::Serpent,
+            Kind::Starchild => Pattern::Starchild,
             _ => Pattern::Own,
         }
     }
@@ -90,6 +93,7 @@ impl Pattern {
             Pattern::Ritual => 12,
             Pattern::Sacrifice => 13,
             Pattern::Shaman => 14,
+            Pattern::Starchild => 15,
         }
     }
 }
@@ -241,8 +245,10 @@ impl PlyGen<'_> {
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
+            Kind::Wave if m.pattern == Pattern::Starchild => self.starchild(m, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
+            Kind::Starchild => self.starchild(m, sink),
             _ => {}
         }
     }
@@ -312,6 +318,14 @@ impl PlyGen<'_> {
                 self.teleport(m, to, sink);
             }
             return false;
+        }
+        if target == Kind::Starchild {
+            // Capture an opponent's, or pass over it (section 2.2); only Waves and Starchilds
+            // activate one (L3506).
+            if piece::color(c) != col {
+                sink.land(ply(flag::CAPTURE), left);
+            }
+            return true;
         }
         if target == Kind::Wave {
             // Activate an own Wave or capture an opponent's, or pass over it (L722, L809).
@@ -650,7 +664,7 @@ impl PlyGen<'_> {
                     }
                 }
             }
-            Pattern::Own | Pattern::Ritual | Pattern::Sacrifice => {}
+            Pattern::Own | Pattern::Ritual | Pattern::Sacrifice | Pattern::Starchild => {}
         }
         out
     }
@@ -775,6 +789,7 @@ impl PlyGen<'_> {
         } else if piece::is_teleporter(c) {
             None
         } else if piece::is_wave(c)
+            || piece::is_starchild(c) && piece::color(c) == piece::color(m.cell)
             || piece::color(c) == piece::color(m.cell)
                 && !matches!(piece::kind(c), Kind::King | Kind::Pyramid)
                 && momentum >= 1

@@ -116,7 +116,8 @@ impl PlyGen<'_> {
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
         }
-        false
+        // A Starchild is passed over (section 2.2).
+        piece::is_starchild(c)
     }
 
     /// The `k`-th field of a capture-ply is `to`: capture an opponent's piece (not the King)

@@ -1,0 +1,86 @@
+//! The Starchild (One, part 2 section 4.7): an owned piece that can neither capture nor check
+//! nor teleport. Its ply is one jump to any field of the colour opposite to its own field's, at
+//! any distance (L3513, L3526): onto an empty field, onto an own Wave or own Starchild, which it
+//! activates without spending momentum (it hands on what it received; as the first piece of a
+//! move, 1: OQ-22), or onto a Star or Monolith, from which it bounces onto an empty neighbour of
+//! that same teleporter, or is oblationed when there is none (L3561-3568).
+//!
+//! A Wave it activates moves the same way (`Pattern::Starchild`, L3543-3547): one jump to a
+//! field of the other colour, activating an own Starchild or any Wave only, bouncing off Stars
+//! and Monoliths instead of teleporting (L3656-3664). Waves of both colours and Starchilds so
+//! form one activation network without momentum (section 8); turns go action by action.
+//!
+//! It is transparent to every moving piece and to attacks (section 2.2, OQ-32: `piece::is_clear`),
+//! which may pass over it; an opponent's piece may capture it. Own Waves activate it with any
+//! momentum (L5063).
+//!
+//! Readings decided here: a bounce is a ply with `flag::TELEPORT` whose `aux` is the Star or
+//! Monolith touched, as a teleport is; an oblation after a bounce is the ply onto the teleporter
+//! with `flag::OBLATION`, as a teleport's. Not generated yet: moving Stars on miracle-fields
+//! (section 4.7.4), sense-journeys (4.7.6), resurrection (4.7.7), divergence through Starchilds
+//! (4.7.5), and a Pyramid's conversion of a Starchild (the Pyramid is then oblationed, L3635:
+//! a Pyramid takes a Starchild but does not try to convert it).
+
+use super::moves::{flag, Ply};
+use super::piece::{self, Kind, OFF};
+use super::plies::{Mover, Pattern, PlyGen, Sink};
+
+impl PlyGen<'_> {
+    /// The ply of a Starchild, or of a Wave a Starchild activated (`Pattern::Starchild`).
+    pub(super) fn starchild<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let pos = self.pos;
+        let n = pos.size();
+        let wave = m.pattern == Pattern::Starchild;
+        let kind = piece::kind_bits(m.cell);
+        let left = m.momentum.unwrap_or(1);
+        let light = pos.is_light_field(m.from);
+        for r in 0..n {
+            for f in 0..n {
+                let to = pos.sq(f, r);
+                if pos.is_light_field(to) == light {
+                    continue;
+                }
+                let c = self.cell(to);
+                if self.is_empty(to) {
+                    sink.land(Ply::new(m.from, to, kind, 0), left);
+                } else if piece::is_teleporter(c) {
+                    self.bounce(m, to, sink);
+                } else if c != OFF && activates(m.cell, c, wave) {
+                    sink.land(Ply::new(m.from, to, kind, flag::ACTIVATE), left);
+                }
+            }
+        }
+    }
+
+    /// The Starchild (or its Wave) `m` touches the Star or Monolith on `body`: it emerges on an
+    /// empty neighbour of that same body, or is oblationed (L3561-3568, L3656-3664).
+    fn bounce<S: Sink>(&self, m: &Mover, body: u16, sink: &mut S) {
+        let kind = piece::kind_bits(m.cell);
+        let mut any = false;
+        for portal in self.pos.neighbours(body) {
+            if portal != m.from && self.is_empty(portal) {
+                any = true;
+                let mut ply = Ply::new(m.from, portal, kind, flag::TELEPORT);
+                ply.aux = body;
+                sink.land(ply, 0);
+            }
+        }
+        if !any {
+            let mut ply = Ply::new(m.from, body, kind, flag::TELEPORT | flag::OBLATION);
+            ply.aux = body;
+            sink.land(ply, 0);
+        }
+    }
+}
+
+/// Whether the Starchild `mover` (or its Wave, `wave`) activates the piece `target` on one of
+/// its fields: an own Starchild or own Wave; a Starchild's Wave also an opponent's Wave
+/// (L3540, L3545-3547).
+fn activates(mover: piece::Cell, target: piece::Cell, wave: bool) -> bool {
+    let own = piece::color(target) == piece::color(mover);
+    match piece::kind(target) {
+        Kind::Starchild => own,
+        Kind::Wave => own || wave,
+        _ => false,
+    }
+}
