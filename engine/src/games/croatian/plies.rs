@@ -249,6 +249,7 @@ impl PlyGen<'_> {
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
             Kind::Starchild => self.starchild(m, sink),
+            Kind::Star if m.momentum.is_some() => self.moving_star(m, sink),
             _ => {}
         }
     }

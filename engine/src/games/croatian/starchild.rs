@@ -14,12 +14,20 @@
 //! which may pass over it; an opponent's piece may capture it. Own Waves activate it with any
 //! momentum (L5063).
 //!
+//! Miracle-fields (section 4.7.4): a Starchild steps onto a neighbouring Star of either colour
+//! and activates it; the Star makes one King-step onto an empty field next to it. A Star with
+//! no empty neighbour is not activated: the touch is a bounce, an oblation there (L3600-3607).
+//! A Star or Monolith on any neighbour may be bounced off (L3561: "step- or miracle-field").
+//! Stars so stand anywhere in One, keep their colour (`T` light, `t` dark in position
+//! strings), block like other pieces and teleport as before (L3614, L3673); a Wave may pass
+//! over one or teleport (as from Nineteen on, OQ-4).
+//!
 //! Readings decided here: a bounce is a ply with `flag::TELEPORT` whose `aux` is the Star or
 //! Monolith touched, as a teleport is; an oblation after a bounce is the ply onto the teleporter
-//! with `flag::OBLATION`, as a teleport's. Not generated yet: moving Stars on miracle-fields
-//! (section 4.7.4), sense-journeys (4.7.6), resurrection (4.7.7), divergence through Starchilds
-//! (4.7.5), and a Pyramid's conversion of a Starchild (the Pyramid is then oblationed, L3635:
-//! a Pyramid takes a Starchild but does not try to convert it).
+//! with `flag::OBLATION`, as a teleport's. Not generated yet: sense-journeys (4.7.6),
+//! resurrection (4.7.7), divergence through Starchilds (4.7.5), and a Pyramid's conversion of
+//! a Starchild (the Pyramid is then oblationed, L3635: a Pyramid takes a Starchild but does
+//! not try to convert it).
 
 use super::moves::{flag, Ply};
 use super::piece::{self, Kind, OFF};
@@ -48,6 +56,44 @@ impl PlyGen<'_> {
                 } else if c != OFF && activates(m.cell, c, wave) {
                     sink.land(Ply::new(m.from, to, kind, flag::ACTIVATE), left);
                 }
+            }
+        }
+        if !wave {
+            self.miracles(m, sink);
+        }
+    }
+
+    /// The Starchild's touches of its miracle-fields (its 8 neighbours, L3554): it activates a
+    /// Star there, which receives its momentum, at least 1 (L3574, OQ-22), when the Star has an
+    /// empty neighbour to step to (else the touch is a bounce, L3600-3607); it bounces off a
+    /// Star or Monolith on a diagonal neighbour as off one on its step-fields (L3561).
+    fn miracles<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let pos = self.pos;
+        let kind = piece::kind_bits(m.cell);
+        let light = pos.is_light_field(m.from);
+        for to in pos.neighbours(m.from) {
+            let c = self.cell(to);
+            if !piece::is_teleporter(c) {
+                continue;
+            }
+            if piece::kind_bits(c) == Kind::Star as u8
+                && pos.neighbours(to).any(|s| self.is_empty(s))
+            {
+                let left = m.momentum.unwrap_or(1).max(1);
+                sink.land(Ply::new(m.from, to, kind, flag::ACTIVATE), left);
+            }
+            if pos.is_light_field(to) == light {
+                self.bounce(m, to, sink);
+            }
+        }
+    }
+
+    /// A Star a Starchild activated: one King-step onto an empty neighbour of its field
+    /// (L3580-3592), whatever momentum it received.
+    pub(super) fn moving_star<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        for to in self.pos.neighbours(m.from) {
+            if self.is_empty(to) {
+                sink.land(Ply::new(m.from, to, Kind::Star as u8, 0), 0);
             }
         }
     }

@@ -318,3 +318,117 @@ fn starchilds_are_transparent_and_harmless() {
         "a Starchild next to the King gives no check"
     );
 }
+
+/// Section 4.7.4: Starchild f5 activates the Star on its miracle-field e6 (momentum 1, OQ-22),
+/// which then steps onto any empty neighbour of e6 (the Starchild's origin f5 among them),
+/// ending the turn; it may bounce off that Star instead (L3594), onto the empty light
+/// neighbours d5, d7, f7 (the dark ones are the states of plain moves); the moved Star is
+/// written where it stands, in its colour, and blocks a Rook, which teleports through it.
+#[test]
+fn a_starchild_moves_a_star() {
+    let pos = o("O", "Kz2,kz25,If5,Te6,tz1,Rc6");
+    let moves = actions_of(&pos, "f5");
+    let touch = moves
+        .iter()
+        .find(|m| m.first().has(flag::ACTIVATE))
+        .expect("the Star is activated");
+    assert_eq!(pos.field_name(touch.first().to), "e6");
+    assert_eq!(touch.passed_on(), Some(1));
+    assert_eq!(
+        ends(&pos, &moves, flag::TELEPORT),
+        BTreeSet::from(["d5", "d7", "f7"].map(String::from))
+    );
+    let star = pos.play(touch);
+    let (cell, at) = star.piece_in_air().unwrap();
+    assert_eq!(piece::kind(cell), Kind::Star);
+    assert_eq!(star.field_name(at), "e6");
+    let steps = actions(&star);
+    assert_eq!(
+        ends(&star, &steps, 0),
+        BTreeSet::from(["d5", "e5", "f5", "d6", "f6", "d7", "e7", "f7"].map(String::from))
+    );
+    let to_d6 = steps
+        .iter()
+        .find(|m| star.field_name(m.first().to) == "d6")
+        .unwrap();
+    let after = star.play(to_d6);
+    assert!(!after.turn_in_progress());
+    let text = after.position_string();
+    assert!(text.starts_with("26/"), "{text}");
+    assert_eq!(Croatian::from_position_string("one", &text).unwrap(), after);
+    assert!(piece::is(
+        after.cell(field(&after, "d6")),
+        Kind::Star,
+        Color::White
+    ));
+    // The Star on d6 now blocks the Rook c6's way right: it teleports (emerging beside the
+    // dark Star z1, whose third portal z2 holds the King) instead of riding on.
+    let mut again = after.clone();
+    again.side = Color::White;
+    again.recompute_key();
+    let rook = actions_of(&again, "c6");
+    assert!(!ends(&again, &rook, 0).contains("e6"));
+    assert_eq!(
+        ends(&again, &rook, flag::TELEPORT),
+        BTreeSet::from(["y1", "y2"].map(String::from))
+    );
+}
+
+/// L3600-3607: a Star with no empty field around it is not activated; the Starchild touching
+/// it is oblationed. Here Starchild c3 activates the Wave b3, which activates Starchild b2 next
+/// to the Star a1, whose neighbours a2, b1 and b2 (now the Wave's) are all taken.
+#[test]
+fn a_blocked_star_oblations_the_starchild() {
+    let pos = o("O", "Kz2,kz25,Ic3,Wb3,Ib2,Ta1,Pa2,Pb1");
+    let activate = |pos: &Croatian, from: &str, to: &str| {
+        let mv = actions(pos)
+            .into_iter()
+            .find(|m| {
+                let p = m.plies().last().unwrap();
+                pos.field_name(p.from) == from
+                    && p.has(flag::ACTIVATE)
+                    && pos.field_name(p.to) == to
+            })
+            .unwrap_or_else(|| panic!("{from} activates {to}"));
+        pos.play(&mv)
+    };
+    let in_air = activate(&activate(&pos, "c3", "b3"), "b3", "b2");
+    let at_star: Vec<Ply> = actions(&in_air)
+        .iter()
+        .map(|m| *m.plies().last().unwrap())
+        .filter(|p| in_air.field_name(p.to) == "a1")
+        .collect();
+    assert_eq!(at_star.len(), 1);
+    assert_eq!(at_star[0].flags, flag::TELEPORT | flag::OBLATION);
+    let after = in_air.play(&Move::cascade(&[at_star[0]]));
+    assert!(!after.turn_in_progress());
+    assert_eq!(
+        after.position_string().split(' ').next().unwrap(),
+        "26/25k/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/1I24/PW23K/TP24"
+    );
+}
+
+/// Every complete turn of Starchild positions (plain jumps, bounces, a Wave it activates, a
+/// Star it moves, a blocked Star's oblation) writes as one move text that reads back to the
+/// same state.
+#[test]
+fn starchild_turns_read_back() {
+    for pieces in [
+        "Kz2,kz25,Ie5,Wf9,Mk20",
+        "Kz2,kz25,If5,Te6,tz1,Rc6",
+        "Kz2,kz25,Ic3,Wb3,Ib2,Ta1,Pa2,Pb1",
+    ] {
+        let pos = o("O", pieces);
+        let mut turns = 0;
+        for turn in crate::core::perft::complete_turns(&pos) {
+            let text = turn.text();
+            let mv = pos
+                .parse_move(&text)
+                .unwrap_or_else(|e| panic!("{pieces}: {text}: {e}"));
+            assert!(pos.is_legal(&mv), "{pieces}: {text}");
+            assert_eq!(pos.play(&mv), turn.state, "{pieces}: {text}");
+            turns += 1;
+        }
+        assert!(turns > 300, "{pieces}: {turns}");
+    }
+}
