@@ -824,7 +824,7 @@ fn segments(pos: &Croatian, mover: Cell, ply: &Ply) -> Vec<(u16, Vec<Option<u16>
 fn jumps(ply: &Ply) -> bool {
     ply.piece == Kind::Wave as u8
         && ply.route == super::moves::Route::default()
-        && !(ply.has(flag::OBLATION) && !ply.has(flag::TELEPORT))
+        && (ply.has(flag::TELEPORT) || !ply.has(flag::OBLATION))
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
