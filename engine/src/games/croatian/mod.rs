@@ -537,6 +537,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
         "tlalocan" => include_str!("perft/tlalocan.txt"),
         "discovery" => include_str!("perft/discovery.txt"),
+        "one" => include_str!("perft/one.txt"),
         "tamoanchan" => include_str!("perft/tamoanchan.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),
