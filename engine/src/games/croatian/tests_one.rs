@@ -432,3 +432,32 @@ fn starchild_turns_read_back() {
         assert!(turns > 300, "{pieces}: {turns}");
     }
 }
+
+/// The start's first actions by moving piece (the action-level perft at depth 1: 2,302), against
+/// section 8's independent simulation where it counts the same: Monoliths 1,241 (y19 618 + b8
+/// 623: 486 destinations each and the demotions), Scouts 396, Pawns 128 (b3 into the Monolith
+/// b8 among them), Rooks 32, Unicorn 3. The Starchilds end the turn in 496 ways (f1: 242 plain,
+/// 8 bounces off b8 and y19 that are new states, one oblation; u1: 244 plain, one oblation) and
+/// start the network in 4 (f1 onto the Wave q1 and Starchild u1, u1 onto the Wave j1 and
+/// Starchild f1); the Grenadiers k2 and p2 activate the Waves j1 and q1 (section 8's entries).
+#[test]
+fn start_first_actions() {
+    let pos = super::tests::start("one");
+    let mut by_piece = std::collections::BTreeMap::new();
+    for mv in actions(&pos) {
+        let k = Kind::from_index(mv.first().piece).unwrap().letter();
+        *by_piece.entry((k, mv.passed_on().is_some())).or_insert(0) += 1;
+    }
+    let expected = std::collections::BTreeMap::from([
+        (('G', true), 2),
+        (('I', false), 496),
+        (('I', true), 4),
+        (('M', false), 1241),
+        (('O', false), 396),
+        (('P', false), 128),
+        (('R', false), 32),
+        (('U', false), 3),
+    ]);
+    assert_eq!(by_piece, expected);
+    assert_eq!(expected.values().sum::<i32>(), 2302);
+}
