@@ -31,10 +31,10 @@ pub use select::{split_variant, Selected};
 /// Variants the protocol stress sessions leave out. Hemera's Dawn and Tamoanchan Revisited: one
 /// position can list hundreds of thousands of complete turns (569,438 replies after one Grenadier
 /// cascade, 5 CPU-seconds to list; 131,451 in a Serpent position of the suite), and the sessions'
-/// model lists a position's moves several times per command. Conquest of Tlalocan and Discovery go action by action, and CECP's move lists and the
+/// model lists a position's moves several times per command. Conquest of Tlalocan, Discovery and One go action by action, and CECP's move lists and the
 /// thinking lines still hold single actions there (the README's Croatian section). The fuzz
 /// replays, the games' own tests and the UCI whole-turn test cover them.
-pub const BEYOND_STRESS: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery"];
+pub const BEYOND_STRESS: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery", "one"];
 
 /// The variants the protocol stress sessions play: every registered one but [`BEYOND_STRESS`].
 pub fn stress_variant_names() -> Vec<&'static str> {
