@@ -557,7 +557,7 @@ impl Turn {
         };
         if rushed
             && owner == self.pos.side
-            && ply.flags & (flag::TELEPORT | flag::CAPTURE | flag::EN_PASSANT) == 0
+            && ply.flags & (flag::TELEPORT | flag::CAPTURE | flag::EN_PASSANT | flag::UPLIFT) == 0
             && (self.pos.rank_of(ply.to) as i32 - self.pos.rank_of(ply.from) as i32)
                 * if owner == Color::White { 1 } else { -1 }
                 >= 2

@@ -3,7 +3,7 @@
 //! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
 //! two Pawn rows, sideways Pawns), Hemera's Dawn (Centaur, Scout, Grenadier), Tamoanchan
 //! Revisited (the Serpent), Conquest of Tlalocan (the Shaman), Discovery (the Monolith) and the
-//! simple variants (14/20/26, plain and randomized).
+//! simple variants (14/20/26, plain and randomized) and One (the Starchild).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a
@@ -95,6 +95,9 @@
 //!   field, taking every piece strictly between (its vector tells it from a step-ply); an
 //!   opponent's Wave in a chain is taken like any piece, an own Wave ends it. Divergence,
 //!   entrancement and trance-journeys are not generated yet.
+//! * One (module `starchild`, which lists its own readings): the Starchild's jump, its Wave,
+//!   moving Stars, sense-journeys; Stars stand anywhere and `board::stars` scans the board for
+//!   them there. Resurrection and divergence through Starchilds are not generated yet.
 //! * Discovery (module `monolith`, which lists its own readings): either side moves either
 //!   Monolith; its reach is a breadth-first search over (field, step); a demotion is part of the
 //!   Monolith's ply (`flag::DEMOTE`); teleports route through Stars and Monoliths alike
@@ -135,8 +138,8 @@
 //!   the search scores as a loss for the side that walked into it. A position whose every
 //!   first action leads only to dead ends has no legal move (mate or stalemate). Positions
 //!   with turns in progress are no positions of the game: their position string is the board
-//!   so far without the piece in the air. Actions go by Conquest of Tlalocan's default
-//!   (`actions::BY_ACTION`); every other variant lists whole turns.
+//!   so far without the piece in the air. Actions go by default in Conquest of Tlalocan,
+//!   Discovery and One (`actions::BY_ACTION`); every other variant lists whole turns.
 
 mod actions;
 pub(super) mod attacks;

@@ -32,6 +32,9 @@ pub mod flag {
     pub const SACRIFICE: u16 = 4096;
     /// A Monolith's move into a syzygy demotes the mover's piece on `aux` (`monolith` docs).
     pub const DEMOTE: u16 = 8192;
+    /// With `ACTIVATE`: a King-step that uplifts (One, section 4.7.6): onto a neighbouring
+    /// Starchild, which then steps onto an own piece beside it, which makes a sense-journey.
+    pub const UPLIFT: u16 = 16384;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field

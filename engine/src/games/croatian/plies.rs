@@ -49,6 +49,10 @@ pub enum Pattern {
     Serpent,
     /// Starchild: one jump to a field of the other colour (`starchild`, L3543-3547).
     Starchild,
+    /// Not a Wave: a Starchild uplifting (its King-step onto an own piece, section 4.7.6).
+    Uplifting,
+    /// Not a Wave: an uplifted piece on its sense-journey (section 4.7.6).
+    Sense,
     /// Not a Wave: a Pyramid activated by the Serpent's ritual, which goes onto an own Pawn.
     Ritual,
     /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
@@ -94,6 +98,8 @@ impl Pattern {
             Pattern::Sacrifice => 13,
             Pattern::Shaman => 14,
             Pattern::Starchild => 15,
+            Pattern::Uplifting => 16,
+            Pattern::Sense => 17,
         }
     }
 }
@@ -210,6 +216,11 @@ impl PlyGen<'_> {
     /// Wave activates material only with momentum, a Pyramid is activated only with 1 left.)
     pub fn plies<S: Sink>(&self, m: &Mover, sink: &mut S) {
         let o = self.o;
+        match m.pattern {
+            Pattern::Uplifting => return self.uplifting(m, sink),
+            Pattern::Sense => return self.sense_journey(m, sink),
+            _ => {}
+        }
         match piece::kind(m.cell) {
             Kind::Pawn => self.pawn(m, sink),
             Kind::Knight => {
@@ -665,7 +676,12 @@ impl PlyGen<'_> {
                     }
                 }
             }
-            Pattern::Own | Pattern::Ritual | Pattern::Sacrifice | Pattern::Starchild => {}
+            Pattern::Own
+            | Pattern::Ritual
+            | Pattern::Sacrifice
+            | Pattern::Starchild
+            | Pattern::Uplifting
+            | Pattern::Sense => {}
         }
         out
     }

@@ -24,14 +24,27 @@
 //!
 //! Readings decided here: a bounce is a ply with `flag::TELEPORT` whose `aux` is the Star or
 //! Monolith touched, as a teleport is; an oblation after a bounce is the ply onto the teleporter
-//! with `flag::OBLATION`, as a teleport's. Not generated yet: sense-journeys (4.7.6),
-//! resurrection (4.7.7), divergence through Starchilds (4.7.5), and a Pyramid's conversion of
+//! with `flag::OBLATION`, as a teleport's.
+//!
+//! Sense-journeys (section 4.7.6): a Starchild or Shaman (the initiator) steps onto a
+//! neighbouring Starchild of either colour (`flag::UPLIFT` with `flag::ACTIVATE`); that
+//! Starchild, uplifting (`Pattern::Uplifting`), steps onto a neighbour holding a piece of its
+//! own colour, which is uplifted (`Pattern::Sense`) and makes its journey: onto any empty field
+//! of either hand of its colour's journey pattern (`journey_fields`), its ply marked
+//! `flag::UPLIFT`; with none it is oblationed. An orthogonal neighbour Starchild of the
+//! initiator's colour may so be activated or uplifted, the player's choice (OQ-20).
+//!
+//! Not generated yet: resurrection (4.7.7), divergence through Starchilds (4.7.5), and a Pyramid's conversion of
 //! a Starchild (the Pyramid is then oblationed, L3635: a Pyramid takes a Starchild but does
 //! not try to convert it).
+
+use arrayvec::ArrayVec;
 
 use super::moves::{flag, Ply};
 use super::piece::{self, Kind, OFF};
 use super::plies::{Mover, Pattern, PlyGen, Sink};
+use super::Croatian;
+use crate::core::Color;
 
 impl PlyGen<'_> {
     /// The ply of a Starchild, or of a Wave a Starchild activated (`Pattern::Starchild`).
@@ -73,6 +86,9 @@ impl PlyGen<'_> {
         let light = pos.is_light_field(m.from);
         for to in pos.neighbours(m.from) {
             let c = self.cell(to);
+            if piece::is_starchild(c) {
+                self.initiate(m, to, sink);
+            }
             if !piece::is_teleporter(c) {
                 continue;
             }
@@ -85,6 +101,60 @@ impl PlyGen<'_> {
             if pos.is_light_field(to) == light {
                 self.bounce(m, to, sink);
             }
+        }
+    }
+
+    /// The initiator `m` (a Starchild or Shaman, L3768, L3774) steps onto the neighbouring
+    /// Starchild on `to`, of either colour, which becomes the uplifting Starchild.
+    pub(super) fn initiate<S: Sink>(&self, m: &Mover, to: u16, sink: &mut S) {
+        let kind = piece::kind_bits(m.cell);
+        let left = m.momentum.unwrap_or(1);
+        sink.land(
+            Ply::new(m.from, to, kind, flag::ACTIVATE | flag::UPLIFT),
+            left,
+        );
+    }
+
+    /// The uplifting Starchild `m`: a King-step onto a neighbour holding a piece of its own
+    /// colour other than King, Pyramid, Wave, Starchild (Stars and Monoliths have no colour of
+    /// their own), which it uplifts (L3764, L3776).
+    pub(super) fn uplifting<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let kind = piece::kind_bits(m.cell);
+        let col = piece::color(m.cell);
+        for to in self.pos.neighbours(m.from) {
+            let c = self.cell(to);
+            let upliftable = piece::is_piece(c)
+                && piece::color(c) == col
+                && !piece::is_teleporter(c)
+                && !matches!(
+                    piece::kind(c),
+                    Kind::King | Kind::Pyramid | Kind::Wave | Kind::Starchild
+                );
+            if upliftable {
+                let flags = flag::ACTIVATE | flag::UPLIFT;
+                sink.land(Ply::new(m.from, to, kind, flags), m.momentum.unwrap_or(0));
+            }
+        }
+    }
+
+    /// The uplifted piece `m`'s sense-journey (L3781-3790): onto any empty field of either hand
+    /// of its colour's journey pattern, not its start, over everything; with none it is
+    /// oblationed. The journey ends the move; it neither rushes nor promotes (a reading, as
+    /// for a displaced Pawn, OQ-8).
+    pub(super) fn sense_journey<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        let kind = piece::kind_bits(m.cell);
+        let mut any = false;
+        for to in journey_fields(self.pos, m.from, piece::color(m.cell)) {
+            if to != m.from && self.is_empty(to) {
+                any = true;
+                sink.land(Ply::new(m.from, to, kind, flag::UPLIFT), 0);
+            }
+        }
+        if !any {
+            sink.land(
+                Ply::new(m.from, m.from, kind, flag::UPLIFT | flag::OBLATION),
+                0,
+            );
         }
     }
 
@@ -129,4 +199,51 @@ fn activates(mover: piece::Cell, target: piece::Cell, wave: bool) -> bool {
         Kind::Wave => own || wave,
         _ => false,
     }
+}
+
+/// The on-board fields of both hands of the journey pattern from `from` for a piece of
+/// `color` (section 4.5.5, shared by trance- and sense-journeys, L3766): step `k` is
+/// `k * (L[2k-2] + L[2k-1])` over a cyclic list `L` of unit vectors, the fields the cumulative
+/// sums; light's hands turn from (1,0) and (-1,0), dark's from (0,1) and (0,-1). Each field once.
+pub(super) fn journey_fields(pos: &Croatian, from: u16, color: Color) -> ArrayVec<u16, 64> {
+    const LIGHT: [(i32, i32); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    const DARK: [(i32, i32); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    let turns = if color == Color::White { LIGHT } else { DARK };
+    let n = pos.size() as i32;
+    let mut out = ArrayVec::new();
+    for hand in [1, -1] {
+        let (mut x, mut y) = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
+        // The pattern's fields lie on four rays, 6-7 fields apart: 4n steps leave any board.
+        for k in 1..=4 * n {
+            let a = turns[((2 * k - 2) % 8) as usize];
+            let b = turns[((2 * k - 1) % 8) as usize];
+            x += hand * k * (a.0 + b.0);
+            y += hand * k * (a.1 + b.1);
+            if (0..n).contains(&x) && (0..n).contains(&y) {
+                let sq = pos.sq(x as u8, y as u8);
+                if !out.contains(&sq) && !out.is_full() {
+                    out.push(sq);
+                }
+            }
+        }
+    }
+    out
 }
