@@ -51,6 +51,19 @@ impl Ending {
     }
 }
 
+/// Which moves [`Game::moves_unless`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSet {
+    /// `legal_moves`.
+    Legal,
+    /// `tactical_moves`.
+    Tactical,
+}
+
+/// A move generation given up before it finished ([`Game::moves_unless`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GaveUp;
+
 /// One game (or family of variants played by one ruleset) behind the seam.
 ///
 /// A value is a complete game state: everything that decides the legal moves is inside it
@@ -152,6 +165,24 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             }
         }
         out.truncate(kept);
+    }
+
+    /// `legal_moves` or `tactical_moves` (by `set`) for a caller that cannot wait for ever (the
+    /// search, whose clock runs): a game whose one generation can take seconds (cascades over
+    /// in-air states) asks `give_up` now and then, a few microseconds of work apart, and stops
+    /// with `Err(GaveUp)` when it answers true, `out` then holding an incomplete list. The
+    /// default generates the whole list without asking.
+    fn moves_unless(
+        &self,
+        set: MoveSet,
+        out: &mut Self::MoveList,
+        _give_up: &mut dyn FnMut() -> bool,
+    ) -> Result<(), GaveUp> {
+        match set {
+            MoveSet::Legal => self.legal_moves(out),
+            MoveSet::Tactical => self.tactical_moves(out),
+        }
+        Ok(())
     }
 
     /// Appends the legal moves that `is_tactical` rejects to `out` (which may hold moves

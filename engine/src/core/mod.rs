@@ -14,7 +14,10 @@ pub mod zobrist;
 
 pub use color::Color;
 pub use error::{MoveError, PositionError};
-pub use game::{complete_turn, default_ending, repetitions, whole_turns, Ending, Game, GameResult};
+pub use game::{
+    complete_turn, default_ending, repetitions, whole_turns, Ending, Game, GameResult, GaveUp,
+    MoveSet,
+};
 pub use movelist::MoveList;
 
 /// Whether the slow test tiers are asked for (`TIAMAT_DEEP=1`): deep perft, long games, speed

@@ -42,6 +42,31 @@ struct Ttt {
     /// Each move generation counts in `GENERATIONS`, and the first one stops `STOPPED_IN_GENERATION`:
     /// a `stop` that arrives while the root's moves are generated.
     stops_in_generation: bool,
+    /// Each move generation does `COSTLY_STEPS` steps of work (counted in `STEPS_DONE`), and the
+    /// step `STOP_AT_STEP` stops `STOPPED_IN_COSTLY`: a `stop` that arrives while a node deep in
+    /// the search generates its moves.
+    costly: bool,
+}
+
+const COSTLY_STEPS: usize = 1_000;
+const STOP_AT_STEP: usize = 4_500;
+static STEPS_DONE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static STOPPED_IN_COSTLY: Control = Control {
+    stop: std::sync::atomic::AtomicBool::new(false),
+    pondering: std::sync::atomic::AtomicBool::new(false),
+};
+
+/// One step of a costly generation; whether `give_up` (asked before each) ended it.
+fn costly_work(give_up: &mut dyn FnMut() -> bool) -> bool {
+    for _ in 0..COSTLY_STEPS {
+        if give_up() {
+            return true;
+        }
+        if STEPS_DONE.fetch_add(1, Ordering::SeqCst) + 1 == STOP_AT_STEP {
+            STOPPED_IN_COSTLY.stop();
+        }
+    }
+    false
 }
 
 static GENERATIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -67,6 +92,7 @@ impl Ttt {
             in_progress: false,
             forbid_centre: false,
             stops_in_generation: false,
+            costly: false,
         }
     }
 
@@ -127,6 +153,9 @@ impl Game for Ttt {
             GENERATIONS.fetch_add(1, Ordering::SeqCst);
             STOPPED_IN_GENERATION.stop();
         }
+        if self.costly {
+            costly_work(&mut || false);
+        }
         if self.has_line(Color::White) || self.has_line(Color::Black) {
             return;
         }
@@ -135,6 +164,26 @@ impl Game for Ttt {
                 out.push(i as u8);
             }
         }
+    }
+    fn moves_unless(
+        &self,
+        set: crate::core::MoveSet,
+        out: &mut Self::MoveList,
+        give_up: &mut dyn FnMut() -> bool,
+    ) -> Result<(), crate::core::GaveUp> {
+        if self.costly && costly_work(give_up) {
+            return Err(crate::core::GaveUp);
+        }
+        let plain = Ttt {
+            costly: false,
+            ..self.clone()
+        };
+        if set == crate::core::MoveSet::Legal {
+            plain.legal_moves(out);
+        } else {
+            plain.tactical_moves(out);
+        }
+        Ok(())
     }
     fn play(&self, mv: &u8) -> Self {
         let mut next = self.clone();
@@ -429,23 +478,42 @@ fn pondering_holds_the_answer_until_ponderhit() {
     });
 }
 
+/// An infinite search of `pos` that only `control`'s stop ends.
+fn search_until_stopped(pos: &Ttt, control: &Control) -> Outcome<u8> {
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    searcher(1, 1).search(pos, &[], &limits, control, &mut |_| {})
+}
+
 #[test]
 fn a_stop_during_the_root_generation_answers_without_searching() {
     // However costly a node's generation, the first root move (ordered before the search) is
     // the answer to a `stop` that came meanwhile: no subtree is searched first.
     let mut pos = Ttt::parse("X...O....", Color::White, false);
     pos.stops_in_generation = true;
-    let limits = Limits {
-        infinite: true,
-        ..Limits::default()
-    };
-    let outcome = searcher(1, 1).search(&pos, &[], &limits, &STOPPED_IN_GENERATION, &mut |_| {});
+    let outcome = search_until_stopped(&pos, &STOPPED_IN_GENERATION);
     assert_eq!(
         GENERATIONS.load(Ordering::SeqCst),
         1,
         "only the root's moves generated"
     );
     pos.stops_in_generation = false;
+    assert!(outcome.best.is_some_and(|mv| pos.is_legal(&mv)));
+}
+
+#[test]
+fn a_stop_during_a_costly_generation_below_the_root_ends_it() {
+    // The stop comes halfway through the fifth generation (the root's is the first): the
+    // generation asks the search, gives up at once, and the search answers with a root move.
+    // A generation that cannot give up would finish its thousand steps first.
+    let mut pos = Ttt::parse("X...O....", Color::White, false);
+    pos.costly = true;
+    let outcome = search_until_stopped(&pos, &STOPPED_IN_COSTLY);
+    let steps = STEPS_DONE.load(Ordering::SeqCst);
+    assert_eq!(steps, STOP_AT_STEP, "no step of work after the stop");
+    pos.costly = false;
     assert!(outcome.best.is_some_and(|mv| pos.is_legal(&mv)));
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use crate::core::{repetitions, Game, GameResult, MoveList};
+use crate::core::{repetitions, Game, GameResult, GaveUp, MoveList, MoveSet};
 
 use super::ordering::{move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE};
 use super::params::SearchParams;
@@ -150,8 +150,14 @@ struct Picker<G: Game> {
 
 impl<G: Game> Picker<G> {
     /// `stored` is the table's move for this node (or `NO_MOVE`); `excluded` is the move a
-    /// singular-extension search leaves out.
-    fn new(pos: &G, stored: u64, excluded: Option<&G::Move>, scores: Vec<i32>) -> Self {
+    /// singular-extension search leaves out; `give_up` may cut a costly generation short.
+    fn new(
+        pos: &G,
+        stored: u64,
+        excluded: Option<&G::Move>,
+        scores: Vec<i32>,
+        give_up: &mut dyn FnMut() -> bool,
+    ) -> Result<Self, GaveUp> {
         let mut picker = Self {
             stage: Stage::Rest,
             staged: G::MOVE_CODES,
@@ -177,12 +183,12 @@ impl<G: Game> Picker<G> {
                 picker.table_index = 0;
             }
         } else {
-            pos.legal_moves(&mut picker.moves);
+            pos.moves_unless(MoveSet::Legal, &mut picker.moves, give_up)?;
             if let Ok(index) = usize::try_from(stored) {
                 picker.table_index = index;
             }
         }
-        picker
+        Ok(picker)
     }
 }
 
@@ -308,22 +314,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         self.next_poll = self.nodes + self.poll_interval;
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-        if !self.is_main() {
-            if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.stopped() {
-                self.stopped = true;
-            }
-            return;
-        }
-        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
-        if let Some(clock) = &mut self.clock {
-            clock.observe(pondering);
-        }
-        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
-        let stop_requested = self.shared.control.stopped();
-        // Past the hard limit, or on `stop`, even an unfinished first root move stops the
-        // search: the root moves are ordered before it starts, so a move is always ready, and
-        // one unsearched is better than a loss on time or an interface kept waiting.
-        if !self.may_stop() && !out_of_time && !stop_requested {
+        if self.interrupted("") || !self.is_main() || !self.may_stop() {
             return;
         }
         let out_of_nodes = self
@@ -331,17 +322,46 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .limits
             .nodes
             .is_some_and(|limit| self.all_nodes() >= limit);
-        if stop_requested || out_of_time || out_of_nodes {
+        if out_of_nodes {
+            self.stopped = true;
+            log::debug!("search stopped in depth {}: node limit", self.root_depth);
+        }
+    }
+
+    /// Whether the search must stop at once, wherever it is (`where_` says where, for the log),
+    /// and if so marks it stopped: `stop`, the hard time limit, or for a helper the main thread
+    /// done. Past the hard limit, or on `stop`, even an unfinished first root move stops the
+    /// search: the root moves are ordered before it starts, so a move is always ready, and one
+    /// unsearched is better than a loss on time or an interface kept waiting.
+    fn interrupted(&mut self, where_: &str) -> bool {
+        if !self.is_main() {
+            self.stopped |=
+                self.shared.abort.load(Ordering::Relaxed) || self.shared.control.stopped();
+            return self.stopped;
+        }
+        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+        if let Some(clock) = &mut self.clock {
+            clock.observe(pondering);
+        }
+        let out_of_time = self.clock.as_ref().is_some_and(Clock::hard_expired);
+        if out_of_time || self.shared.control.stopped() {
             self.stopped = true;
             let why = if out_of_time {
                 "hard time limit"
-            } else if out_of_nodes {
-                "node limit"
             } else {
                 "stop requested"
             };
-            log::debug!("search stopped in depth {}: {why}", self.root_depth);
+            log::debug!("search stopped in depth {}{where_}: {why}", self.root_depth);
         }
+        self.stopped
+    }
+
+    /// The node's moves of `set`, or `Err` when the search had to stop while they were being
+    /// generated (a generation over thousands of cascades outlasts the clock).
+    fn generate(&mut self, pos: &G, set: MoveSet, out: &mut G::MoveList) -> Result<(), GaveUp> {
+        pos.moves_unless(set, out, &mut || {
+            self.interrupted(" inside a move generation")
+        })
     }
 
     /// Whether a node limit may end the search now: after the first iteration, or within it
@@ -551,7 +571,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
     /// The next move of the node (its index in `picker.moves`) and its order score, going on
     /// to the next stage when one is used up.
-    fn next_move(&self, pos: &G, ply: usize, picker: &mut Picker<G>) -> Option<(usize, i32)> {
+    fn next_move(&mut self, pos: &G, ply: usize, picker: &mut Picker<G>) -> Option<(usize, i32)> {
         loop {
             // Losing tactical moves wait for the quiet ones.
             let floor = if picker.stage == Stage::GoodTactical {
@@ -568,7 +588,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     picker.moves.clear();
                     picker.scores.clear();
                     picker.table_index = usize::MAX;
-                    pos.tactical_moves(&mut picker.moves);
+                    if self
+                        .generate(pos, MoveSet::Tactical, &mut picker.moves)
+                        .is_err()
+                    {
+                        return None;
+                    }
                 }
                 Stage::GoodTactical => {
                     picker.stage = Stage::Rest;
@@ -697,12 +722,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
 
-        let mut picker = Picker::new(
+        let scores = std::mem::take(&mut self.score_buffers[ply]);
+        let Ok(mut picker) = Picker::new(
             pos,
             hit.map_or(NO_MOVE, |h| h.mv),
             excluded.as_ref(),
-            std::mem::take(&mut self.score_buffers[ply]),
-        );
+            scores,
+            &mut || self.interrupted(" inside a move generation"),
+        ) else {
+            return 0;
+        };
         if !picker.staged {
             self.score_moves(pos, ply, &mut picker);
         }
@@ -894,6 +923,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         self.score_buffers[ply] = picker.scores;
         self.quiet_buffers[ply] = quiets;
+        if self.stopped {
+            return 0;
+        }
 
         if legal == 0 && excluded.is_some() {
             return alpha;
@@ -1002,10 +1034,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return static_eval;
         }
         let mut moves = G::MoveList::default();
-        if all_moves {
-            pos.legal_moves(&mut moves);
+        let set = if all_moves {
+            MoveSet::Legal
         } else {
-            pos.tactical_moves(&mut moves);
+            MoveSet::Tactical
+        };
+        if self.generate(pos, set, &mut moves).is_err() {
+            return 0;
         }
         let moves = moves.as_slice();
         if moves.is_empty() && all_moves {

@@ -41,6 +41,51 @@ impl Hasher for KeyHasher {
 pub(super) type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 type KeyMap = HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
 
+/// Steps of a generation (in-air states expanded, turns ended, first plies landed) between two
+/// questions to the caller's `give_up`: a few hundred microseconds of work at most.
+const STEPS_PER_QUESTION: u32 = 32;
+
+/// A generation's caller that may lose patience (`Game::moves_unless`).
+pub(super) struct Patience<'a> {
+    give_up: Option<&'a mut dyn FnMut() -> bool>,
+    steps: u32,
+    gave_up: bool,
+}
+
+impl<'a> Patience<'a> {
+    /// A caller that waits for the whole list.
+    pub fn endless() -> Self {
+        Patience {
+            give_up: None,
+            steps: 0,
+            gave_up: false,
+        }
+    }
+
+    pub fn asking(give_up: &'a mut dyn FnMut() -> bool) -> Self {
+        Patience {
+            give_up: Some(give_up),
+            ..Patience::endless()
+        }
+    }
+
+    /// One step of work done: whether the generation is to stop.
+    #[inline]
+    pub fn step(&mut self) -> bool {
+        if let Some(give_up) = &mut self.give_up {
+            self.steps += 1;
+            if self.steps.is_multiple_of(STEPS_PER_QUESTION) && !self.gave_up {
+                self.gave_up = give_up();
+            }
+        }
+        self.gave_up
+    }
+
+    pub fn gave_up(&self) -> bool {
+        self.gave_up
+    }
+}
+
 /// The piece in the air and what decides how it may move.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct InAir {
@@ -253,7 +298,7 @@ pub(super) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 }
 
 /// Cascade search from one position.
-pub(super) struct Cascades<'a> {
+pub(super) struct Cascades<'a, 'g> {
     root: &'a Croatian,
     o: &'a Offsets,
     turn: Turn,
@@ -261,10 +306,17 @@ pub(super) struct Cascades<'a> {
     s: &'a mut Scratch,
     /// The side to move's King was attacked before the move.
     root_in_check: bool,
+    patience: Patience<'g>,
 }
 
-impl<'a> Cascades<'a> {
-    pub fn new(root: &'a Croatian, o: &'a Offsets, dedup: bool, s: &'a mut Scratch) -> Self {
+impl<'a, 'g> Cascades<'a, 'g> {
+    pub fn new(
+        root: &'a Croatian,
+        o: &'a Offsets,
+        dedup: bool,
+        s: &'a mut Scratch,
+        patience: Patience<'g>,
+    ) -> Self {
         let king = root.kings[root.side.index()];
         Cascades {
             root,
@@ -274,7 +326,13 @@ impl<'a> Cascades<'a> {
             s,
             root_in_check: king != 0
                 && !each_attacker(root, o, &root.board, king, !root.side, |_| false),
+            patience,
         }
+    }
+
+    /// Whether the caller lost patience: the cascades found are then not all there are.
+    pub fn gave_up(&self) -> bool {
+        self.patience.gave_up()
     }
 
     /// Whether the turn may end here (`may_end`). When the King stood safe before the move and
@@ -344,6 +402,9 @@ impl<'a> Cascades<'a> {
     }
 
     fn explore(&mut self, air: InAir) {
+        if self.patience.step() {
+            return;
+        }
         // Only Waves keep their momentum, so without Waves no state repeats and cascades are
         // short: remembering states does not pay there.
         let key = state_key(&self.turn, &air);
@@ -380,7 +441,7 @@ impl<'a> Cascades<'a> {
     }
 
     fn finish(&mut self) {
-        if self.turn.restores(self.root) {
+        if self.patience.step() || self.turn.restores(self.root) {
             return;
         }
         let key = self.turn.result_key();
@@ -440,7 +501,7 @@ impl<'a> Cascades<'a> {
     }
 }
 
-impl Walk for Cascades<'_> {
+impl Walk for Cascades<'_, '_> {
     fn parts(&mut self) -> (&mut Turn, &Offsets) {
         (&mut self.turn, self.o)
     }

@@ -184,7 +184,7 @@ mod tests_veil;
 use arrayvec::ArrayVec;
 
 use crate::core::view::{BoardView, MoveInput};
-use crate::core::{Color, Ending, Game, GameResult, MoveError, PositionError};
+use crate::core::{Color, Ending, Game, GameResult, GaveUp, MoveError, MoveSet, PositionError};
 
 pub use board::MAILBOX;
 use board::MAX_EP;
@@ -374,6 +374,25 @@ impl Game for Croatian {
         if self.decided.is_none() {
             self.list_moves(out, true);
         }
+    }
+
+    /// Whole turns are asked about every few in-air states of the cascade search (and every few
+    /// first plies); a turn in progress lists its next actions whole.
+    fn moves_unless(
+        &self,
+        set: MoveSet,
+        out: &mut Vec<Move>,
+        give_up: &mut dyn FnMut() -> bool,
+    ) -> Result<(), GaveUp> {
+        let tactical = set == MoveSet::Tactical;
+        if self.decided.is_some() {
+            return Ok(());
+        }
+        if self.progress.is_some() {
+            self.list_moves(out, tactical);
+            return Ok(());
+        }
+        movegen::moves_unless(self, out, tactical, cascade::Patience::asking(give_up))
     }
 
     fn play(&self, mv: &Move) -> Self {

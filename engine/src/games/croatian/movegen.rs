@@ -7,18 +7,18 @@ use arrayvec::ArrayVec;
 use super::attacks::{attacked, attacked_with, Offsets};
 use super::board::FieldSet;
 use super::board::{Turn, Undo};
-use super::cascade::{self, with_scratch, Cascades, InAir, KeySet};
+use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
 use super::plies::{ending_len, Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
-use crate::core::{Color, Game};
+use crate::core::{Color, Game, GaveUp};
 
 type Board = [Cell; MAILBOX];
 
 /// Takes the first piece's plies: single plies are checked and listed, activations kept for
 /// the cascade search.
-struct FirstPlies<'a> {
+struct FirstPlies<'a, 'g> {
     pos: &'a Croatian,
     us: Color,
     o: &'a Offsets,
@@ -33,14 +33,18 @@ struct FirstPlies<'a> {
     in_check: bool,
     /// Quiescence's mode: quiet single plies are dropped before their legality test.
     tactical: bool,
+    patience: Patience<'g>,
 }
 
 /// The plies' flags that make a turn tactical (material changes).
 pub(crate) const TACTICAL: u16 =
     flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
-impl Sink for FirstPlies<'_> {
+impl Sink for FirstPlies<'_, '_> {
     fn land(&mut self, ply: Ply, left: u8) {
+        if self.patience.step() {
+            return;
+        }
         if ply.has(flag::ACTIVATE) {
             self.activations.push((ply, left));
             return;
@@ -55,6 +59,9 @@ impl Sink for FirstPlies<'_> {
     }
 
     fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
+        if self.patience.step() {
+            return;
+        }
         if ply.has(flag::ACTIVATE) {
             self.activations.land_after(effects, ply, left);
             return;
@@ -72,9 +79,13 @@ impl Sink for FirstPlies<'_> {
             self.out.push(Move::cascade(&plies));
         }
     }
+
+    fn full(&self) -> bool {
+        self.patience.gave_up()
+    }
 }
 
-impl FirstPlies<'_> {
+impl FirstPlies<'_, '_> {
     /// Only a move of the King, an en-passant capture, castling or any move while in check (or
     /// any move at all in Hemera's Dawn) can expose the King anywhere; any other move can only open the one line from the King through
     /// its origin (a pin by a slider or a Pegasus), which is all that is looked at then.
@@ -256,7 +267,7 @@ fn drop_coinciding_singles(pos: &Croatian, out: &mut Vec<Move>, start: usize) {
 /// and each in-air state is explored once (without it, every ply sequence is listed once, no
 /// state repeating within a sequence: for tests).
 pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
-    list(pos, out, dedup, false);
+    let _ = list(pos, out, dedup, false, Patience::endless());
 }
 
 /// Fills `out` with the legal moves `is_tactical` accepts, deduplicated. Quiet single plies are
@@ -264,10 +275,27 @@ pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
 /// a capture) and the quiet ones dropped. A tactical turn never leaves the state of a quiet one
 /// (their material differs), so dropping the quiet singles changes no deduplication.
 pub(crate) fn tactical_moves(pos: &Croatian, out: &mut Vec<Move>) {
-    list(pos, out, true, true);
+    let _ = list(pos, out, true, true, Patience::endless());
 }
 
-fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
+/// `legal_moves` (deduplicated) or, with `tactical`, `tactical_moves`, given up as soon as
+/// `patience` is lost.
+pub(crate) fn moves_unless(
+    pos: &Croatian,
+    out: &mut Vec<Move>,
+    tactical: bool,
+    patience: Patience,
+) -> Result<(), GaveUp> {
+    list(pos, out, true, tactical, patience)
+}
+
+fn list(
+    pos: &Croatian,
+    out: &mut Vec<Move>,
+    dedup: bool,
+    tactical: bool,
+    patience: Patience,
+) -> Result<(), GaveUp> {
     let o = Offsets::new(pos.stride());
     let king = pos.kings[pos.side.index()];
     let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
@@ -283,14 +311,23 @@ fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
         king,
         in_check,
         tactical,
+        patience,
     };
     first_plies(pos, &o, in_check, &mut first);
-    let activations = std::mem::take(&mut first.activations);
-    if first.teleported {
+    let FirstPlies {
+        activations,
+        teleported,
+        patience,
+        ..
+    } = first;
+    if patience.gave_up() {
+        return Err(GaveUp);
+    }
+    if teleported {
         drop_coinciding_singles(pos, out, singles_start);
     }
     if activations.is_empty() {
-        return;
+        return Ok(());
     }
     if pos.by_action {
         // The cascades go on action by action (`actions`); no activation is tactical.
@@ -301,15 +338,18 @@ fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
             out.push(Move::activating(&plies, first[first.len() - 1].1));
             rest = later;
         }
-        return;
+        return Ok(());
     }
     with_scratch(|scratch| {
-        let mut cascades = Cascades::new(pos, &o, dedup, scratch);
+        let mut cascades = Cascades::new(pos, &o, dedup, scratch, patience);
         let mut rest = &activations[..];
-        while !rest.is_empty() {
+        while !rest.is_empty() && !cascades.gave_up() {
             let (first, later) = rest.split_at(ending_len(rest));
             cascades.run(first);
             rest = later;
+        }
+        if cascades.gave_up() {
+            return Err(GaveUp);
         }
         let mut single_keys: Option<KeySet> = None;
         for (mv, key, single_like) in cascades.found() {
@@ -337,7 +377,8 @@ fn list(pos: &Croatian, out: &mut Vec<Move>, dedup: bool, tactical: bool) {
             }
             out.push(mv);
         }
-    });
+        Ok(())
+    })
 }
 
 /// The listed move whose resulting state has `key` (the key `Turn::result_key` gives).

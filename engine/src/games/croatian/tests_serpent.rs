@@ -665,3 +665,43 @@ fn figures_270_to_273_wave_teleports() {
         assert_eq!(pos.parse_move(&text).as_ref(), Ok(m), "{text}");
     }
 }
+
+/// A position of game 6 of the Tamoanchan series (a quiescence node three plies below the root,
+/// White's Serpent among Black's Pawns and Black's among White's): 15,765 turns, 634 of them
+/// tactical, and listing either took about half a second, by which the search overran its clock.
+const SLOW_TO_LIST: &str = "tr&nb1wu1caqk&aceuwsbn1T/p|p|p|1Sp|p|g|p|g|p|p|g|p|g|p|p|p|p|p|1p|/\
+p|p|1pp1ep|p|p|g|g|p|p|p|g|p|p|p|p|1p|/2p2po|3o|o|3o|6/4o2o|4o|1o|7/20r1/22/22/20p1/20p1/22/\
+16P3P1/1P20/22/21P/22/1R20/7O|1O|2O|1O|7/3P1P1P2O|O|3O|6/P|1P|1P1G|1P|P|G|G|P|P|P|G|1P|P|P|2/\
+P|2PsP|1G|P|G|P|P|G|P|G|P|P|P|P|P|P|P|/T1NB1WUE1AQK&ACEUWSBNR&t w - 0 12";
+
+#[test]
+fn a_costly_generation_gives_up_when_asked_and_lists_the_same_turns_when_not() {
+    use crate::core::{GaveUp, MoveSet};
+    let pos = Croatian::from_position_string("tamoanchan", SLOW_TO_LIST).unwrap();
+    for set in [MoveSet::Legal, MoveSet::Tactical] {
+        let mut expected = Vec::new();
+        match set {
+            MoveSet::Legal => pos.legal_moves(&mut expected),
+            MoveSet::Tactical => pos.tactical_moves(&mut expected),
+        }
+        let mut questions = 0;
+        let mut whole = Vec::new();
+        let patient = pos.moves_unless(set, &mut whole, &mut || {
+            questions += 1;
+            false
+        });
+        assert_eq!(patient, Ok(()));
+        assert_eq!(whole, expected, "{set:?}");
+        assert!(questions > 100, "{set:?}: asked only {questions} times");
+
+        let mut asked = 0;
+        let mut part = Vec::new();
+        let impatient = pos.moves_unless(set, &mut part, &mut || {
+            asked += 1;
+            asked == 3
+        });
+        assert_eq!(impatient, Err(GaveUp), "{set:?}");
+        assert_eq!(asked, 3, "{set:?}: no question after giving up");
+        assert!(part.len() < whole.len(), "{set:?}");
+    }
+}
