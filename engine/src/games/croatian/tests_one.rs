@@ -36,6 +36,18 @@ fn names(pos: &Croatian, fields: impl IntoIterator<Item = u16>) -> BTreeSet<Stri
     fields.into_iter().map(|f| pos.field_name(f)).collect()
 }
 
+/// The state after the action whose last ply goes from `from` onto `to` and activates.
+fn activate(pos: &Croatian, from: &str, to: &str) -> Croatian {
+    let mv = actions(pos)
+        .into_iter()
+        .find(|m| {
+            let p = m.plies().last().unwrap();
+            pos.field_name(p.from) == from && p.has(flag::ACTIVATE) && pos.field_name(p.to) == to
+        })
+        .unwrap_or_else(|| panic!("{from} activates {to}"));
+    pos.play(&mv)
+}
+
 /// The fields the plies of `moves` end on whose flags are exactly `flags`.
 fn ends(pos: &Croatian, moves: &[Move], flags: u16) -> BTreeSet<String> {
     names(
@@ -206,16 +218,6 @@ fn starchild_jumps_to_the_other_colour() {
 #[test]
 fn the_starchild_network() {
     let pos = o("O", "Kz2,kz25,Ie5,Wf9,Im14,wc10,wg9,ip3,Rd5,Bd4,Mk20,Ik13");
-    let activate = |pos: &Croatian, from: &str, to: &str| {
-        let mv = actions_of(pos, from)
-            .into_iter()
-            .find(|m| {
-                let p = m.plies().last().unwrap();
-                p.has(flag::ACTIVATE) && pos.field_name(p.to) == to
-            })
-            .unwrap_or_else(|| panic!("{from} activates {to}"));
-        pos.play(&mv)
-    };
     // In the air, the next actions start where the piece in the air stands.
     let wave = activate(&pos, "e5", "f9");
     let (cell, _) = wave.piece_in_air().unwrap();
@@ -380,18 +382,6 @@ fn a_starchild_moves_a_star() {
 #[test]
 fn a_blocked_star_oblations_the_starchild() {
     let pos = o("O", "Kz2,kz25,Ic3,Wb3,Ib2,Ta1,Pa2,Pb1");
-    let activate = |pos: &Croatian, from: &str, to: &str| {
-        let mv = actions(pos)
-            .into_iter()
-            .find(|m| {
-                let p = m.plies().last().unwrap();
-                pos.field_name(p.from) == from
-                    && p.has(flag::ACTIVATE)
-                    && pos.field_name(p.to) == to
-            })
-            .unwrap_or_else(|| panic!("{from} activates {to}"));
-        pos.play(&mv)
-    };
     let in_air = activate(&activate(&pos, "c3", "b3"), "b3", "b2");
     let at_star: Vec<Ply> = actions(&in_air)
         .iter()
