@@ -130,7 +130,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const MOVE_CODES: bool = false;
 
     /// A number that tells `mv` (one of `legal_moves`) from every other legal move of this
-    /// state, for `move_from_code` to read back. Only called where `MOVE_CODES` is true.
+    /// state, for `move_from_code` to read back. Only called where `MOVE_CODES` is true. Below
+    /// 2^48 - 1 (`search::tt::MOVE_LIMIT`): the table keeps 48 bits of a move.
     fn move_code(&self, _mv: &Self::Move) -> u64 {
         0
     }

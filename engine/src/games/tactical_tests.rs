@@ -8,6 +8,7 @@ use super::dao::tests::Lcg;
 use super::{chess, croatian, dao, dragonchess, dynamo, makromachy};
 use crate::core::perft::parse_suite;
 use crate::core::{deep_tests, Game, MoveList};
+use crate::search::tt::MOVE_LIMIT;
 
 fn counted<M: std::hash::Hash + Eq>(moves: impl IntoIterator<Item = M>) -> HashMap<M, usize> {
     let mut counts = HashMap::new();
@@ -50,6 +51,10 @@ fn assert_exact<G: Game>(pos: &G, context: &str, read_back: &mut usize) {
         let mut codes = HashMap::new();
         for mv in all.as_slice() {
             let code = pos.move_code(mv);
+            assert!(
+                code < MOVE_LIMIT,
+                "{context}: code {code} does not fit the table"
+            );
             let read = pos.move_from_code(code);
             assert!(
                 read.is_none() || read.as_ref() == Some(mv),

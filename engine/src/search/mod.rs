@@ -11,7 +11,7 @@
 mod ordering;
 mod params;
 mod time;
-mod tt;
+pub(crate) mod tt;
 mod weak;
 mod worker;
 

@@ -1,11 +1,16 @@
-//! The shared transposition table: lock-free, one entry = three `AtomicU64` (key xor data xor
-//! move, data, move).
+//! The shared transposition table: lock-free, one entry = two `AtomicU64`, four entries to a
+//! 64-byte bucket.
 //!
-//! A torn write (two threads storing into one entry at once) leaves words whose xor no longer
-//! gives the probed key, so it reads as a miss rather than as another position's data. A move is
-//! stored as its `Game::move_code` where the game has one (the search can then try it before
-//! generating any move), else as its index in the game's legal move list (generation order is
-//! deterministic per state); either keeps the table generic over any `Game::Move`.
+//! `data` holds the score, static evaluation, depth, bound, age and the move's low 16 bits;
+//! `check` holds the move's other 32 bits and 32 bits of the key xor a hash of `data`. A torn
+//! write (two threads storing into one entry at once) leaves a `check` that no longer matches the
+//! `data` beside it, so it reads as a miss rather than as another position's data, except by a
+//! 2^-32 chance. The key's low 32 bits are checked; the bucket is chosen by its high bits.
+//!
+//! A move is stored as its `Game::move_code` where the game has one (the search can then try it
+//! before generating any move), else as its index in the game's legal move list (generation
+//! order is deterministic per state); either keeps the table generic over any `Game::Move`.
+//! Either must be below `MOVE_LIMIT`; a larger one is stored as no move.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -16,13 +21,19 @@ const BUCKET: usize = 4;
 const DEPTH_OFFSET: i32 = 2;
 /// The stored move meaning "no move".
 pub const NO_MOVE: u64 = u64::MAX;
+/// Stored moves (codes or indices) are below this: 48 bits, one value kept for "no move".
+pub const MOVE_LIMIT: u64 = (1 << 48) - 1;
 
 #[derive(Default)]
 struct Entry {
-    key_check: AtomicU64,
+    check: AtomicU64,
     data: AtomicU64,
-    mv: AtomicU64,
 }
+
+/// One cache line of entries.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
 
 /// A decoded hit.
 #[derive(Clone, Copy, Debug)]
@@ -48,11 +59,11 @@ impl Hit {
 }
 
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
+/// The `data` word without the move: score, eval, depth, bound and generation from bit 16.
 fn pack(score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let bound_bits: u64 = match bound {
         Bound::Exact => 3,
@@ -82,6 +93,29 @@ fn depth_of(data: u64) -> i32 {
 
 fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8 & 0x3f
+}
+
+/// The 32 bits of `check` that tie it to the key and to the `data` beside it.
+fn seal(key: u64, data: u64) -> u64 {
+    (key ^ data.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) & 0xffff_ffff
+}
+
+/// The two words of an entry: the move is stored plus one (0 = no move), split 32/16.
+fn words(key: u64, mv: u64, data: u64) -> (u64, u64) {
+    let field = if mv < MOVE_LIMIT { mv + 1 } else { 0 };
+    let data = data | (field & 0xffff);
+    (field >> 16 << 32 | seal(key, data), data)
+}
+
+/// The stored move of an entry whose key matched.
+fn move_of(check: u64, data: u64) -> u64 {
+    let field = (check >> 32) << 16 | (data & 0xffff);
+    field.checked_sub(1).unwrap_or(NO_MOVE)
+}
+
+/// Whether an entry's words belong to `key` (and to one write).
+fn matches(key: u64, check: u64, data: u64) -> bool {
+    check & 0xffff_ffff == seal(key, data)
 }
 
 /// What the table stores for `mv`, move `index` of `pos`'s `legal_moves`: its code where the
@@ -141,21 +175,19 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 impl TranspositionTable {
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
-        let mut entries = Vec::with_capacity(buckets * BUCKET);
-        entries.resize_with(buckets * BUCKET, Entry::default);
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
         TranspositionTable {
-            entries,
             buckets,
             generation: AtomicU8::new(0),
         }
     }
 
     pub fn clear(&self) {
-        for entry in &self.entries {
-            entry.key_check.store(0, Ordering::Relaxed);
+        for entry in self.buckets.iter().flat_map(|b| &b.0) {
+            entry.check.store(0, Ordering::Relaxed);
             entry.data.store(0, Ordering::Relaxed);
-            entry.mv.store(0, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -166,22 +198,21 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> &[Entry] {
-        let index = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
-        &self.entries[index * BUCKET..(index + 1) * BUCKET]
+    fn bucket(&self, key: u64) -> &[Entry; BUCKET] {
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index].0
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         for entry in self.bucket(key) {
             let data = entry.data.load(Ordering::Relaxed);
-            let mv = entry.mv.load(Ordering::Relaxed);
-            let check = entry.key_check.load(Ordering::Relaxed);
-            if check ^ data ^ mv != key {
+            let check = entry.check.load(Ordering::Relaxed);
+            if !matches(key, check, data) {
                 continue;
             }
             let bound = bound_of(data)?;
             return Some(Hit {
-                mv,
+                mv: move_of(check, data),
                 score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
                 eval: i32::from((data >> 32) as u16 as i16),
                 depth: depth_of(data),
@@ -210,9 +241,8 @@ impl TranspositionTable {
         let mut mv = mv;
         for (i, entry) in bucket.iter().enumerate() {
             let data = entry.data.load(Ordering::Relaxed);
-            let stored_move = entry.mv.load(Ordering::Relaxed);
-            let check = entry.key_check.load(Ordering::Relaxed);
-            if check ^ data ^ stored_move == key {
+            let check = entry.check.load(Ordering::Relaxed);
+            if matches(key, check, data) {
                 // Keep a deeper exact-ish result of this search unless ours is exact.
                 if bound != Bound::Exact
                     && generation_of(data) == generation & 0x3f
@@ -223,7 +253,7 @@ impl TranspositionTable {
                 }
                 // Without a move of our own, the entry's move stays.
                 if mv == NO_MOVE {
-                    mv = stored_move;
+                    mv = move_of(check, data);
                 }
                 victim = i;
                 break;
@@ -240,18 +270,21 @@ impl TranspositionTable {
             }
         }
         let data = pack(score_to_tt(score, ply), eval, depth, bound, generation);
+        let (check, data) = words(key, mv, data);
         let entry = &bucket[victim];
         entry.data.store(data, Ordering::Relaxed);
-        entry.mv.store(mv, Ordering::Relaxed);
-        entry.key_check.store(key ^ data ^ mv, Ordering::Relaxed);
+        entry.check.store(check, Ordering::Relaxed);
     }
 
     /// Per mille of a sample of entries written in the current search.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let sample = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.0)
+            .take(sample)
             .filter(|e| {
                 let data = e.data.load(Ordering::Relaxed);
                 bound_of(data).is_some() && generation_of(data) == generation
@@ -289,22 +322,56 @@ mod tests {
     }
 
     #[test]
+    fn moves_up_to_the_limit_round_trip() {
+        let tt = TranspositionTable::new(1);
+        for (key, mv) in [
+            (7u64, 0u64),
+            (8, 0xffff),
+            (9, 0x1_0000),
+            (10, MOVE_LIMIT - 1),
+            (11, NO_MOVE),
+        ] {
+            tt.store(key, 0, mv, 1, 2, 3, Bound::Upper);
+            assert_eq!(tt.probe(key, 0).expect("hit").mv, mv);
+        }
+        // Too large to keep: stored as no move, never as another one.
+        tt.store(12, 0, MOVE_LIMIT, 1, 2, 3, Bound::Upper);
+        assert_eq!(tt.probe(12, 0).expect("hit").mv, NO_MOVE);
+    }
+
+    #[test]
+    fn entries_fill_a_cache_line() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+    }
+
+    #[test]
     fn torn_entry_reads_as_miss() {
         let tt = TranspositionTable::new(1);
-        tt.store(99, 0, 1, 10, 0, 3, Bound::Exact);
+        let key = 99;
+        tt.store(key, 0, 1, 10, 0, 3, Bound::Exact);
         let entry = tt
-            .bucket(99)
+            .bucket(key)
             .iter()
-            .find(|e| e.data.load(Ordering::Relaxed) != 0);
-        entry.unwrap().data.fetch_xor(1 << 20, Ordering::Relaxed);
-        assert!(tt.probe(99, 0).is_none());
-        tt.store(98, 0, 5, 10, 0, 3, Bound::Exact);
-        let entry = tt
-            .bucket(98)
-            .iter()
-            .find(|e| e.mv.load(Ordering::Relaxed) == 5);
-        entry.unwrap().mv.store(6, Ordering::Relaxed);
-        assert!(tt.probe(98, 0).is_none());
+            .find(|e| e.data.load(Ordering::Relaxed) != 0)
+            .unwrap();
+        let first = entry.data.load(Ordering::Relaxed);
+        // Another write of the same key, its data word landing beside the first's check.
+        let (_, second) = words(key, 0x2_0001, pack(-10, 5, 4, Bound::Lower, 0));
+        entry.data.store(second, Ordering::Relaxed);
+        assert!(tt.probe(key, 0).is_none());
+        // And its check word beside the first's data.
+        let (check, _) = words(key, 0x2_0001, pack(-10, 5, 4, Bound::Lower, 0));
+        entry.data.store(first, Ordering::Relaxed);
+        entry.check.store(check, Ordering::Relaxed);
+        assert!(tt.probe(key, 0).is_none());
+        // Another key's entry does not read as this one's.
+        let other = key ^ 0x5;
+        let (check, data) = words(other, 1, pack(10, 0, 3, Bound::Exact, 0));
+        entry.data.store(data, Ordering::Relaxed);
+        entry.check.store(check, Ordering::Relaxed);
+        assert!(tt.probe(key, 0).is_none());
     }
 
     #[test]

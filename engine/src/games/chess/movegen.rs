@@ -2,7 +2,8 @@
 //! the moves.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, piece_attacks,
+    rook_attacks,
 };
 use super::bitboard::{
     lowest_square, rank_mask, squares, Bitboard, PieceType, Square, FILE_A, FILE_H,
@@ -51,17 +52,129 @@ impl Chess {
         counter.0
     }
 
-    /// Whether `mv` is one of the legal moves, found without listing them.
+    /// Whether `mv` is one of the legal moves, tested on its own piece: the move's shape and
+    /// flag against the piece on its square (pseudo-legality), then the king's safety after it.
     pub fn is_legal_move(&self, mv: ChessMove) -> bool {
-        let mut finder = Finder {
-            wanted: mv,
-            found: false,
-        };
-        match self.side {
-            Color::White => self.generate_for::<true, _>(&mut finder),
-            Color::Black => self.generate_for::<false, _>(&mut finder),
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[them.index()];
+        let occ = own | enemy;
+        if own & from.bit() == 0 || own & to.bit() != 0 {
+            return false;
         }
-        finder.found
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let takes = enemy & to.bit() != 0;
+        let plain = if takes { flag::CAPTURE } else { flag::QUIET };
+        let ksq = self.king_square(us);
+        match piece.kind {
+            PieceType::King if mv.is_castle() => self.castle_legal(mv, occ),
+            PieceType::King => {
+                mv.flag() == plain
+                    && king_attacks(from) & to.bit() != 0
+                    && !self.is_attacked(to, them, occ ^ from.bit())
+            }
+            PieceType::Pawn => {
+                self.pawn_move_shaped(mv, occ, enemy) && {
+                    let taken = if mv.is_en_passant() {
+                        Square::new(to.index() as u8 ^ 8)
+                    } else {
+                        to
+                    };
+                    self.king_safe_after(ksq, from, to, taken, occ)
+                }
+            }
+            kind => {
+                mv.flag() == plain
+                    && piece_attacks(kind, us, from, occ) & to.bit() != 0
+                    && self.king_safe_after(ksq, from, to, to, occ)
+            }
+        }
+    }
+
+    /// Whether the pawn move `mv` has a pawn move's shape and flag here (a push to an empty
+    /// square, a capture, en passant, a promotion exactly on the last rank).
+    fn pawn_move_shaped(&self, mv: ChessMove, occ: Bitboard, enemy: Bitboard) -> bool {
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let up: i8 = if us == Color::White { 8 } else { -8 };
+        let step = to.index() as i8 - from.index() as i8;
+        let last_rank = if us == Color::White { 7 } else { 0 };
+        let flag = mv.flag();
+        if mv.is_en_passant() {
+            return self.ep != NO_SQUARE
+                && to.index() == usize::from(self.ep)
+                && pawn_attacks(us, from) & to.bit() != 0;
+        }
+        let takes = enemy & to.bit() != 0;
+        let empty = |sq: Square| occ & sq.bit() == 0;
+        if flag == flag::DOUBLE_PUSH {
+            let start_rank = if us == Color::White { 1 } else { 6 };
+            return from.rank() == start_rank
+                && step == 2 * up
+                && empty(Square::new((from.index() as i8 + up) as u8))
+                && empty(to);
+        }
+        let reaches = if takes {
+            pawn_attacks(us, from) & to.bit() != 0
+        } else {
+            step == up && empty(to)
+        };
+        let kind = if takes { flag::CAPTURE } else { flag::QUIET };
+        let flag_fits = if to.rank() == last_rank {
+            flag & !3 == flag::PROMOTION | kind
+        } else {
+            flag == kind
+        };
+        reaches && flag_fits
+    }
+
+    /// Whether the side to move's king on `ksq` is safe after a piece other than the king goes
+    /// from `from` to `to`, taking the piece on `taken` (`to` itself unless en passant).
+    fn king_safe_after(
+        &self,
+        ksq: Square,
+        from: Square,
+        to: Square,
+        taken: Square,
+        occ: Bitboard,
+    ) -> bool {
+        let them = !self.side;
+        let occ = ((occ ^ from.bit()) | to.bit()) & !(taken.bit() & !to.bit());
+        let alive = self.by_color[them.index()] & !taken.bit();
+        let pawns = self.by_type[PieceType::Pawn.index()];
+        let knights = self.by_type[PieceType::Knight.index()];
+        (pawn_attacks(self.side, ksq) & pawns & alive) == 0
+            && (knight_attacks(ksq) & knights & alive) == 0
+            && (bishop_attacks(ksq, occ) & self.diagonal_sliders(them) & alive) == 0
+            && (rook_attacks(ksq, occ) & self.orthogonal_sliders(them) & alive) == 0
+    }
+
+    /// Whether the castling move `mv` is legal: the right, empty squares between, and no
+    /// attacked square on the king's way (the same conditions as the generator's).
+    fn castle_legal(&self, mv: ChessMove, occ: Bitboard) -> bool {
+        let them = !self.side;
+        let (king_side, queen_side, base) = if self.side == Color::White {
+            (castling::WHITE_KING_SIDE, castling::WHITE_QUEEN_SIDE, 0u8)
+        } else {
+            (castling::BLACK_KING_SIDE, castling::BLACK_QUEEN_SIDE, 56u8)
+        };
+        let sq = |file: u8| Square::new(base + file);
+        let (right, to, between, safe) = if mv.flag() == flag::KING_CASTLE {
+            (king_side, sq(6), sq(5).bit() | sq(6).bit(), [sq(5), sq(6)])
+        } else {
+            let between = sq(1).bit() | sq(2).bit() | sq(3).bit();
+            (queen_side, sq(2), between, [sq(3), sq(2)])
+        };
+        mv.from() == sq(4)
+            && mv.to() == to
+            && self.castling & right != 0
+            && occ & between == 0
+            && self.checkers() == 0
+            && safe.iter().all(|&s| !self.is_attacked(s, them, occ))
     }
 
     fn generate_for<const WHITE: bool, S: MoveSink>(&self, out: &mut S) {
@@ -75,7 +188,7 @@ impl Chess {
 
         // The king steps to squares not attacked once it has left its own square.
         let occ_without_king = occ ^ ksq.bit();
-        for to in squares(king_attacks(ksq) & !own) {
+        for to in squares(king_attacks(ksq) & !own & out.kept(enemy)) {
             if !self.is_attacked(to, them, occ_without_king) {
                 let kind = if enemy & to.bit() != 0 {
                     flag::CAPTURE
@@ -117,7 +230,8 @@ impl Chess {
 
         self.generate_pawns::<WHITE, S>(out, ksq, checkers, check_mask, pinned);
 
-        if checkers == 0 {
+        // Castling lands on an empty square: none where the sink keeps only captures.
+        if checkers == 0 && out.kept(enemy) & !occ != 0 {
             self.generate_castling::<WHITE, S>(out, occ);
         }
     }
@@ -247,6 +361,12 @@ impl Chess {
 
 /// Where the generator puts moves: a list, or a counter that never builds them.
 trait MoveSink {
+    /// The target squares whose moves the sink keeps, given the enemy's squares: the generator
+    /// spends no king-safety test on the others.
+    #[inline]
+    fn kept(&self, _enemy: Bitboard) -> Bitboard {
+        !0
+    }
     fn one(&mut self, mv: ChessMove);
     /// Moves of one piece from `from` to each of `targets` (captures where `enemy` stands).
     fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard);
@@ -314,6 +434,11 @@ impl Tactical<'_> {
 
 impl MoveSink for Tactical<'_> {
     #[inline]
+    fn kept(&self, enemy: Bitboard) -> Bitboard {
+        enemy
+    }
+
+    #[inline]
     fn one(&mut self, mv: ChessMove) {
         self.keep(mv);
     }
@@ -343,6 +468,11 @@ struct Quiet<'a>(&'a mut ChessMoveList);
 
 impl MoveSink for Quiet<'_> {
     #[inline]
+    fn kept(&self, enemy: Bitboard) -> Bitboard {
+        !enemy
+    }
+
+    #[inline]
     fn one(&mut self, mv: ChessMove) {
         if !mv.is_capture() {
             self.0.push(mv);
@@ -365,55 +495,6 @@ impl MoveSink for Quiet<'_> {
 
     #[inline]
     fn promotion_moves(&mut self, _: Bitboard, _: i8, _: bool) {}
-}
-
-/// Looks for one move among those generated.
-struct Finder {
-    wanted: ChessMove,
-    found: bool,
-}
-
-impl MoveSink for Finder {
-    #[inline]
-    fn one(&mut self, mv: ChessMove) {
-        self.found |= mv == self.wanted;
-    }
-
-    #[inline]
-    fn targets(&mut self, from: Square, targets: Bitboard, enemy: Bitboard) {
-        let to = self.wanted.to();
-        if from == self.wanted.from() && targets & to.bit() != 0 {
-            let kind = if enemy & to.bit() != 0 {
-                flag::CAPTURE
-            } else {
-                flag::QUIET
-            };
-            self.one(ChessMove::new(from, to, kind));
-        }
-    }
-
-    #[inline]
-    fn pawn_moves(&mut self, to: Bitboard, delta: i8, kind: u16) {
-        let wanted_to = self.wanted.to();
-        if to & wanted_to.bit() != 0 {
-            self.one(ChessMove::new(origin(wanted_to, delta), wanted_to, kind));
-        }
-    }
-
-    #[inline]
-    fn promotion_moves(&mut self, to: Bitboard, delta: i8, capture: bool) {
-        let wanted_to = self.wanted.to();
-        if to & wanted_to.bit() != 0 {
-            if let Some(kind) = self.wanted.promotion_piece() {
-                self.one(ChessMove::promotion(
-                    origin(wanted_to, delta),
-                    wanted_to,
-                    kind,
-                    capture,
-                ));
-            }
-        }
-    }
 }
 
 struct Counter(usize);

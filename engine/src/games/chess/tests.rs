@@ -571,3 +571,28 @@ fn suite_holds_the_published_deep_counts() {
     assert_eq!(deepest("position5"), Some((5, 89_941_194)));
     assert_eq!(deepest("position6"), Some((6, 6_923_051_137)));
 }
+
+/// The direct legality test (on the move's own piece) agrees with the generator on every
+/// 16-bit word, in every suite position and every position one move after it.
+#[test]
+fn legality_of_any_move_word_matches_the_generator() {
+    let suite = Chess::perft_suite("chess").expect("chess suite");
+    let mut positions = Vec::new();
+    for entry in crate::core::perft::parse_suite(suite).unwrap().entries {
+        let pos = fen(entry.position);
+        positions.extend(moves(&pos).iter().map(|mv| pos.play(mv)));
+        positions.push(pos);
+    }
+    for pos in &positions {
+        let legal = moves(pos);
+        for bits in 0..=u16::MAX {
+            let mv = ChessMove::from_bits(bits);
+            assert_eq!(
+                pos.is_legal_move(mv),
+                legal.contains(&mv),
+                "{} {mv:?}",
+                pos.fen()
+            );
+        }
+    }
+}

@@ -505,6 +505,12 @@ impl Turn {
         if kind == Kind::Pawn {
             self.irreversible = true;
         }
+        if ply.has(flag::DIVERGE) {
+            // The piece goes on from the divergent piece's field, which keeps its piece; having
+            // moved, it has lost its tags (L4116).
+            self.air = piece::untagged(mover);
+            return undo;
+        }
         if ply.has(flag::EN_PASSANT) {
             self.put(&mut undo, ply.aux, EMPTY);
             self.irreversible = true;

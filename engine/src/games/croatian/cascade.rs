@@ -119,6 +119,8 @@ impl InAir {
             } else {
                 Pattern::Uplifting
             }
+        } else if by.has(flag::DIVERGE) {
+            mover_pattern
         } else if !piece::is_wave(cell) {
             Pattern::Own
         } else if piece::is_wave(mover) {
@@ -133,7 +135,8 @@ impl InAir {
             pattern,
             first_ply: piece::is_private(piece::kind(cell))
                 && piece::color(cell) == turn.pos.side
-                && !was_moved,
+                && !was_moved
+                && !by.has(flag::DIVERGE),
         }
     }
 

@@ -7,6 +7,7 @@ use arrayvec::ArrayVec;
 
 use super::attacks::at;
 use super::board::FieldSet;
+use super::divergence::divergence;
 use super::moves::{flag, Ply, Route};
 use super::piece::steps::{KNIGHT, LONG};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
@@ -42,7 +43,7 @@ impl<'s, S: Sink> Once<'s, S> {
 
 impl<S: Sink> Sink for Once<'_, S> {
     fn land(&mut self, mut ply: Ply, left: u8) {
-        let fresh = if ply.has(flag::ACTIVATE) {
+        let fresh = if ply.flags & flag::GOES_ON != 0 {
             let key = (ply.to, ply.flags, left);
             if self.activations.contains(&key) || self.activations.is_full() {
                 false
@@ -154,6 +155,8 @@ impl PlyGen<'_> {
         }
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
+        } else if let Some(diverge) = divergence(m, to, c, left) {
+            sink.land(diverge, left);
         }
         // A Starchild is passed over (section 2.2).
         piece::is_starchild(c)
@@ -191,6 +194,11 @@ impl PlyGen<'_> {
                 break;
             }
             if !piece::is_clear(c) {
+                if k >= 2 && k > beyond {
+                    if let Some(diverge) = divergence(m, to, c, Self::left(m, k)) {
+                        sink.land(diverge, Self::left(m, k));
+                    }
+                }
                 break;
             }
             if k >= 2 && k > beyond {

@@ -45,7 +45,7 @@ impl Sink for FirstPlies<'_, '_> {
         if self.patience.step() {
             return;
         }
-        if ply.has(flag::ACTIVATE) {
+        if ply.flags & flag::GOES_ON != 0 {
             self.activations.push((ply, left));
             return;
         }
@@ -62,7 +62,7 @@ impl Sink for FirstPlies<'_, '_> {
         if self.patience.step() {
             return;
         }
-        if ply.has(flag::ACTIVATE) {
+        if ply.flags & flag::GOES_ON != 0 {
             self.activations.land_after(effects, ply, left);
             return;
         }

@@ -32,9 +32,16 @@ pub mod flag {
     pub const SACRIFICE: u16 = 4096;
     /// A Monolith's move into a syzygy demotes the mover's piece on `aux` (`monolith` docs).
     pub const DEMOTE: u16 = 8192;
+    /// The piece reached a divergent piece on `to` (`divergence`) and goes on from there as if
+    /// starting a new ply, with the momentum it had on arriving: it stays in the air, the
+    /// divergent piece stays on `to`, and the next ply starts from `to`.
+    pub const DIVERGE: u16 = 16384;
+    /// The ply leaves its piece, or the piece it activates, in the air.
+    pub const GOES_ON: u16 = ACTIVATE | DIVERGE;
     /// With `ACTIVATE`: a King-step that uplifts (One, section 4.7.6): onto a neighbouring
-    /// Starchild, which then steps onto an own piece beside it, which makes a sense-journey.
-    pub const UPLIFT: u16 = 16384;
+    /// Starchild, which then steps onto an own piece beside it, which makes a sense-journey;
+    /// alone, the sense-journey's ply.
+    pub const UPLIFT: u16 = 32768;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field

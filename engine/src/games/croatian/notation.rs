@@ -98,6 +98,8 @@ pub struct ParsedPly {
 pub enum Link {
     First,
     Cascade,
+    /// The piece goes on after diverging (`/` inside one written ply, split by the resolver).
+    Divergence,
     Teleport,
     Trance,
     PawnSacrifice,
@@ -695,6 +697,9 @@ struct PlyFacts {
     walk: Option<SerpentWalk>,
     /// The ply follows a Pyramid's Pawn-sacrifice (`;;`).
     after_sacrifice: bool,
+    /// The ply goes on after its piece diverged (written after the `/`, without piece or
+    /// origin).
+    after_divergence: bool,
 }
 
 /// A Serpent's walk as the notation writes it.
@@ -744,6 +749,9 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
     } else if ply.has(flag::DEMOTE) {
         let c = before.cell(ply.aux);
         Some((piece::kind(c), piece::tag(c)))
+    } else if ply.has(flag::DIVERGE) {
+        let c = before.cell(ply.to);
+        Some((piece::kind(c), piece::tag(c)))
     } else {
         None
     };
@@ -756,6 +764,7 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
         light: piece::color(mover) == Color::White,
         walk: None,
         after_sacrifice: false,
+        after_divergence: false,
     }
 }
 
@@ -867,6 +876,7 @@ fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
             lost,
         });
         f.after_sacrifice = after_sacrifice;
+        f.after_divergence = out.last().is_some_and(|f| f.ply.has(flag::DIVERGE));
         out.push(f);
         turn.play(ply);
         i += moved + 1;
@@ -984,6 +994,58 @@ struct Written<'a> {
     after_sacrifice: bool,
 }
 
+/// The notation with each written ply that diverges (`Q..j7/..m10*`) split into the ply up to
+/// the divergent field, which ends with the `/`, and the ply after it (`Link::Divergence`), of
+/// the same piece, as the moves list them.
+fn split_divergences(n: &Notation) -> Notation {
+    let Notation::Plies {
+        plies,
+        end,
+        status,
+        annotation,
+    } = n
+    else {
+        return n.clone();
+    };
+    let mut out = Vec::with_capacity(plies.len());
+    for (link, ply) in plies {
+        let mut link = *link;
+        let mut rest = ply.clone();
+        while let Some(i) = rest.steps.iter().position(|step| {
+            step.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Divergence(_)))
+        }) {
+            if i + 1 == rest.steps.len() && rest.dest.is_none() {
+                break;
+            }
+            let after = rest.steps.split_off(i + 1);
+            let before = ParsedPly {
+                dest: None,
+                effects: Vec::new(),
+                ..rest.clone()
+            };
+            out.push((link, before));
+            link = Link::Divergence;
+            rest = ParsedPly {
+                piece: ply.piece,
+                steps: after,
+                dest: rest.dest,
+                effects: std::mem::take(&mut rest.effects),
+                gathered: rest.gathered,
+                ..ParsedPly::default()
+            };
+        }
+        out.push((link, rest));
+    }
+    Notation::Plies {
+        plies: out,
+        end: end.clone(),
+        status: *status,
+        annotation: annotation.clone(),
+    }
+}
+
 /// Splits the notation into written plies (`~` links them; `|` continues one).
 fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     let Notation::Plies { plies, end, .. } = n else {
@@ -992,11 +1054,13 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     let mut out: Vec<Written> = Vec::new();
     for (link, ply) in plies {
         match link {
-            Link::First | Link::Cascade | Link::PawnSacrifice => out.push(Written {
-                parts: vec![ply],
-                oblation: false,
-                after_sacrifice: *link == Link::PawnSacrifice,
-            }),
+            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence => {
+                out.push(Written {
+                    parts: vec![ply],
+                    oblation: false,
+                    after_sacrifice: *link == Link::PawnSacrifice,
+                })
+            }
             Link::Teleport => out.last_mut()?.parts.push(ply),
             _ => return None,
         }
@@ -1084,7 +1148,7 @@ fn route_matches(pos: &Croatian, part: &ParsedPly, steps: &[Option<u16>], end: u
 fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: bool) -> bool {
     let ply = &f.ply;
     let (mut promoted, mut tagged, mut converted, mut castled) = (false, false, false, false);
-    let mut demoted = false;
+    let (mut demoted, mut diverged) = (false, false);
     for e in effects {
         let ok = match e {
             Effect::Capture(tp) => ply.has(flag::CAPTURE) && tagged_matches(tp, f.target),
@@ -1125,6 +1189,10 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
                 converted = true;
                 ply.has(flag::CONVERT) && tagged_matches(tp, f.target)
             }
+            Effect::Divergence(k) => {
+                diverged = true;
+                ply.has(flag::DIVERGE) && k.is_none_or(|k| f.target.is_some_and(|t| t.0 == k))
+            }
             _ => false,
         };
         if !ok {
@@ -1146,7 +1214,10 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
     if ply.has(flag::TAG_PROMOTION) && !tagged && promoted {
         return false;
     }
-    if ply.has(flag::CONVERT) != converted || ply.has(flag::DEMOTE) != demoted {
+    if ply.has(flag::CONVERT) != converted
+        || ply.has(flag::DEMOTE) != demoted
+        || ply.has(flag::DIVERGE) != diverged
+    {
         return false;
     }
     if ply.has(flag::DEMOTE) && ply.promo != 0 && !promoted && !tagged {
@@ -1717,7 +1788,8 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
             format!("'{w}' is a game-score symbol, not a move on the board"),
         ));
     }
-    let written = written_plies(n).ok_or_else(|| {
+    let n = split_divergences(n);
+    let written = written_plies(&n).ok_or_else(|| {
         MoveError::illegal(text, "these variants have no such link or terminator")
     })?;
     let found = resolve_plies(pos, written);
@@ -1819,6 +1891,7 @@ fn resolve_plies(pos: &Croatian, written: Vec<Written>) -> Vec<Found> {
 pub fn continuations(pos: &Croatian, prefix: &str) -> Result<Vec<String>, MoveError> {
     let n = parse_notation(prefix, pos.v.size)
         .map_err(|e| MoveError::unparsable(prefix, e.to_string()))?;
+    let n = split_divergences(&n);
     let written =
         written_plies(&n).ok_or_else(|| MoveError::illegal(prefix, "no such link here"))?;
     let mut next = walk_written(pos, written, true)
@@ -2030,12 +2103,22 @@ enum Steps {
     /// The first two steps and `-` the destination (a Centaur's XAN, `Cd3.c5.g6-p15`: its
     /// two jumps define the path).
     Lead,
+    /// The destination as a step, `.` right after the start, `..` with steps between: a ply
+    /// that diverges, or goes on after diverging (`Qo2..j7/H..m10*E`, notation L02).
+    Last,
 }
 
 /// Writes the steps of one segment (after its start) ending on its last field.
 fn steps_text(pos: &Croatian, steps: &[Option<u16>], how: Steps, out: &mut String) {
     if how == Steps::None {
         if let Some(Some(end)) = steps.last() {
+            out.push_str(&pos.field_name(*end));
+        }
+        return;
+    }
+    if how == Steps::Last {
+        if let Some(Some(end)) = steps.last() {
+            out.push_str(if steps.len() > 1 { ".." } else { "." });
             out.push_str(&pos.field_name(*end));
         }
         return;
@@ -2082,15 +2165,23 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
     let ply = &f.ply;
     let mut s = String::new();
     let letter = |s: &mut String| {
-        if long || f.kind != Kind::Pawn {
+        if (long || f.kind != Kind::Pawn) && !f.after_divergence {
             s.push(f.kind.letter());
         }
     };
     letter(&mut s);
-    if long {
+    if long && !f.after_divergence {
         s.push_str(lost_text(f.mover_lost));
     }
-    let origin_text = if long {
+    let diverging = ply.has(flag::DIVERGE) || f.after_divergence;
+    let how = if diverging && how == Steps::None {
+        Steps::Last
+    } else {
+        how
+    };
+    let origin_text = if f.after_divergence {
+        None
+    } else if long {
         Some(pos.field_name(ply.from))
     } else {
         origin.map(|o| field_text(pos, o))
@@ -2208,7 +2299,7 @@ fn serpent_route_text(pos: &Croatian, walk: &SerpentWalk, long: bool, all: bool,
 fn joined(facts: &[PlyFacts], texts: &[String]) -> String {
     let mut out = String::new();
     for (i, (f, text)) in facts.iter().zip(texts).enumerate() {
-        if i > 0 {
+        if i > 0 && !f.after_divergence {
             out.push_str(if f.after_sacrifice { ";;" } else { "~" });
         }
         out.push_str(text);
@@ -2268,6 +2359,12 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
     if ply.has(flag::TAG_PROMOTION) {
         s.push('=');
     }
+    if ply.has(flag::DIVERGE) {
+        s.push('/');
+        if let Some((k, _)) = f.target.filter(|_| long) {
+            s.push(k.letter());
+        }
+    }
     if ply.has(flag::DEMOTE) {
         // `Mb7-k11>Sd4::` (XAN), `Mk11>d4` (EAN); then the demoted Pawn's promotion or tag.
         s.push('>');
@@ -2291,6 +2388,7 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
 fn names(pos: &Croatian, text: &str, key: u64) -> bool {
     parse_notation(text, pos.v.size)
         .ok()
+        .map(|n| split_divergences(&n))
         .and_then(|n| written_plies(&n).map(|w| resolve_plies(pos, w)))
         .is_some_and(|found| !found.is_empty() && found.iter().all(|(k, _)| *k == key))
 }

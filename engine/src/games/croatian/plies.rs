@@ -10,6 +10,7 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{at, attacked, Offsets};
 use super::board::FieldSet;
+use super::divergence::divergence;
 use super::moves::{flag, Ply, Route};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::variant::{Castling, Promotion};
@@ -323,6 +324,9 @@ impl PlyGen<'_> {
         let col = piece::color(m.cell);
         let ply = |flags: u16| Ply::new(m.from, to, kind as u8, flags);
         let target = piece::kind(c);
+        if let Some(diverge) = divergence(m, to, c, left) {
+            sink.land(diverge, left);
+        }
         if piece::is_teleporter(c) {
             // Any piece but the King teleports; a Star or Monolith is the last step of a ride
             // (L1396, L3223).
@@ -442,6 +446,8 @@ impl PlyGen<'_> {
             self.teleport(m, one, sink);
         } else if piece::is(c1, Kind::Wave, col) {
             self.pawn_arrival(m, one, rank + 1, flag::ACTIVATE, sink);
+        } else if let Some(diverge) = divergence(m, one, c1, Self::left(m, 1)) {
+            sink.land(diverge, Self::left(m, 1));
         }
         // A rush steps over Waves (L854) and ends on an empty field or an own Wave.
         self.rush(m, 1, sink);
@@ -462,6 +468,11 @@ impl PlyGen<'_> {
                     ply.aux = pawn;
                     sink.land(ply, Self::left(m, 1));
                 }
+                continue;
+            }
+            if let Some(diverge) = divergence(m, to, t, Self::left(m, 1)) {
+                // Instead of any e.p. there (L3158-3169).
+                sink.land(diverge, Self::left(m, 1));
                 continue;
             }
             if piece::color(t) != col {
@@ -500,6 +511,8 @@ impl PlyGen<'_> {
                 } else if piece::is(c, Kind::Wave, col) {
                     // A sideways step can activate a Wave, never a Pyramid (L1513-1522).
                     self.pawn_arrival(m, to, rank, flag::ACTIVATE, sink);
+                } else if let Some(diverge) = divergence(m, to, c, Self::left(m, 1)) {
+                    sink.land(diverge, Self::left(m, 1));
                 }
             }
         }
@@ -781,6 +794,12 @@ impl PlyGen<'_> {
             }
             let momentum = m.momentum.unwrap_or(0);
             let flags = if route.stars != 0 { flag::TELEPORT } else { 0 };
+            if let Some(mut diverge) = divergence(m, sq, c, momentum) {
+                diverge.flags |= flags;
+                diverge.route = route;
+                sink.land(diverge, momentum);
+                found = true;
+            }
             if let Some(activate) = self.wave_ending(m, sq) {
                 let mut ply = Ply::new(
                     m.from,

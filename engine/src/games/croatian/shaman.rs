@@ -14,8 +14,15 @@
 //! Wave", L2628), so it is part of a checking chain too; an own Wave breaks a chain (its
 //! transparency is no capture, L2520). On a step-field the Shaman passes any Wave and activates
 //! an own one; it never captures there (L2501-2506).
+//!
+//! A Shaman diverges (`divergence`) from a Shaman of either colour on its step-fields and on its
+//! capture-fields, mid-chain too (the pieces before it taken), and from an opponent's Shaman on
+//! a capture-field instead of taking it (L2745-2806). Entrancement and trance-journeys
+//! (section 4.5.4-4.5.6) are not generated yet: a Shaman beside another simply steps or
+//! captures by its vectors.
 
 use super::attacks::at;
+use super::divergence::divergence;
 use super::moves::{flag, Ply};
 use super::piece::steps::{KNIGHT, LONG};
 use super::piece::{self, Cell, Kind, OFF};
@@ -121,6 +128,8 @@ impl PlyGen<'_> {
         }
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
+        } else if let Some(diverge) = divergence(m, to, c, left) {
+            sink.land(diverge, left);
         }
         // A Starchild is passed over (section 2.2).
         piece::is_starchild(c)
@@ -140,6 +149,10 @@ impl PlyGen<'_> {
         if piece::is_teleporter(c) {
             self.teleport(m, to, sink);
             return false;
+        }
+        // Mid-chain too (Table 28); an opponent's Shaman may be taken instead.
+        if let Some(diverge) = divergence(m, to, c, left) {
+            sink.land(diverge, left);
         }
         if piece::color(c) != piece::color(m.cell) {
             if kind == Kind::King {

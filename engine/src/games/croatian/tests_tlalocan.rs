@@ -11,7 +11,7 @@ use crate::core::{Color, Game};
 
 /// A Conquest of Tlalocan position from the author's setup list (`COT` light to move, `cot`
 /// dark), listing whole turns (the rules tests look at complete cascades).
-fn cot(symbol: &str, pieces: &str) -> Croatian {
+pub(super) fn cot(symbol: &str, pieces: &str) -> Croatian {
     super::tests::setup(&format!("{symbol} {pieces}")).by_action(false)
 }
 
@@ -32,7 +32,8 @@ fn kind_on(pos: &Croatian, name: &str) -> Option<(Kind, Color)> {
 /// capture-field.
 #[test]
 fn start_setup_and_sub_counts() {
-    let pos = start("tlalocan");
+    // Whole turns: the Queen's divergence at l1 is an action leading to no legal turn.
+    let pos = start("tlalocan").by_action(false);
     let rows = pos.position_string();
     let first = rows.split('/').next().unwrap();
     assert_eq!(first, "tr&nbscuweahqk&haewucsbnr&T");
@@ -69,7 +70,7 @@ fn start_setup_and_sub_counts() {
     assert_eq!(counts.get(&'G'), Some(&grenadiers.len()));
     // Dark's single plies mirror light's; its cascades differ, since a dark Shaman a Wave
     // activates steps along the long jumps.
-    let mut dark = start("tlalocan");
+    let mut dark = start("tlalocan").by_action(false);
     dark.side = Color::Black;
     dark.recompute_key();
     let dark = by_first_piece(&dark);

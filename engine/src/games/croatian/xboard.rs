@@ -104,9 +104,10 @@ fn cascade_first_leg(wire: &str) -> Option<String> {
 /// A move of several plies written as `~`-joined plies that each start with a piece letter and
 /// their origin (XAN: `Bi2-j1~Aj1-j2`) -> XBoard's legs `i2j1,j1j2`, one from each ply's origin
 /// to where its piece ends (`ply_leg`); the plies' side effects are left out, so the reader
-/// matches the legs against the legal moves.
+/// matches the legs against the legal moves. A piece diverging (`Qo2..j7/H..m10*E`) goes as
+/// one leg to where it ends (`o2m10`): the divergent piece stays where it is.
 fn cascade_legs(wire: &str) -> Option<String> {
-    if !wire.contains('~') {
+    if !wire.contains('~') && !wire.contains('/') {
         return None;
     }
     let legs: Option<Vec<String>> = wire.split('~').map(ply_leg).collect();
@@ -124,6 +125,10 @@ fn ply_leg(ply: &str) -> Option<String> {
         while let Some((square, after)) = leading_square(rest) {
             from.get_or_insert(square);
             to = Some(square);
+            // The route goes on after a divergence (`/` and the divergent piece's letter).
+            let after = after.strip_prefix('/').map_or(after, |a| {
+                a.trim_start_matches(|c: char| c.is_ascii_uppercase())
+            });
             match after
                 .strip_prefix("..")
                 .or_else(|| after.strip_prefix(['.', '-']))
@@ -189,6 +194,8 @@ mod tests {
         );
         // A single XAN ply, or a ply without from-to, stays as it is.
         assert_eq!(move_text("Pe2-e4=="), "Pe2-e4==");
+        assert_eq!(move_text("Qo2..j7/H..m10*E"), "o2m10");
+        assert_eq!(move_text("Qo2..j7/H..m10~Wm10-m12"), "o2m10");
         assert_eq!(move_text("Qk2-f7~Ae5"), "Qk2-f7~Ae5");
         assert_eq!(move_text("d2d3"), "d2d3");
     }

@@ -1166,7 +1166,7 @@ pub(crate) fn move_code(mv: &Move) -> u64 {
         | u64::from(mv.to) << 11
         | (mv.piece as u64) << 18
         | mv.promo.map_or(15, |k| k as u64) << 22
-        | ep.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 38 << 26
+        | ep.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 42 << 26
 }
 
 fn generate(

@@ -96,11 +96,25 @@ impl Game for Makromachy {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.generate(false, out);
+        self.generate(None, out);
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        self.generate(true, out);
+        self.generate(Some(true), out);
+    }
+
+    fn quiet_moves(&self, out: &mut Vec<Move>) {
+        self.generate(Some(false), out);
+    }
+
+    const MOVE_CODES: bool = true;
+
+    fn move_code(&self, mv: &Move) -> u64 {
+        movegen::move_code(mv)
+    }
+
+    fn move_from_code(&self, code: u64) -> Option<Move> {
+        self.move_with_code(code)
     }
 
     fn play(&self, mv: &Move) -> Self {

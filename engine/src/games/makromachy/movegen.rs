@@ -488,16 +488,19 @@ fn aligned(a: u16, b: u16) -> bool {
 }
 
 impl Makromachy {
-    /// Pseudo-legal moves filtered to legal ones; with `tactical` only those `is_tactical`
-    /// accepts, so no quiet move is tested for legality.
-    pub(super) fn generate(&self, tactical: bool, out: &mut Vec<Move>) {
+    /// Pseudo-legal moves filtered to legal ones; with `only` set, just the moves `is_tactical`
+    /// accepts (`Some(true)`) or rejects (`Some(false)`), so no move of the other kind is tested
+    /// for legality.
+    pub(super) fn generate(&self, only: Option<bool>, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
         let in_check = self.in_check();
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if (!tactical || self.is_tactical(&mv)) && self.is_legal(&mv, in_check) {
+            if only.is_none_or(|tactical| self.is_tactical(&mv) == tactical)
+                && self.is_legal(&mv, in_check)
+            {
                 out[keep] = mv;
                 keep += 1;
             }
@@ -505,9 +508,46 @@ impl Makromachy {
         out.truncate(keep);
     }
 
+    /// The legal move whose `move_code` is `code`, looked for among the moves of the piece on
+    /// the code's origin square only (the castlings for a castling code).
+    pub(super) fn move_with_code(&self, code: u64) -> Option<Move> {
+        let from = (code & 511) as usize;
+        let piece = *self.board.get(from)?;
+        if !is_piece(piece) || color_of(piece) != self.side {
+            return None;
+        }
+        let mut moves = Vec::with_capacity(64);
+        if code >> 32 == MoveKind::Castle as u64 {
+            self.castlings(&mut moves);
+        } else {
+            let ep = EpInfo {
+                victim: self.ep_victim,
+                targets: self.ep_targets,
+            };
+            let mut g = Gen {
+                board: &self.board,
+                us: self.side,
+                out: &mut moves,
+            };
+            g.piece(from as i16, piece, &ep);
+        }
+        let mv = moves.into_iter().find(|mv| move_code(mv) == code)?;
+        self.is_legal(&mv, self.in_check()).then_some(mv)
+    }
+
     /// Does the side to move give check with `mv`?
     pub fn gives_check(&self, mv: &Move) -> bool {
         let after = self.play(mv);
         after.in_check()
     }
+}
+
+/// A number for `mv` that no other move has: its three squares (each below 512), promotion and
+/// kind.
+pub(super) fn move_code(mv: &Move) -> u64 {
+    u64::from(mv.from)
+        | u64::from(mv.to) << 9
+        | u64::from(mv.aux) << 18
+        | u64::from(mv.promo) << 27
+        | (mv.kind as u64) << 32
 }
