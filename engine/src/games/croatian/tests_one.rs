@@ -424,13 +424,14 @@ fn starchild_turns_read_back() {
     }
 }
 
-/// The start's first actions by moving piece (the action-level perft at depth 1: 2,302), against
+/// The start's first actions by moving piece (the action-level perft at depth 1: 2,303), against
 /// section 8's independent simulation where it counts the same: Monoliths 1,241 (y19 618 + b8
 /// 623: 486 destinations each and the demotions), Scouts 396, Pawns 128 (b3 into the Monolith
 /// b8 among them), Rooks 32, Unicorn 3. The Starchilds end the turn in 496 ways (f1: 242 plain,
 /// 8 bounces off b8 and y19 that are new states, one oblation; u1: 244 plain, one oblation) and
 /// start the network in 4 (f1 onto the Wave q1 and Starchild u1, u1 onto the Wave j1 and
-/// Starchild f1); the Grenadiers k2 and p2 activate the Waves j1 and q1 (section 8's entries).
+/// Starchild f1); the Grenadiers k2 and p2 activate the Waves j1 and q1 (section 8's entries);
+/// the Queen m1 steps onto the Shaman l1 beside it and diverges there (section 2.4).
 #[test]
 fn start_first_actions() {
     let pos = super::tests::start("one");
@@ -446,11 +447,12 @@ fn start_first_actions() {
         (('M', false), 1241),
         (('O', false), 396),
         (('P', false), 128),
+        (('Q', true), 1),
         (('R', false), 32),
         (('U', false), 3),
     ]);
     assert_eq!(by_piece, expected);
-    assert_eq!(expected.values().sum::<i32>(), 2302);
+    assert_eq!(expected.values().sum::<i32>(), 2303);
 }
 
 /// Section 10: the dark journey pattern from c5 on 26x26, up-hand outward: d7, h5, (off, off),
