@@ -58,6 +58,13 @@
 //! 684 on the 26x26 row, which Tamoanchan's 22x22 board uses, rounded to 680 (640 on the
 //! 20x20 row by the same rule). Its mobility is not counted (its walks are too many to count
 //! in an evaluation).
+//! The Starchild (One) never captures and never checks; like the Wave it is worth what it
+//! adds to the pieces it reaches, but it needs no activator: it jumps by itself to any field of
+//! the other colour (about 243 of them at the start, a third of the board), activating own
+//! Waves and Starchilds there, moving a Star beside it, and pieces may pass over it. As a
+//! Wave that moves on its own it is rated at the Wave's 300 and half a Pawn more for the
+//! tempo of not waiting for an activator: 350 (`STARCHILD`); its jumps are too many to count
+//! as mobility, which would only measure how empty the board is.
 //! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
@@ -93,6 +100,8 @@ const VALUES: [[i32; 15]; 5] = [
 
 /// The Shaman's value (module docs), on the boards it plays on (24x24 on).
 const SHAMAN: i32 = 500;
+/// The Starchild's value (module docs; One only).
+const STARCHILD: i32 = 350;
 
 /// Centipawns per reachable field, by kind (same indexing as `VALUES`).
 const MOBILITY: [i32; 11] = [0, 4, 3, 2, 1, 0, 2, 0, 4, 0, 0];
@@ -134,10 +143,13 @@ pub fn value(pos: &Croatian, kind: Kind) -> i32 {
     kind_value(&VALUES[row(pos.size())], kind)
 }
 
-/// A kind's value in one row of `VALUES`, the Shaman's beside it.
+/// A kind's value in one row of `VALUES`, the Shaman's and the Starchild's beside it.
 fn kind_value(row: &[i32], kind: Kind) -> i32 {
     if kind == Kind::Shaman {
         return SHAMAN;
+    }
+    if kind == Kind::Starchild {
+        return STARCHILD;
     }
     row.get(kind as usize - 1).copied().unwrap_or(0)
 }
@@ -187,6 +199,11 @@ fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
                     if piece::color(c) == color {
                         reach.waves += 1;
                     } else {
+                        reach.fields += 1;
+                    }
+                } else if piece::is_starchild(c) {
+                    // Transparent too (One): an opponent's may be taken.
+                    if piece::color(c) != color {
                         reach.fields += 1;
                     }
                 } else {
@@ -394,6 +411,9 @@ mod tests {
         assert_eq!(value(&veil, Kind::Star), 0);
         let discovery = Croatian::start_position("discovery").unwrap();
         assert_eq!(value(&discovery, Kind::Monolith), 0);
+        let one = Croatian::start_position("one").unwrap();
+        let v = |k| value(&one, k);
+        assert!(v(Kind::Starchild) > v(Kind::Wave) && v(Kind::Starchild) < v(Kind::Rook));
         let cot = Croatian::start_position("tlalocan").unwrap();
         let v = |k| value(&cot, k);
         assert!(v(Kind::Rook) > v(Kind::Shaman) && v(Kind::Shaman) > v(Kind::Unicorn));

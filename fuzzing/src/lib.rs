@@ -28,15 +28,16 @@ pub use properties::{check_board_view, check_move_text, check_position_string, s
 pub use registry::{variant_names, GameKind};
 pub use select::{split_variant, Selected};
 
-/// Variants the protocol stress sessions leave out. Conquest of Tlalocan and Discovery: their
-/// searches are too slow for the sessions' depths (a depth-3 search of Conquest of Tlalocan's
-/// start runs for minutes, a depth-1 search of Discovery's for seconds). Hemera's Dawn and
-/// Tamoanchan Revisited: with them the four-thread session's depth-3 searches along random
-/// games took 168 s instead of 14, and the CECP session model still matches the engine's
-/// `move` and thinking lines against lists of single moves, where these variants (going action
-/// by action) list actions. The model's moves are whole turns already (`referee::random_move`).
-/// The fuzz replays, the games' own tests and the whole-turn protocol tests cover them.
-pub const BEYOND_STRESS: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery"];
+/// Variants the protocol stress sessions leave out: the five that go action by action. Conquest
+/// of Tlalocan, Discovery and One: their searches are too slow for the sessions' depths (a
+/// depth-3 search of Conquest of Tlalocan's start runs for minutes, a depth-1 search of
+/// Discovery's for seconds). Hemera's Dawn and Tamoanchan Revisited: with them the four-thread
+/// session's depth-3 searches along random games took 168 s instead of 14. And the CECP session
+/// model still matches the engine's `move` and thinking lines against lists of single moves,
+/// where these variants list actions. The model's moves are whole turns already
+/// (`referee::random_move`). The fuzz replays, the games' own tests and the whole-turn protocol
+/// tests cover them.
+pub const BEYOND_STRESS: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery", "one"];
 
 /// The variants the protocol stress sessions play: every registered one but [`BEYOND_STRESS`].
 pub fn stress_variant_names() -> Vec<&'static str> {

@@ -18,6 +18,10 @@ use tiamat::frontend::run_lines;
 
 use crate::select::split_variant;
 
+/// Variants where even one turn's count can take minutes (One's start has about 10^7 complete
+/// first turns, part 2 section 8): their streams skip every perft command.
+const UNCOUNTED: &[&str] = &["one"];
+
 /// A stream that takes longer than this has hung.
 pub const STREAM_HANG: Duration = Duration::from_secs(60);
 
@@ -57,8 +61,28 @@ pub fn run_stream(protocol: Protocol, data: &[u8]) {
         ],
     };
     // The binary reads lines the same way: split at newlines, a trailing carriage return dropped.
+    let mut variant = selected.variant.to_string();
     lines.extend(text.split('\n').map(|line| {
         let line = line.trim_end_matches('\r');
+        let words: Vec<String> = line
+            .split_whitespace()
+            .map(str::to_ascii_lowercase)
+            .collect();
+        match words.as_slice() {
+            [set, name, key, value, v]
+                if set == "setoption"
+                    && name == "name"
+                    && key == "uci_variant"
+                    && value == "value" =>
+            {
+                variant = v.clone()
+            }
+            [command, v] if command == "variant" => variant = v.clone(),
+            _ => {}
+        }
+        if UNCOUNTED.contains(&variant.as_str()) && words.iter().any(|w| w == "perft") {
+            return String::new();
+        }
         match protocol {
             Protocol::Uci => bound_uci(line),
             Protocol::Cecp => bound_cecp(line),

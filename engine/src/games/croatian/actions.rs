@@ -30,7 +30,7 @@ use super::Croatian;
 const IN_PROGRESS: u64 = 0x5D2C_83A1_F0E4_9B67;
 
 /// The variants whose turns go action by action by default.
-const BY_ACTION: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery"];
+const BY_ACTION: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery", "one"];
 
 /// Whether `variant` plays its turns action by action unless told otherwise.
 pub(super) fn by_default(variant: &str) -> bool {

@@ -159,27 +159,60 @@ impl Croatian {
         }
     }
 
-    /// The Star fields of the board with each Star's colour (the corners holding Stars).
+    /// The Star fields of the board with each Star's colour: the corners holding Stars, or
+    /// in One, where Starchilds move them (section 4.7.4), every field holding one.
     pub fn stars(&self) -> impl Iterator<Item = (u16, Color)> + '_ {
         let n = self.v.size - 1;
-        [(0, 0), (n, 0), (0, n), (n, n)]
-            .into_iter()
-            .map(|(f, r)| self.sq(f, r))
-            .filter(|&s| piece::kind_bits(self.board[s as usize]) == Kind::Star as u8)
+        let mut out: ArrayVec<u16, 8> = ArrayVec::new();
+        if self.v.has(Kind::Starchild) {
+            for r in 0..=n {
+                for f in 0..=n {
+                    let s = self.sq(f, r);
+                    if piece::kind_bits(self.board[s as usize]) == Kind::Star as u8
+                        && !out.is_full()
+                    {
+                        out.push(s);
+                    }
+                }
+            }
+        } else {
+            out.extend(
+                [(0, 0), (n, 0), (0, n), (n, n)]
+                    .into_iter()
+                    .map(|(f, r)| self.sq(f, r))
+                    .filter(|&s| piece::kind_bits(self.board[s as usize]) == Kind::Star as u8),
+            );
+        }
+        out.into_iter()
             .map(|s| (s, piece::color(self.board[s as usize])))
     }
 
-    /// The portal fields of a corner Star: its neighbours on the board (L1406-1413).
-    pub fn portals(&self, star: u16) -> [u16; 3] {
+    /// The neighbours of `sq` on the board (the portal fields of a Star or Monolith, L1406,
+    /// L3225; a Starchild's miracle-fields, L3554).
+    pub fn neighbours(&self, sq: u16) -> impl Iterator<Item = u16> + '_ {
+        let (f, r) = (self.file_of(sq) as i32, self.rank_of(sq) as i32);
+        let n = self.size() as i32;
+        (-1..=1)
+            .flat_map(move |dy| (-1..=1).map(move |dx| (f + dx, r + dy)))
+            .filter(move |&(x, y)| (x, y) != (f, r) && x >= 0 && y >= 0 && x < n && y < n)
+            .map(|(x, y)| self.sq(x as u8, y as u8))
+    }
+
+    /// The portal fields of a Star: its neighbours on the board (L1406-1413), a corner Star's
+    /// in their old order (the order moves are listed in).
+    pub fn portals(&self, star: u16) -> ArrayVec<u16, 8> {
         let (f, r) = (self.file_of(star), self.rank_of(star));
+        let last = self.v.size - 1;
+        if !(f == 0 || f == last) || !(r == 0 || r == last) {
+            return self.neighbours(star).collect();
+        }
         let df: isize = if f == 0 { 1 } else { -1 };
         let dr: isize = if r == 0 { 1 } else { -1 };
         let s = star as isize;
-        [
-            (s + df) as u16,
-            (s + dr * self.stride()) as u16,
-            (s + df + dr * self.stride()) as u16,
-        ]
+        [df, dr * self.stride(), df + dr * self.stride()]
+            .into_iter()
+            .map(|d| (s + d) as u16)
+            .collect()
     }
 
     /// An empty board of `v` (sentinels placed), light to move.
@@ -530,7 +563,7 @@ impl Turn {
         };
         if rushed
             && owner == self.pos.side
-            && ply.flags & (flag::TELEPORT | flag::CAPTURE | flag::EN_PASSANT) == 0
+            && ply.flags & (flag::TELEPORT | flag::CAPTURE | flag::EN_PASSANT | flag::UPLIFT) == 0
             && (self.pos.rank_of(ply.to) as i32 - self.pos.rank_of(ply.from) as i32)
                 * if owner == Color::White { 1 } else { -1 }
                 >= 2

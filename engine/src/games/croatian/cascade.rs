@@ -112,6 +112,13 @@ impl InAir {
         let cell = turn.air;
         let pattern = if by.has(flag::RITUAL) {
             Pattern::Ritual
+        } else if by.has(flag::UPLIFT) {
+            // The initiator's step uplifts a Starchild; the uplifting Starchild's, a piece.
+            if mover_pattern == Pattern::Uplifting {
+                Pattern::Sense
+            } else {
+                Pattern::Uplifting
+            }
         } else if by.has(flag::DIVERGE) {
             mover_pattern
         } else if !piece::is_wave(cell) {

@@ -158,7 +158,8 @@ impl PlyGen<'_> {
         } else if let Some(diverge) = divergence(m, to, c, left) {
             sink.land(diverge, left);
         }
-        false
+        // A Starchild is passed over (section 2.2).
+        piece::is_starchild(c)
     }
 
     /// A private's rush: straight forward two fields or more up to the last rank of its half,

@@ -3,7 +3,7 @@
 //! Mayan Ascendancy, Age of Aquarius, Miranda's Veil (the Wave), Nineteen (Stars, teleports,
 //! two Pawn rows, sideways Pawns), Hemera's Dawn (Centaur, Scout, Grenadier), Tamoanchan
 //! Revisited (the Serpent), Conquest of Tlalocan (the Shaman), Discovery (the Monolith) and the
-//! simple variants (14/20/26, plain and randomized).
+//! simple variants (14/20/26, plain and randomized) and One (the Starchild).
 //!
 //! Board: a padded mailbox of one-byte cells (kind, colour and tag in one byte), `u16` squares,
 //! stride `size + 4` (two sentinel files on each side, so horizontal leaps up to 4 land on a
@@ -105,6 +105,9 @@
 //!   divergent piece, then the route after it with no piece or origin (`Qo2..j7/H..m10*E`, EAN
 //!   `Q..j7/..m10*`); the reader splits a written ply at each `/`. Diverging is optional: a
 //!   state reached both by a divergence and by a shorter sequence is listed with the shorter.
+//! * One (module `starchild`, which lists its own readings): the Starchild's jump, its Wave,
+//!   moving Stars, sense-journeys; Stars stand anywhere and `board::stars` scans the board for
+//!   them there. Resurrection is not generated yet, and Starchilds are not yet divergent.
 //! * Discovery (module `monolith`, which lists its own readings): either side moves either
 //!   Monolith; its reach is a breadth-first search over (field, step); a demotion is part of the
 //!   Monolith's ply (`flag::DEMOTE`); teleports route through Stars and Monoliths alike
@@ -145,8 +148,9 @@
 //!   the search scores as a loss for the side that walked into it. A position whose every
 //!   first action leads only to dead ends has no legal move (mate or stalemate). Positions
 //!   with turns in progress are no positions of the game: their position string is the board
-//!   so far without the piece in the air. Actions go by Conquest of Tlalocan's default
-//!   (`actions::BY_ACTION`); every other variant lists whole turns.
+//!   so far without the piece in the air. Actions go by default in Hemera's Dawn,
+//!   Tamoanchan Revisited, Conquest of Tlalocan, Discovery and One (`actions::BY_ACTION`);
+//!   every other variant lists whole turns.
 
 mod actions;
 pub(super) mod attacks;
@@ -165,6 +169,7 @@ mod position;
 pub mod reference;
 mod serpent;
 mod shaman;
+mod starchild;
 pub mod variant;
 mod view;
 mod xboard;
@@ -181,6 +186,8 @@ mod tests_divergence;
 mod tests_hemera;
 #[cfg(test)]
 mod tests_nineteen;
+#[cfg(test)]
+mod tests_one;
 #[cfg(test)]
 mod tests_serpent;
 #[cfg(test)]
@@ -566,6 +573,7 @@ fn perft_suite(variant: &str) -> Option<&'static str> {
         "hemerasdawn" => include_str!("perft/hemerasdawn.txt"),
         "tlalocan" => include_str!("perft/tlalocan.txt"),
         "discovery" => include_str!("perft/discovery.txt"),
+        "one" => include_str!("perft/one.txt"),
         "tamoanchan" => include_str!("perft/tamoanchan.txt"),
         "classical14" => include_str!("perft/classical14.txt"),
         "croatianties14" => include_str!("perft/croatianties14.txt"),

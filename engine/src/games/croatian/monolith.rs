@@ -68,16 +68,6 @@ pub(super) fn monoliths(pos: &Croatian) -> ArrayVec<u16, 4> {
     out
 }
 
-/// The neighbours of `sq` on the board (a Monolith's portal fields).
-fn neighbours(pos: &Croatian, sq: u16) -> impl Iterator<Item = u16> + '_ {
-    let (f, r) = (pos.file_of(sq) as i32, pos.rank_of(sq) as i32);
-    let n = pos.size() as i32;
-    (-1..=1)
-        .flat_map(move |dy| (-1..=1).map(move |dx| (f + dx, r + dy)))
-        .filter(move |&(x, y)| (x, y) != (f, r) && x >= 0 && y >= 0 && x < n && y < n)
-        .map(|(x, y)| pos.sq(x as u8, y as u8))
-}
-
 /// Where a non-Wave piece entering the teleporter on `entered` may emerge, empty or not: from a
 /// Star, the portal fields of the Stars of the other colour and of every Monolith; from a
 /// Monolith, those of every Star and of the other Monolith (section 2.5, L3225-3227).
@@ -97,7 +87,7 @@ pub(super) fn exits(pos: &Croatian, entered: u16) -> ArrayVec<u16, 32> {
     }
     for m in monoliths(pos) {
         if m != entered {
-            neighbours(pos, m).for_each(&mut add);
+            pos.neighbours(m).for_each(&mut add);
         }
     }
     out

@@ -38,6 +38,10 @@ pub mod flag {
     pub const DIVERGE: u16 = 16384;
     /// The ply leaves its piece, or the piece it activates, in the air.
     pub const GOES_ON: u16 = ACTIVATE | DIVERGE;
+    /// With `ACTIVATE`: a King-step that uplifts (One, section 4.7.6): onto a neighbouring
+    /// Starchild, which then steps onto an own piece beside it, which makes a sense-journey;
+    /// alone, the sense-journey's ply.
+    pub const UPLIFT: u16 = 32768;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field

@@ -771,7 +771,7 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
 /// The fields a ply steps on, in order (`None` off the board), split at a Wave's teleports.
 fn segments(pos: &Croatian, mover: Cell, ply: &Ply) -> Vec<(u16, Vec<Option<u16>>)> {
     let kind = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
-    if kind == Kind::Wave {
+    if kind == Kind::Wave && !jumps(ply) {
         if ply.has(flag::OBLATION) && !ply.has(flag::TELEPORT) {
             return Vec::new();
         }
@@ -826,6 +826,14 @@ fn segments(pos: &Croatian, mover: Cell, ply: &Ply) -> Vec<(u16, Vec<Option<u16>
             .collect()
     };
     vec![(ply.from, steps)]
+}
+
+/// A Wave's ply that a Starchild's jump moved (`starchild`): written as the Starchild's is, one
+/// jump or a bounce (its plies have no route; a Wave oblationed in place has none either).
+fn jumps(ply: &Ply) -> bool {
+    ply.piece == Kind::Wave as u8
+        && ply.route == super::moves::Route::default()
+        && (ply.has(flag::TELEPORT) || !ply.has(flag::OBLATION))
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -1255,7 +1263,7 @@ fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bo
                 && effects_match(pos, &head.effects, f, true);
         }
     }
-    let wave = f.kind == Kind::Wave;
+    let wave = f.kind == Kind::Wave && !jumps(ply);
     let oblation = ply.has(flag::OBLATION);
     if w.oblation != oblation {
         return false;
@@ -2235,7 +2243,7 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         }
         steps_text(pos, steps, how, &mut s);
     }
-    if ply.has(flag::TELEPORT) && f.kind != Kind::Wave {
+    if ply.has(flag::TELEPORT) && (f.kind != Kind::Wave || jumps(ply)) {
         if ply.has(flag::OBLATION) {
             s.push_str("|||");
             if long {
@@ -2249,7 +2257,7 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         }
         s.push_str(&pos.field_name(ply.to));
     }
-    if f.kind == Kind::Wave && ply.has(flag::OBLATION) {
+    if f.kind == Kind::Wave && ply.has(flag::OBLATION) && !jumps(ply) {
         s.push_str("|||");
         if long {
             s.push('W');

@@ -194,10 +194,17 @@ pub fn is_private(k: Kind) -> bool {
     matches!(k, Kind::Pawn | Kind::Scout | Kind::Grenadier)
 }
 
-/// Empty, or a Wave: what a sliding piece or an attack ray passes.
+/// A Starchild of either colour (One): transparent to every moving piece and to attacks
+/// (section 2.2, OQ-32).
+#[inline]
+pub fn is_starchild(c: Cell) -> bool {
+    c & KIND_MASK == Kind::Starchild as u8
+}
+
+/// Empty, a Wave or a Starchild: what a sliding piece or an attack ray passes.
 #[inline]
 pub fn is_clear(c: Cell) -> bool {
-    c == EMPTY || is_wave(c)
+    c == EMPTY || is_wave(c) || is_starchild(c)
 }
 
 /// Piece of `kind` and `color`, ignoring tags.

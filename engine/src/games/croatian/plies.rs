@@ -48,6 +48,12 @@ pub enum Pattern {
     /// Serpent: a diagonal step, then one on the other diagonal, the two alternating
     /// (L2377-2392).
     Serpent,
+    /// Starchild: one jump to a field of the other colour (`starchild`, L3543-3547).
+    Starchild,
+    /// Not a Wave: a Starchild uplifting (its King-step onto an own piece, section 4.7.6).
+    Uplifting,
+    /// Not a Wave: an uplifted piece on its sense-journey (section 4.7.6).
+    Sense,
     /// Not a Wave: a Pyramid activated by the Serpent's ritual, which goes onto an own Pawn.
     Ritual,
     /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
@@ -69,6 +75,7 @@ impl Pattern {
             Kind::Unicorn => Pattern::Unicorn,
             Kind::Shaman => Pattern::Shaman,
             Kind::Serpent => Pattern::Serpent,
+            Kind::Starchild => Pattern::Starchild,
             _ => Pattern::Own,
         }
     }
@@ -91,6 +98,9 @@ impl Pattern {
             Pattern::Ritual => 12,
             Pattern::Sacrifice => 13,
             Pattern::Shaman => 14,
+            Pattern::Starchild => 15,
+            Pattern::Uplifting => 16,
+            Pattern::Sense => 17,
         }
     }
 }
@@ -207,6 +217,11 @@ impl PlyGen<'_> {
     /// Wave activates material only with momentum, a Pyramid is activated only with 1 left.)
     pub fn plies<S: Sink>(&self, m: &Mover, sink: &mut S) {
         let o = self.o;
+        match m.pattern {
+            Pattern::Uplifting => return self.uplifting(m, sink),
+            Pattern::Sense => return self.sense_journey(m, sink),
+            _ => {}
+        }
         match piece::kind(m.cell) {
             Kind::Pawn => self.pawn(m, sink),
             Kind::Knight => {
@@ -242,8 +257,11 @@ impl PlyGen<'_> {
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
             Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
+            Kind::Wave if m.pattern == Pattern::Starchild => self.starchild(m, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
+            Kind::Starchild => self.starchild(m, sink),
+            Kind::Star if m.momentum.is_some() => self.moving_star(m, sink),
             _ => {}
         }
     }
@@ -316,6 +334,14 @@ impl PlyGen<'_> {
                 self.teleport(m, to, sink);
             }
             return false;
+        }
+        if target == Kind::Starchild {
+            // Capture an opponent's, or pass over it (section 2.2); only Waves and Starchilds
+            // activate one (L3506).
+            if piece::color(c) != col {
+                sink.land(ply(flag::CAPTURE), left);
+            }
+            return true;
         }
         if target == Kind::Wave {
             // Activate an own Wave or capture an opponent's, or pass over it (L722, L809).
@@ -663,7 +689,12 @@ impl PlyGen<'_> {
                     }
                 }
             }
-            Pattern::Own | Pattern::Ritual | Pattern::Sacrifice => {}
+            Pattern::Own
+            | Pattern::Ritual
+            | Pattern::Sacrifice
+            | Pattern::Starchild
+            | Pattern::Uplifting
+            | Pattern::Sense => {}
         }
         out
     }
@@ -794,6 +825,7 @@ impl PlyGen<'_> {
         } else if piece::is_teleporter(c) {
             None
         } else if piece::is_wave(c)
+            || piece::is_starchild(c) && piece::color(c) == piece::color(m.cell)
             || piece::color(c) == piece::color(m.cell)
                 && !matches!(piece::kind(c), Kind::King | Kind::Pyramid)
                 && momentum >= 1

@@ -162,7 +162,11 @@ fn place(pos: &mut Croatian, sq: u16, c: Cell, field: &'static str) -> Result<()
             ),
         ));
     }
-    if k == Kind::Star && star_colour(pos, sq) != Some(piece::color(c)) {
+    // In One Starchilds move Stars anywhere (section 4.7.4).
+    if k == Kind::Star
+        && !pos.v.has(Kind::Starchild)
+        && star_colour(pos, sq) != Some(piece::color(c))
+    {
         return Err(perr(
             field,
             format!(

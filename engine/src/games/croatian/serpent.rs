@@ -257,6 +257,13 @@ impl PlyGen<'_> {
                 }
                 go_on(walk, out);
             }
+            Kind::Starchild if out.go_on(walk) => {
+                // Capture an opponent's, or pass over it (section 2.2).
+                if !own && !sacrifice {
+                    out.land(walk, ply(flag::CAPTURE), left);
+                }
+                go_on(walk, out);
+            }
             Kind::Pawn => {
                 if sacrifice {
                     // In the Pawn-sacrifice ply any Pawn is taken on the way (L2346, OQ-7d).

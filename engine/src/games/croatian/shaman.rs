@@ -80,6 +80,12 @@ pub(super) fn chain_fields(pos: &Croatian, color: Color, ply: &Ply) -> impl Iter
 impl PlyGen<'_> {
     /// Every step-ply and capture-ply of the Shaman `m`.
     pub(super) fn shaman<S: Sink>(&self, m: &Mover, sink: &mut S) {
+        // A Starchild on a trance-field is uplifted for a sense-journey (L3774, OQ-31).
+        for to in self.pos.neighbours(m.from) {
+            if piece::is_starchild(self.cell(to)) {
+                self.initiate(m, to, sink);
+            }
+        }
         let budget = Self::budget(m);
         let (steps, captures) = vectors(piece::color(m.cell));
         for (vectors, capture) in [(steps, false), (captures, true)] {
@@ -125,7 +131,8 @@ impl PlyGen<'_> {
         } else if let Some(diverge) = divergence(m, to, c, left) {
             sink.land(diverge, left);
         }
-        false
+        // A Starchild is passed over (section 2.2).
+        piece::is_starchild(c)
     }
 
     /// The `k`-th field of a capture-ply is `to`: capture an opponent's piece (not the King)

@@ -194,6 +194,52 @@ const DISCOVERY: &[Kind] = &[
     Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
     Grenadier, Serpent, Shaman, Monolith,
 ];
+/// Discovery's pieces and the Starchild (part 2 section 1).
+const ONE: &[Kind] = &[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
+    Grenadier, Serpent, Shaman, Monolith, Starchild,
+];
+/// Any kind but Pawn, King, Star and Monolith (section 2.10).
+const PROMO_ONE: &[Kind] = &[
+    Queen, Rook, Bishop, Knight, Pegasus, Pyramid, Unicorn, Wave, Centaur, Scout, Grenadier,
+    Serpent, Shaman, Starchild,
+];
+/// Scouts and Grenadiers around each Centaur and Shaman (files g, l, o, t): Tables 11-14,
+/// L4893, L4919.
+const ONE_TROOPERS: &[(u8, u8, Kind)] = &[
+    (4, 3, Scout),
+    (8, 3, Scout),
+    (9, 3, Scout),
+    (12, 3, Scout),
+    (13, 3, Scout),
+    (16, 3, Scout),
+    (17, 3, Scout),
+    (21, 3, Scout),
+    (5, 4, Scout),
+    (7, 4, Scout),
+    (10, 4, Scout),
+    (12, 4, Scout),
+    (13, 4, Scout),
+    (15, 4, Scout),
+    (18, 4, Scout),
+    (20, 4, Scout),
+    (4, 2, Grenadier),
+    (8, 2, Grenadier),
+    (9, 2, Grenadier),
+    (12, 2, Grenadier),
+    (13, 2, Grenadier),
+    (16, 2, Grenadier),
+    (17, 2, Grenadier),
+    (21, 2, Grenadier),
+    (5, 1, Grenadier),
+    (7, 1, Grenadier),
+    (10, 1, Grenadier),
+    (12, 1, Grenadier),
+    (13, 1, Grenadier),
+    (15, 1, Grenadier),
+    (18, 1, Grenadier),
+    (20, 1, Grenadier),
+];
 const TAMOANCHAN: &[Kind] = &[
     Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn, Wave, Star, Centaur, Scout,
     Grenadier, Serpent,
@@ -287,7 +333,7 @@ const TLALOCAN_VARIANT: Variant = Variant {
     },
 };
 
-pub static VARIANTS: [Variant; 21] = [
+pub static VARIANTS: [Variant; 22] = [
     Variant {
         name: "croatianties",
         symbol: Some("ct"),
@@ -417,6 +463,28 @@ pub static VARIANTS: [Variant; 21] = [
         kinds: DISCOVERY,
         ..TLALOCAN_VARIANT
     },
+    // One (part 2 section 1): the Starchilds, the Monoliths on b8 and y19; Scouts 7,
+    // Grenadiers 5 / 3, Serpents 16 (Table 16), delayed promotion (L3955).
+    Variant {
+        name: "one",
+        symbol: Some("o"),
+        size: 26,
+        figure_row: "TRNBSICUEWAHQKHAWEUCISBNRT",
+        pawn_rows: &[1, 2],
+        sideways_pawns: true,
+        castling: Castling::Closest,
+        castle_through_check: true,
+        promotion: Promotion::Delayed,
+        promote_to: PROMO_ONE,
+        kinds: ONE,
+        troopers: ONE_TROOPERS,
+        limits: Limits {
+            scout: 7,
+            grenadier_h: 5,
+            grenadier_v: 3,
+            serpent: 16,
+        },
+    },
     simple("classical14", Some("cc14"), 14, CC14, false, false),
     simple("classical20", Some("cc20"), 20, CC20, false, false),
     simple("classical26", Some("cc26"), 26, CC26, false, false),
@@ -432,7 +500,7 @@ pub static VARIANTS: [Variant; 21] = [
 ];
 
 /// Every variant name this family plays, in table order.
-pub static NAMES: [&str; 21] = [
+pub static NAMES: [&str; 22] = [
     "croatianties",
     "mayanascendancy",
     "ageofaquarius",
@@ -442,6 +510,7 @@ pub static NAMES: [&str; 21] = [
     "tamoanchan",
     "tlalocan",
     "discovery",
+    "one",
     "classical14",
     "classical20",
     "classical26",
