@@ -102,7 +102,11 @@ fn uci_tlalocan_speaks_whole_turns() {
     engine.send("go depth 2");
     let best = engine.expect_prefix("bestmove");
     let mv = best.split_whitespace().nth(1).unwrap().to_string();
-    assert!(!mv.ends_with('~'), "{best}: half a turn");
+    // An action that leaves a piece in the air is written `g2h1~3`.
+    let half = mv
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .ends_with('~');
+    assert!(!half, "{best}: half a turn");
     engine.send(&format!("position startpos moves {mv}"));
     let fen = engine.fen();
     assert!(fen.contains(" b "), "{mv}: {fen}");

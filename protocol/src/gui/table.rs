@@ -806,11 +806,11 @@ mod tests {
             .unwrap();
         let mut actions = gui.table.lock().session.legal_moves();
         actions.sort();
-        assert_eq!(actions, ["a1a2", "a1b1", "a1b2~"]);
+        assert_eq!(actions, ["a1a2", "a1b1", "a1b2~1"]);
         let state = gui
             .table
             .lock()
-            .play("a1b2~")
+            .play("a1b2~1")
             .expect("the King activates the Wave");
         assert_eq!(state["turn_in_progress"], true);
         assert_eq!(state["moves"].as_array().unwrap().len(), 1);

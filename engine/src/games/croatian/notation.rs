@@ -2444,7 +2444,9 @@ pub fn ean(pos: &Croatian, mv: &Move) -> String {
 
 /// An action of a turn played action by action, or any move from a turn in progress, which
 /// the notation does not write (the wire carries whole turns): the plies' fields, `~` after
-/// each that leaves a piece in the air (`g2h1~`).
+/// each that leaves a piece in the air, and the momentum that piece is left with (`g2h1~3`):
+/// the same ply can hand on different momenta (a Serpent's or a Scout's paths of different
+/// lengths to one Wave), and those are different actions.
 pub fn action_text(pos: &Croatian, mv: &Move) -> String {
     let mut text = String::new();
     for (i, ply) in mv.plies().iter().enumerate() {
@@ -2454,8 +2456,9 @@ pub fn action_text(pos: &Croatian, mv: &Move) -> String {
         text.push_str(&pos.field_name(ply.from));
         text.push_str(&pos.field_name(ply.to));
     }
-    if mv.passed_on().is_some() {
+    if let Some(momentum) = mv.passed_on() {
         text.push('~');
+        text.push_str(&momentum.to_string());
     }
     text
 }
