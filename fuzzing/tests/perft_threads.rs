@@ -3,10 +3,25 @@
 use tiamat_fuzzing::consistency::start_divide;
 use tiamat_fuzzing::variant_names;
 
+/// The single-threaded counts run on this thread: a turn walked action by action recurses once
+/// per action over large Croatian positions, beyond a test thread's default stack.
+const STACK: usize = 256 * 1024 * 1024;
+
 #[test]
 fn perft_is_the_same_at_one_two_and_four_threads() {
+    std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(same_at_every_thread_count)
+        .expect("a thread for the counts")
+        .join()
+        .expect("the counts agree");
+}
+
+fn same_at_every_thread_count() {
     let mut checked = 0;
-    for variant in variant_names() {
+    // One's start has about 10^7 complete first turns (rules part 2, section 8): even its
+    // depth-1 count is beyond a test.
+    for variant in variant_names().into_iter().filter(|&v| v != "one") {
         let Some((depth, runs)) = start_divide(variant, 4, 300_000, &[1, 2, 4]) else {
             continue;
         };

@@ -87,8 +87,11 @@ fn count_roots<G: Game>(
     if options.threads <= 1 {
         return roots.iter().map(count).collect();
     }
+    // A turn walked action by action recurses once per action, and a Croatian position is
+    // large: the search's threads get the same stack.
     match rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
+        .stack_size(64 * 1024 * 1024)
         .build()
     {
         Ok(pool) => pool.install(|| roots.par_iter().map(count).collect()),
