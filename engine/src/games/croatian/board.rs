@@ -529,6 +529,10 @@ impl Turn {
             self.ep.retain(|i| i.pawn != ply.to);
         }
         let placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {
+            if piece::is_starchild(target) {
+                // Immune: the Starchild stays, the converting Pyramid is gone (L3635).
+                return undo;
+            }
             piece::make(piece::kind(target), owner, Tag::None)
         } else if kind == Kind::Pyramid && ply.has(flag::PROMOTE) {
             self.irreversible = true;

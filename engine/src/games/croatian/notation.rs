@@ -1189,6 +1189,10 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
                 converted = true;
                 ply.has(flag::CONVERT) && tagged_matches(tp, f.target)
             }
+            Effect::FailedConversion => {
+                converted = true;
+                ply.has(flag::CONVERT) && f.target.is_some_and(|t| t.0 == Kind::Starchild)
+            }
             Effect::Divergence(k) => {
                 diverged = true;
                 ply.has(flag::DIVERGE) && k.is_none_or(|k| f.target.is_some_and(|t| t.0 == k))
@@ -2347,9 +2351,14 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         s.push_str(&pos.field_name(pos.castle_rook_dest(ply)));
     }
     if ply.has(flag::CONVERT) {
-        s.push('%');
-        if let Some(t) = f.target {
-            s.push_str(&target_text(t));
+        if f.target.is_some_and(|t| t.0 == Kind::Starchild) {
+            // The failed conversion of an immune Starchild (L3635, L4420).
+            s.push_str("%%");
+        } else {
+            s.push('%');
+            if let Some(t) = f.target {
+                s.push_str(&target_text(t));
+            }
         }
     }
     if ply.flags & (flag::PROMOTE | flag::DELAYED) != 0 {

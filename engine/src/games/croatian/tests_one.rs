@@ -9,6 +9,7 @@ use super::board::FieldSet;
 use super::monolith;
 use super::piece::{self, Kind, Tag};
 use super::plies::{Mover, Pattern, PlyGen};
+use super::tests_actions::assert_turns_read_back;
 use super::tests_tlalocan::field;
 use super::*;
 use crate::core::{Color, Game};
@@ -409,17 +410,7 @@ fn starchild_turns_read_back() {
         "Kz2,kz25,Ic3,Wb3,Ib2,Ta1,Pa2,Pb1",
         "Kz2,kz25,Hc4,id4,bc5,we5,Nc3",
     ] {
-        let pos = o("O", pieces);
-        let mut turns = 0;
-        for turn in crate::core::perft::complete_turns(&pos) {
-            let text = turn.text();
-            let mv = pos
-                .parse_move(&text)
-                .unwrap_or_else(|e| panic!("{pieces}: {text}: {e}"));
-            assert!(pos.is_legal(&mv), "{pieces}: {text}");
-            assert_eq!(pos.play(&mv), turn.state, "{pieces}: {text}");
-            turns += 1;
-        }
+        let turns = assert_turns_read_back(&o("O", pieces), pieces);
         assert!(turns > 50, "{pieces}: {turns}");
     }
 }
@@ -431,7 +422,10 @@ fn starchild_turns_read_back() {
 /// 8 bounces off b8 and y19 that are new states, one oblation; u1: 244 plain, one oblation) and
 /// start the network in 4 (f1 onto the Wave q1 and Starchild u1, u1 onto the Wave j1 and
 /// Starchild f1); the Grenadiers k2 and p2 activate the Waves j1 and q1 (section 8's entries);
-/// the Queen m1 steps onto the Shaman l1 beside it and diverges there (section 2.4).
+/// the Queen m1 steps onto the Shaman l1 beside it and diverges there (section 2.4), and the
+/// Grenadiers f2 and u2 step down onto the Starchilds f1 and u1 and diverge there (section
+/// 4.7.5). Diverged with momentum 1, such a Grenadier has one step left, back onto its own
+/// field: a complete turn that only loses its rush tag (HD-5), the start's two new turns.
 #[test]
 fn start_first_actions() {
     let pos = super::tests::start("one");
@@ -441,7 +435,7 @@ fn start_first_actions() {
         *by_piece.entry((k, mv.passed_on().is_some())).or_insert(0) += 1;
     }
     let expected = std::collections::BTreeMap::from([
-        (('G', true), 2),
+        (('G', true), 4),
         (('I', false), 496),
         (('I', true), 4),
         (('M', false), 1241),
@@ -452,7 +446,23 @@ fn start_first_actions() {
         (('U', false), 3),
     ]);
     assert_eq!(by_piece, expected);
-    assert_eq!(expected.values().sum::<i32>(), 2303);
+    assert_eq!(expected.values().sum::<i32>(), 2305);
+    for (grenadier, starchild) in [("f2", "f1"), ("u2", "u1")] {
+        let diverged: Vec<Move> = actions(&pos)
+            .into_iter()
+            .filter(|m| m.first().has(flag::DIVERGE) && pos.field_name(m.first().from) == grenadier)
+            .collect();
+        assert_eq!(diverged.len(), 1, "{grenadier}");
+        assert_eq!(pos.field_name(diverged[0].first().to), starchild);
+        let in_air = pos.play(&diverged[0]);
+        let ends = actions(&in_air);
+        assert_eq!(ends.len(), 1, "{grenadier}: {ends:?}");
+        let after = in_air.play(&ends[0]);
+        assert!(!after.turn_in_progress());
+        let back = after.cell(field(&after, grenadier));
+        assert!(piece::is(back, Kind::Grenadier, Color::White));
+        assert_eq!(piece::tag(back), Tag::None, "the rush tag is lost");
+    }
 }
 
 /// Section 10: the dark journey pattern from c5 on 26x26, up-hand outward: d7, h5, (off, off),
@@ -520,4 +530,187 @@ fn a_sense_journey() {
         Kind::Shaman,
         Color::White
     ));
+}
+
+/// Whole turns of a One position (for scenes small enough to list).
+fn turns(symbol: &str, pieces: &str) -> (Croatian, Vec<Move>) {
+    let pos = o(symbol, pieces).by_action(false);
+    let moves = actions(&pos);
+    (pos, moves)
+}
+
+/// Where the turns starting on `from` that diverge end.
+fn ends_after_divergence(pos: &Croatian, moves: &[Move], from: &str) -> BTreeSet<String> {
+    names(
+        pos,
+        moves
+            .iter()
+            .filter(|m| pos.field_name(m.first().from) == from)
+            .filter(|m| m.plies().iter().any(|p| p.has(flag::DIVERGE)))
+            .map(|m| m.plies().last().unwrap().to),
+    )
+}
+
+/// Section 4.7.5, figure 427 and L4456 (`Q..k6/..m8*`): the light Queen o2 passes the first
+/// dark Starchild m4 (transparent) and diverges from the second on k6, an opponent's, with the
+/// 4 it travelled, taking the Pegasus m8; it may diverge from m4 as well (momentum 2), take
+/// either Starchild, and never ends on a Starchild's field.
+#[test]
+fn a_queen_diverges_from_an_opponents_starchild() {
+    let (pos, moves) = turns("O", "Ka1,kz26,Qo2,im4,ik6,em8");
+    let mv = pos.parse_move("Q..k6/..m8*").expect("L03 reads");
+    assert!(moves.contains(&mv));
+    assert_eq!(mv.plies().len(), 2);
+    assert!(mv.plies()[0].has(flag::DIVERGE) && mv.plies()[1].has(flag::CAPTURE));
+    assert_eq!(notation::ean(&pos, &mv), "Q..k6/..m8*");
+    assert_eq!(notation::xan(&pos, &mv), "Qo2..k6/I..m8*E");
+    assert_eq!(pos.parse_move("Qo2..k6/I..m8*E").as_ref(), Ok(&mv));
+    let after = pos.play(&mv);
+    for (f, kind) in [("k6", Kind::Starchild), ("m4", Kind::Starchild)] {
+        assert!(piece::is(after.cell(field(&after, f)), kind, Color::Black));
+    }
+    let diverged = ends_after_divergence(&pos, &moves, "o2");
+    // From k6 at most 4 fields (g6, k10, h3 ...), from m4 at most 2 (m3, n5 ...); a state the
+    // Queen also reaches without diverging (k2, o6 on its own lines) is that plain move.
+    for reached in ["g6", "k10", "h3", "m3", "n5"] {
+        assert!(diverged.contains(reached), "{reached}: {diverged:?}");
+    }
+    for beyond in ["k2", "o6", "f6", "k11", "e6", "o2"] {
+        assert!(!diverged.contains(beyond), "{beyond}");
+    }
+    let captures = ends(&pos, &moves, flag::CAPTURE);
+    assert!(captures.contains("m4") && captures.contains("k6"));
+}
+
+/// Figure 429: a Knight reaching its own Starchild may diverge with the momentum it has, and
+/// makes exactly one more Knight step (L3708), not back to its start (OQ-15) and never onto the
+/// Starchild's field; a King, which may not diverge, cannot step onto it at all.
+#[test]
+fn a_knight_diverges_once_from_its_own_starchild() {
+    let (pos, moves) = turns("O", "Ka1,kz26,Nc3,Id5");
+    let knight_steps = ["b4", "b6", "c7", "e7", "f6", "f4", "e3"];
+    assert_eq!(
+        ends_after_divergence(&pos, &moves, "c3"),
+        BTreeSet::from(knight_steps.map(String::from))
+    );
+    let (pos, moves) = turns("O", "Ka1,kz26,Ib2");
+    assert!(!ends(&pos, &moves, 0).contains("b2"));
+    assert!(moves
+        .iter()
+        .all(|m| m.plies().iter().all(|p| !p.has(flag::DIVERGE))));
+}
+
+/// Section 2.4 points 3 and 9 through Starchilds: a Pawn diverges from a Starchild on its
+/// forward step and then makes one Pawn step (from e5: e6 forward, d5 sideways, not onto the
+/// Starchild f5 with no momentum left), or from the own Starchild f5 on its capture-field (then
+/// f6, g5); on its capture-field it may take the opponent's Starchild or diverge from it, and on
+/// its rush it diverges from a Starchild it passes (b2 over b4).
+#[test]
+fn a_pawn_diverges_from_starchilds() {
+    let (pos, moves) = turns("O", "Ka1,kz26,Pe4,ie5,If5");
+    assert_eq!(
+        ends_after_divergence(&pos, &moves, "e4"),
+        BTreeSet::from(["e6", "d5", "f6", "g5"].map(String::from)),
+    );
+    let (pos, moves) = turns("O", "Ka1,kz26,Pe4,If4,id5");
+    let e4: Vec<&Move> = moves
+        .iter()
+        .filter(|m| pos.field_name(m.first().from) == "e4")
+        .collect();
+    assert!(e4
+        .iter()
+        .any(|m| m.first().has(flag::CAPTURE) && pos.field_name(m.first().to) == "d5"));
+    assert!(e4
+        .iter()
+        .any(|m| m.first().has(flag::DIVERGE) && pos.field_name(m.first().to) == "d5"));
+    let pos = o("O", "Ka1,kz26,Pb2^,Ib4").by_action(false);
+    let moves = actions(&pos);
+    assert!(moves.iter().any(|m| {
+        let p = m.first();
+        p.has(flag::DIVERGE) && pos.field_name(p.from) == "b2" && pos.field_name(p.to) == "b4"
+    }));
+    // No rush ends on the Starchild's field, own or not.
+    assert!(!moves
+        .iter()
+        .any(|m| m.plies().len() == 1 && pos.field_name(m.first().to) == "b4"));
+}
+
+/// Section 4.7.5 (L3717, L3724): a Starchild never diverges, nor a Wave it activated; a Wave
+/// activated by a Rook diverges from a Starchild on its way with the momentum it carries, one
+/// activated by a Unicorn does not.
+#[test]
+fn who_diverges_from_a_starchild() {
+    let pos = o("O", "Ka1,kz26,Wc3,Ic8,id3,Ie5");
+    let o = Offsets::new(pos.stride());
+    let moved = FieldSet::default();
+    let gen = PlyGen {
+        pos: &pos,
+        o: &o,
+        moved: &moved,
+        vacated: 0,
+    };
+    let divergences = |at: &str, pattern: Pattern, momentum: Option<u8>| {
+        let mut out = Vec::new();
+        let m = Mover {
+            cell: pos.cell(field(&pos, at)),
+            from: field(&pos, at),
+            momentum,
+            pattern,
+            may_ep: false,
+        };
+        gen.plies(&m, &mut out);
+        names(
+            &pos,
+            out.iter()
+                .filter(|(p, _)| p.has(flag::DIVERGE))
+                .map(|(p, _)| p.to),
+        )
+    };
+    assert_eq!(
+        divergences("c3", Pattern::Rook, Some(2)),
+        BTreeSet::from(["c8", "d3"].map(String::from))
+    );
+    assert!(divergences("c3", Pattern::Rook, Some(0)).is_empty());
+    assert!(divergences("c3", Pattern::Unicorn, Some(2)).is_empty());
+    assert!(divergences("c3", Pattern::Starchild, Some(2)).is_empty());
+    assert!(divergences("e5", Pattern::Own, None).is_empty());
+    assert!(divergences("e5", Pattern::Own, Some(3)).is_empty());
+}
+
+/// Figure 419 and L4420 (`Bl23~Ah23%%`): the dark Bishop s16 activates its Pyramid l23 with 7,
+/// which rides to the light Starchild h23 on its owner's half and tries to convert it: the
+/// Starchild is immune and stays, the Pyramid is oblationed (L3635). It may take the Starchild
+/// instead; on the other half it cannot try the conversion.
+#[test]
+fn a_pyramid_fails_to_convert_a_starchild() {
+    let (pos, moves) = turns("o", "Ka1,kz26,bs16,al23,Ih23");
+    let mv = pos.parse_move("Bl23~Ah23%%").expect("H05 reads");
+    assert!(moves.contains(&mv));
+    assert_eq!(pos.parse_move("[Bs16-l23]~[Al23-h23%%]").as_ref(), Ok(&mv));
+    assert!(mv.plies()[1].has(flag::CONVERT));
+    assert_eq!(notation::ean(&pos, &mv), "Bl23~Ah23%%");
+    let after = pos.play(&mv);
+    assert!(piece::is(
+        after.cell(field(&after, "h23")),
+        Kind::Starchild,
+        Color::White
+    ));
+    let placement = after.position_string();
+    let placement = placement.split(' ').next().unwrap();
+    assert!(
+        !placement.contains('a'),
+        "the Pyramid is oblationed: {placement}"
+    );
+    let taken = pos.parse_move("Bl23~Ah23*I").expect("the capture");
+    assert!(moves.contains(&taken));
+    // On light's half (h10) the dark Pyramid takes the Starchild but tries no conversion.
+    let (pos, moves) = turns("o", "Ka1,kz26,bs3,al10,Ih10");
+    assert!(moves.iter().any(|m| m
+        .plies()
+        .iter()
+        .any(|p| p.has(flag::CAPTURE) && p.piece == Kind::Pyramid as u8)));
+    assert!(!moves
+        .iter()
+        .any(|m| m.plies().iter().any(|p| p.has(flag::CONVERT))));
+    assert!(pos.parse_move("Bl10~Ah10%%").is_err());
 }
