@@ -34,9 +34,15 @@
 //! `flag::UPLIFT`; with none it is oblationed. An orthogonal neighbour Starchild of the
 //! initiator's colour may so be activated or uplifted, the player's choice (OQ-20).
 //!
-//! Not generated yet: resurrection (4.7.7), divergence through Starchilds (4.7.5), and a Pyramid's conversion of
-//! a Starchild (the Pyramid is then oblationed, L3635: a Pyramid takes a Starchild but does
-//! not try to convert it).
+//! Divergence (section 4.7.5): a Starchild of either colour is divergent for every piece that
+//! may diverge (`divergence::is_divergent`); it never diverges itself, nor does its Wave.
+//!
+//! Conversion immunity (L3635, figure 419): an activated Pyramid reaching an opponent's
+//! Starchild on its owner's half may take it or try to convert it; the try is a ply with
+//! `flag::CONVERT` onto the Starchild, which stays, while the Pyramid is oblationed (written
+//! `%%`, L4420).
+//!
+//! Not generated yet: resurrection (4.7.7).
 
 use arrayvec::ArrayVec;
 
