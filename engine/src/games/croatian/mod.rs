@@ -168,6 +168,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod reference;
+mod resurrection;
 mod serpent;
 mod shaman;
 mod starchild;
@@ -259,6 +260,8 @@ pub struct Croatian {
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
     kings: [u16; 2],
+    /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
+    graveyard: resurrection::Graveyard,
     /// The previous move self-checkmated (a function of the board, so not in the key).
     decided: Option<GameResult>,
     /// The turn in progress, when this state is one (turns played action by action).
@@ -280,6 +283,7 @@ impl PartialEq for Croatian {
             && self.board[..] == other.board[..]
             && self.side == other.side
             && self.ep == other.ep
+            && self.graveyard == other.graveyard
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.key == other.key

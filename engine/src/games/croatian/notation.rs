@@ -12,7 +12,7 @@ use super::piece::{self, Cell, Kind, Tag};
 use super::plies::{self, Mover, Pattern, PlyGen};
 use super::serpent::Guide;
 use super::variant::Castling;
-use super::{hemera, movegen, Croatian};
+use super::{hemera, movegen, resurrection, Croatian};
 use crate::core::{Color, Game, MoveError};
 
 /// A field, 0-based.
@@ -746,7 +746,7 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
     } else if ply.has(flag::EN_PASSANT) {
         let c = before.cell(ply.aux);
         Some((Kind::Pawn, piece::tag(c)))
-    } else if ply.has(flag::DEMOTE) {
+    } else if ply.has(flag::DEMOTE) && !resurrection::is_resurrection(ply) {
         let c = before.cell(ply.aux);
         Some((piece::kind(c), piece::tag(c)))
     } else if ply.has(flag::DIVERGE) {
@@ -1189,6 +1189,16 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
                 converted = true;
                 ply.has(flag::CONVERT) && tagged_matches(tp, f.target)
             }
+            Effect::Resurrect {
+                opponents,
+                piece,
+                at,
+            } => {
+                demoted = true;
+                resurrection_matches(pos, f, *opponents, *piece, *at)
+            }
+            // Written or not, a Starchild's landing without a resurrection (L4524).
+            Effect::FailedResurrection => f.kind == Kind::Starchild,
             Effect::FailedConversion => {
                 converted = true;
                 ply.has(flag::CONVERT) && f.target.is_some_and(|t| t.0 == Kind::Starchild)
@@ -1224,7 +1234,12 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
     {
         return false;
     }
-    if ply.has(flag::DEMOTE) && ply.promo != 0 && !promoted && !tagged {
+    if ply.has(flag::DEMOTE)
+        && !resurrection::is_resurrection(ply)
+        && ply.promo != 0
+        && !promoted
+        && !tagged
+    {
         return false;
     }
     !ply.has(flag::CASTLE) || castled || castle_file
@@ -2374,7 +2389,9 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
             s.push(k.letter());
         }
     }
-    if ply.has(flag::DEMOTE) {
+    if resurrection::is_resurrection(ply) {
+        s.push_str(&resurrection_text(pos, f));
+    } else if ply.has(flag::DEMOTE) {
         // `Mb7-k11>Sd4::` (XAN), `Mk11>d4` (EAN); then the demoted Pawn's promotion or tag.
         s.push('>');
         if let Some(t) = f.target {
@@ -2391,6 +2408,38 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         }
     }
     s
+}
+
+/// A Starchild's resurrection (L4518-4522): `$` for a piece of the Starchild's colour, `$$` for
+/// the other's, its letter, and the field it rises on when that is not the Starchild's
+/// (`It9$Q`, `It9$$Q`, `It9$Wu8`).
+fn resurrection_text(pos: &Croatian, f: &PlyFacts) -> String {
+    let risen = resurrection::risen(&f.ply);
+    let own = (piece::color(risen) == Color::White) == f.light;
+    let mut s = String::from(if own { "$" } else { "$$" });
+    s.push(piece::kind(risen).letter());
+    if f.ply.aux != f.ply.to {
+        s.push_str(&pos.field_name(f.ply.aux));
+    }
+    s
+}
+
+/// Whether the written resurrection (`opponents`, `kind`, `at`) is the ply of `f`.
+fn resurrection_matches(
+    pos: &Croatian,
+    f: &PlyFacts,
+    opponents: bool,
+    kind: Kind,
+    at: Option<Field>,
+) -> bool {
+    let ply = &f.ply;
+    if !resurrection::is_resurrection(ply) {
+        return false;
+    }
+    let risen = resurrection::risen(ply);
+    let own = (piece::color(risen) == Color::White) == f.light;
+    let field = at.map_or(ply.to, |a| field_sq(pos, a));
+    own != opponents && piece::kind(risen) == kind && field == ply.aux
 }
 
 /// Does `text` name the move whose result has `key`?

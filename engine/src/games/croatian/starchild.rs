@@ -42,7 +42,7 @@
 //! `flag::CONVERT` onto the Starchild, which stays, while the Pyramid is oblationed (written
 //! `%%`, L4420).
 //!
-//! Not generated yet: resurrection (4.7.7).
+//! Resurrection syzygy (section 4.7.7) and the graveyard: module `resurrection`.
 
 use arrayvec::ArrayVec;
 
@@ -70,6 +70,9 @@ impl PlyGen<'_> {
                 let c = self.cell(to);
                 if self.is_empty(to) {
                     sink.land(Ply::new(m.from, to, kind, 0), left);
+                    if !wave {
+                        self.resurrections(m, to, sink);
+                    }
                 } else if piece::is_teleporter(c) {
                     self.bounce(m, to, sink);
                 } else if c != OFF && activates(m.cell, c, wave) {

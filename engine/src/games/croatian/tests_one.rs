@@ -714,3 +714,170 @@ fn a_pyramid_fails_to_convert_a_starchild() {
         .any(|m| m.plies().iter().any(|p| p.has(flag::CONVERT))));
     assert!(pos.parse_move("Bl10~Ah10%%").is_err());
 }
+
+/// A One position from the author's setup list with the graveyard `graveyard` (position
+/// string's sixth field).
+fn with_graveyard(symbol: &str, pieces: &str, graveyard: &str) -> Croatian {
+    let text = format!("{} {graveyard}", o(symbol, pieces).position_string());
+    Croatian::from_position_string("one", &text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .by_action(false)
+}
+
+/// The graveyard field of a position string (`-` when it is left out).
+fn graveyard_of(pos: &Croatian) -> String {
+    let text = pos.position_string();
+    text.split(' ').nth(5).unwrap_or("-").to_string()
+}
+
+/// Section 4.7.7 and L4518-4522 (`It9$Q`, `It9$$Q`, `It9$Wu8`): the Starchild b4, in no
+/// syzygy, jumps onto the anti-diagonal of the Stars a26 and z1 (m14): it may resurrect a Queen
+/// of either colour, which takes its place while it is oblationed, or a Wave on any empty
+/// neighbour of m14, beside it; the graveyard loses the risen piece and gains the Starchild.
+/// Every resurrection reads back from its text and round-trips through the position string.
+#[test]
+fn a_starchild_resurrects_in_syzygy() {
+    let pieces = "Kc1,kc26,Ib4,Ta1,tz1,ta26,Tz26";
+    let pos = with_graveyard("O", pieces, "QWq");
+    let moves = actions(&pos);
+    let from_b4: Vec<&Move> = moves
+        .iter()
+        .filter(|m| pos.field_name(m.first().from) == "b4")
+        .collect();
+    let risen: Vec<&Move> = from_b4
+        .iter()
+        .copied()
+        .filter(|m| m.first().has(flag::DEMOTE))
+        .collect();
+    // On m14 of the anti-diagonal: the light Queen, the dark Queen, the Wave on each of its
+    // empty neighbours.
+    let on_m14: Vec<String> = risen
+        .iter()
+        .filter(|m| pos.field_name(m.first().to) == "m14")
+        .map(|m| notation::ean(&pos, m))
+        .collect();
+    let mut expected: Vec<String> = ["Im14$Q", "Im14$$Q"].map(String::from).into();
+    for f in ["l13", "m13", "n13", "l14", "n14", "l15", "m15", "n15"] {
+        expected.push(format!("Im14$W{f}"));
+    }
+    let mut got = on_m14.clone();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+    // The other syzygies it may enter: the board's edges, each between two Stars.
+    assert!(risen.iter().all(|m| {
+        let (f, r) = (pos.file_of(m.first().to), pos.rank_of(m.first().to));
+        f as usize + r as usize == 25 || [f, r].iter().any(|&c| c == 0 || c == 25)
+    }));
+    for text in [
+        "Im14$Q",
+        "Ib4-m14$Q",
+        "Im14$$Q",
+        "Im14$Wn15",
+        "Ib4-m14$Wn15",
+    ] {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(moves.contains(&mv), "{text}");
+        let after = pos.play(&mv);
+        let back = Croatian::from_position_string("one", &after.position_string()).unwrap();
+        assert_eq!(back, after, "{text}");
+    }
+    let queen = pos.play(&pos.parse_move("Im14$Q").unwrap());
+    assert!(piece::is(
+        queen.cell(field(&queen, "m14")),
+        Kind::Queen,
+        Color::White
+    ));
+    assert_eq!(piece::tag(queen.cell(field(&queen, "m14"))), Tag::None);
+    assert_eq!(graveyard_of(&queen), "WIq");
+    let dark = pos.play(&pos.parse_move("Im14$$Q").unwrap());
+    assert!(piece::is(
+        dark.cell(field(&dark, "m14")),
+        Kind::Queen,
+        Color::Black
+    ));
+    assert_eq!(graveyard_of(&dark), "QWI");
+    let wave = pos.play(&pos.parse_move("Im14$Wn15").unwrap());
+    assert!(piece::is(
+        wave.cell(field(&wave, "n15")),
+        Kind::Wave,
+        Color::White
+    ));
+    assert!(piece::is(
+        wave.cell(field(&wave, "m14")),
+        Kind::Starchild,
+        Color::White
+    ));
+    assert_eq!(graveyard_of(&wave), "Qq");
+    // Not writing it, or writing `$$$`, is the plain jump (L4524).
+    let plain = pos.parse_move("Im14").unwrap();
+    assert_eq!(pos.parse_move("Im14$$$").as_ref(), Ok(&plain));
+    assert!(!plain.first().has(flag::DEMOTE));
+    assert_eq!(graveyard_of(&pos.play(&plain)), "QWq");
+    // Off the syzygy, no resurrection.
+    assert!(pos.parse_move("Ib4-m12$Q").is_err());
+}
+
+/// L3838 and figure 445: a Starchild already in a syzygy (e1, on rank 1 between the Stars a1
+/// and z1) gets no resurrection moving into another; an empty graveyard offers none; a
+/// Starchild's Wave never resurrects, nor a bounce.
+#[test]
+fn no_resurrection_from_a_syzygy_or_without_the_dead() {
+    let pos = with_graveyard("O", "Kc1,kc26,Ie1,Ta1,tz1,ta26,Tz26", "Qq");
+    assert!(actions(&pos).iter().all(|m| !m.first().has(flag::DEMOTE)));
+    let pos = o("O", "Kc1,kc26,Ib4,Ta1,tz1,ta26,Tz26").by_action(false);
+    assert!(actions(&pos).iter().all(|m| !m.first().has(flag::DEMOTE)));
+    // The Starchild b4 (dark field) activates its Wave h5 (light), which jumps onto the
+    // board's edges, syzygies between two Stars: no resurrection for it.
+    let pos = with_graveyard("O", "Kc1,kc26,Ib4,Wh5,Ta1,tz1,ta26,Tz26", "q");
+    let moves = actions(&pos);
+    assert!(moves
+        .iter()
+        .any(|m| m.plies().len() == 2 && m.plies()[0].has(flag::ACTIVATE)));
+    assert!(moves
+        .iter()
+        .filter(|m| m.first().has(flag::DEMOTE))
+        .all(|m| m.plies().len() == 1));
+}
+
+/// The graveyard (section 4.7.7 point 6): a captured piece enters it, as does a Pyramid that
+/// tried to convert a Starchild; the position string writes it as a sixth field only when it
+/// holds a piece, reads it back, and rejects what cannot stand there.
+#[test]
+fn the_graveyard_in_the_position_string() {
+    let (pos, _) = turns("O", "Kc1,kc26,Ra2,na9");
+    let after = pos.play(&pos.parse_move("Ra9*N").unwrap());
+    assert_eq!(graveyard_of(&after), "n");
+    assert_eq!(
+        Croatian::from_position_string("one", &after.position_string()).unwrap(),
+        after
+    );
+    let (pos, _) = turns("o", "Ka1,kz26,bs16,al23,Ih23");
+    let after = pos.play(&pos.parse_move("Bl23~Ah23%%").unwrap());
+    assert_eq!(graveyard_of(&after), "a");
+    let start = super::tests::start("one");
+    assert_eq!(start.position_string().split(' ').count(), 5);
+    let text = start.position_string();
+    for (graveyard, ok) in [
+        ("-", true),
+        ("PPpIiWwAa", true),
+        ("K", false),
+        ("t", false),
+        ("M", false),
+        ("X", false),
+        ("3", false),
+    ] {
+        let read = Croatian::from_position_string("one", &format!("{text} {graveyard}"));
+        assert_eq!(read.is_ok(), ok, "{graveyard}: {read:?}");
+    }
+    let mut pos = Croatian::from_position_string("one", &format!("{text} iPIp")).unwrap();
+    assert_eq!(graveyard_of(&pos), "PIpi");
+    assert_ne!(pos.key(), start.key());
+    pos = Croatian::from_position_string("one", &format!("{text} -")).unwrap();
+    assert_eq!(pos, start);
+    // Other variants have no sixth field.
+    let nineteen = super::tests::start("nineteen").position_string();
+    assert!(Croatian::from_position_string("nineteen", &format!("{nineteen} Q")).is_err());
+}
