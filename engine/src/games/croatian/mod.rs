@@ -107,8 +107,8 @@
 //!   state reached both by a divergence and by a shorter sequence is listed with the shorter.
 //! * One (module `starchild`, which lists its own readings): the Starchild's jump, its Wave,
 //!   moving Stars, sense-journeys; Stars stand anywhere and `board::stars` scans the board for
-//!   them there, divergence through Starchilds, a Pyramid's failed conversion of a Starchild.
-//!   Resurrection is not generated yet.
+//!   them there, divergence through Starchilds, a Pyramid's failed conversion of a Starchild;
+//!   resurrection and the graveyard in module `resurrection`.
 //! * Discovery (module `monolith`, which lists its own readings): either side moves either
 //!   Monolith; its reach is a breadth-first search over (field, step); a demotion is part of the
 //!   Monolith's ply (`flag::DEMOTE`); teleports route through Stars and Monoliths alike
