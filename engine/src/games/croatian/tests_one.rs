@@ -881,3 +881,32 @@ fn the_graveyard_in_the_position_string() {
     let nineteen = super::tests::start("nineteen").position_string();
     assert!(Croatian::from_position_string("nineteen", &format!("{nineteen} Q")).is_err());
 }
+
+/// The start's complete first turns, counted in parts (TIAMAT_DEEP=1; the network parts take
+/// long): the first actions that end the turn are one turn each, and each first action that
+/// leaves a piece in the air is followed to its distinct completions with a set of result keys
+/// for that part alone, so memory stays that of one part. Parts may share a few results (a
+/// Starchild chain entered from f1 or from u1 can end alike), so their sum bounds the total
+/// from above. Prints each part with its time.
+#[test]
+fn start_first_turns_by_part() {
+    if !crate::core::deep_tests() {
+        return;
+    }
+    let pos = super::tests::start("one");
+    let first = actions(&pos);
+    let ending = first.iter().filter(|m| m.passed_on().is_none()).count();
+    println!("first actions ending the turn: {ending}");
+    assert_eq!(ending, 2305 - 9);
+    for mv in first.iter().filter(|m| m.passed_on().is_some()) {
+        let start = std::time::Instant::now();
+        let next = pos.play(mv);
+        let count = crate::core::perft::perft(&next, 1);
+        println!(
+            "{}: {count} turns, {:.1} s",
+            pos.move_to_wire(mv),
+            start.elapsed().as_secs_f64()
+        );
+        assert!(count > 0 || mv.first().has(flag::DIVERGE));
+    }
+}
