@@ -4,6 +4,8 @@
 //! (disambiguation checked by reading the text back) and the wire form (UCI long algebraic for
 //! single-ply moves that fit it, XAN otherwise; protocol.md).
 
+use arrayvec::ArrayVec;
+
 use super::attacks::{self, Offsets};
 use super::board::{Turn, Undo};
 use super::cascade::{self, InAir, KeySet};
@@ -992,6 +994,10 @@ struct Written<'a> {
     oblation: bool,
     /// It follows a Pyramid's Pawn-sacrifice (`;;`) rather than an activation (`~`).
     after_sacrifice: bool,
+    /// It is a sense-journey (`"`), or (`failed_sense`, `'` with the piece if written) the
+    /// uplifted piece's oblation, which has no ply text of its own.
+    sense: bool,
+    failed_sense: Option<Option<Kind>>,
 }
 
 /// The notation with each written ply that diverges (`Q..j7/..m10*`) split into the ply up to
@@ -1054,11 +1060,13 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     let mut out: Vec<Written> = Vec::new();
     for (link, ply) in plies {
         match link {
-            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence => {
+            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence | Link::Sense => {
                 out.push(Written {
                     parts: vec![ply],
                     oblation: false,
                     after_sacrifice: *link == Link::PawnSacrifice,
+                    sense: *link == Link::Sense,
+                    failed_sense: None,
                 })
             }
             Link::Teleport => out.last_mut()?.parts.push(ply),
@@ -1068,6 +1076,16 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     match end {
         None => {}
         Some(Terminator::TeleportOblation(_)) => out.last_mut()?.oblation = true,
+        Some(Terminator::FailedSense(k)) => {
+            let parts = out.last()?.parts.clone();
+            out.push(Written {
+                parts,
+                oblation: true,
+                after_sacrifice: false,
+                sense: false,
+                failed_sense: Some(*k),
+            });
+        }
         Some(_) => return None,
     }
     Some(out)
@@ -1249,8 +1267,15 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
 /// disambiguation; later plies start where the previous one ended.
 fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bool {
     let ply = &f.ply;
+    if let Some(k) = w.failed_sense {
+        return is_failed_sense(ply) && k.is_none_or(|k| k == f.kind);
+    }
+    let sense = is_sense_journey(ply);
+    if w.sense && !sense {
+        return false;
+    }
     let head = w.parts[0];
-    if head.piece.unwrap_or(Kind::Pawn) != f.kind || head.reposition.is_some() {
+    if head.piece.unwrap_or(Kind::Pawn) != f.kind || head.reposition.is_some() && !sense {
         return false;
     }
     if head.lost.is_some() && head.lost != f.mover_lost {
@@ -1265,6 +1290,9 @@ fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bo
         if !ok {
             return false;
         }
+    }
+    if sense {
+        return sense_matches(pos, w, f);
     }
     if ply.has(flag::DELAYED) {
         // `l14Q`, `P<field>=Q`: the tagged Pawn's own field.
@@ -2188,9 +2216,30 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
             s.push(f.kind.letter());
         }
     };
+    if is_failed_sense(ply) {
+        // `Id4~Ic5'` (EAN), `[Ic3-d4]~[Id4-c5]'B` (XAN, L4502).
+        s.push('\'');
+        if long {
+            s.push(f.kind.letter());
+        }
+        return s;
+    }
     letter(&mut s);
     if long && !f.after_divergence {
         s.push_str(lost_text(f.mover_lost));
+    }
+    if let Some(end) = sense_outermost(pos, f).filter(|_| is_sense_journey(ply)) {
+        // `Bc5\z11..n7` (XAN), `B\z11..n7` (EAN).
+        if long {
+            s.push_str(&pos.field_name(ply.from));
+        }
+        s.push('\\');
+        s.push_str(&pos.field_name(end));
+        let hand = sense_hand(pos, ply, f.light).unwrap_or_default();
+        let at = |sq| hand.iter().position(|&h| h == sq).unwrap_or(0);
+        s.push_str(if at(end) == at(ply.to) + 1 { "." } else { ".." });
+        s.push_str(&pos.field_name(ply.to));
+        return s;
     }
     let diverging = ply.has(flag::DIVERGE) || f.after_divergence;
     let how = if diverging && how == Steps::None {
@@ -2318,8 +2367,14 @@ fn serpent_route_text(pos: &Croatian, walk: &SerpentWalk, long: bool, all: bool,
 fn joined(facts: &[PlyFacts], texts: &[String]) -> String {
     let mut out = String::new();
     for (i, (f, text)) in facts.iter().zip(texts).enumerate() {
-        if i > 0 && !f.after_divergence {
-            out.push_str(if f.after_sacrifice { ";;" } else { "~" });
+        if i > 0 && !f.after_divergence && !is_failed_sense(&f.ply) {
+            out.push_str(if f.after_sacrifice {
+                ";;"
+            } else if is_sense_journey(&f.ply) {
+                "\""
+            } else {
+                "~"
+            });
         }
         out.push_str(text);
     }
@@ -2408,6 +2463,64 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         }
     }
     s
+}
+
+/// The uplifted piece's sense-journey ply (section 4.7.6), not its oblation.
+fn is_sense_journey(ply: &Ply) -> bool {
+    ply.has(flag::UPLIFT) && ply.flags & (flag::ACTIVATE | flag::OBLATION) == 0
+}
+
+/// The uplifted piece oblationed with nowhere to go (`'`, L4502).
+fn is_failed_sense(ply: &Ply) -> bool {
+    ply.has(flag::UPLIFT) && ply.has(flag::OBLATION)
+}
+
+/// The hand of the journey pattern a sense-journey `ply` of a piece (`light` or dark) took,
+/// outward (`starchild::journey_hands`).
+fn sense_hand(pos: &Croatian, ply: &Ply, light: bool) -> Option<ArrayVec<u16, 64>> {
+    let color = if light { Color::White } else { Color::Black };
+    super::starchild::journey_hands(pos, ply.from, color)
+        .into_iter()
+        .find(|hand| hand.contains(&ply.to))
+}
+
+/// A dark piece's sense-journey is written from the outermost on-board field of its hand
+/// inward (`Bc5\z11..n7`, L4497): that field, when it is not the destination.
+fn sense_outermost(pos: &Croatian, f: &PlyFacts) -> Option<u16> {
+    if f.light {
+        return None;
+    }
+    let hand = sense_hand(pos, &f.ply, f.light)?;
+    hand.last().copied().filter(|&end| end != f.ply.to)
+}
+
+/// The sense-journey ply `f` as written in `w`: to its destination, either plainly
+/// (`Bc5-n7`, `Bn7`) or, for a dark piece, from the outermost field of its hand inward through
+/// fields of that hand (`Bc5\z11..n7`, `B\z11..n7`); no side-effects.
+fn sense_matches(pos: &Croatian, w: &Written, f: &PlyFacts) -> bool {
+    let head = w.parts[0];
+    if w.parts.len() != 1 || w.oblation || !head.effects.is_empty() {
+        return false;
+    }
+    let end = match (head.dest, head.steps.last()) {
+        (Some(Dest::Field(d)), _) => field_sq(pos, d),
+        (None, Some(last)) if last.effects.is_empty() => field_sq(pos, last.field),
+        _ => return false,
+    };
+    if end != f.ply.to {
+        return false;
+    }
+    let Some(hand) = sense_hand(pos, &f.ply, f.light) else {
+        return false;
+    };
+    let on_hand = head
+        .steps
+        .iter()
+        .all(|st| st.effects.is_empty() && hand.contains(&field_sq(pos, st.field)));
+    match head.reposition {
+        None => on_hand,
+        Some(r) => on_hand && sense_outermost(pos, f) == Some(field_sq(pos, r)),
+    }
 }
 
 /// A Starchild's resurrection (L4518-4522): `$` for a piece of the Starchild's colour, `$$` for

@@ -211,10 +211,24 @@ fn activates(mover: piece::Cell, target: piece::Cell, wave: bool) -> bool {
 }
 
 /// The on-board fields of both hands of the journey pattern from `from` for a piece of
-/// `color` (section 4.5.5, shared by trance- and sense-journeys, L3766): step `k` is
-/// `k * (L[2k-2] + L[2k-1])` over a cyclic list `L` of unit vectors, the fields the cumulative
-/// sums; light's hands turn from (1,0) and (-1,0), dark's from (0,1) and (0,-1). Each field once.
+/// `color` (`journey_hands`), each field once.
 pub(super) fn journey_fields(pos: &Croatian, from: u16, color: Color) -> ArrayVec<u16, 64> {
+    let mut out = ArrayVec::new();
+    for hand in journey_hands(pos, from, color) {
+        for sq in hand {
+            if !out.contains(&sq) && !out.is_full() {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// The on-board fields of each hand of the journey pattern from `from` for a piece of `color`,
+/// outward (section 4.5.5, shared by trance- and sense-journeys, L3766): step `k` is
+/// `k * (L[2k-2] + L[2k-1])` over a cyclic list `L` of unit vectors, the fields the cumulative
+/// sums; light's hands turn from (1,0) and (-1,0), dark's from (0,1) and (0,-1).
+pub(super) fn journey_hands(pos: &Croatian, from: u16, color: Color) -> [ArrayVec<u16, 64>; 2] {
     const LIGHT: [(i32, i32); 8] = [
         (1, 0),
         (1, 1),
@@ -237,8 +251,8 @@ pub(super) fn journey_fields(pos: &Croatian, from: u16, color: Color) -> ArrayVe
     ];
     let turns = if color == Color::White { LIGHT } else { DARK };
     let n = pos.size() as i32;
-    let mut out = ArrayVec::new();
-    for hand in [1, -1] {
+    let mut hands = [ArrayVec::new(), ArrayVec::new()];
+    for (out, hand) in hands.iter_mut().zip([1, -1]) {
         let (mut x, mut y) = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
         // The pattern's fields lie on four rays, 6-7 fields apart: 4n steps leave any board.
         for k in 1..=4 * n {
@@ -254,5 +268,5 @@ pub(super) fn journey_fields(pos: &Croatian, from: u16, color: Color) -> ArrayVe
             }
         }
     }
-    out
+    hands
 }
