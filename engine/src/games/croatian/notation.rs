@@ -1044,9 +1044,23 @@ fn split_divergences(n: &Notation) -> Notation {
         }
         out.push((link, rest));
     }
+    // A Starchild re-emerging from the Star or Monolith it touched (`Ic3||b3`, L4551) is read
+    // as the emergence of a teleport (`Ic3|b3`).
+    let end = match end {
+        Some(Terminator::Reemerge(piece, field)) => {
+            let emerging = ParsedPly {
+                piece: *piece,
+                dest: Some(Dest::Field(*field)),
+                ..ParsedPly::default()
+            };
+            out.push((Link::Teleport, emerging));
+            None
+        }
+        other => other.clone(),
+    };
     Notation::Plies {
         plies: out,
-        end: end.clone(),
+        end,
         status: *status,
         annotation: annotation.clone(),
     }
@@ -2319,7 +2333,9 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
             }
             return s;
         }
-        s.push('|');
+        // A Starchild, or its Wave, re-emerges from the body it touched: `||` (L4551).
+        let bounce = f.kind == Kind::Starchild || f.kind == Kind::Wave;
+        s.push_str(if bounce { "||" } else { "|" });
         if long {
             s.push(f.kind.letter());
         }

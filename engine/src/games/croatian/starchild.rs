@@ -24,7 +24,8 @@
 //!
 //! Readings decided here: a bounce is a ply with `flag::TELEPORT` whose `aux` is the Star or
 //! Monolith touched, as a teleport is; an oblation after a bounce is the ply onto the teleporter
-//! with `flag::OBLATION`, as a teleport's.
+//! with `flag::OBLATION`, as a teleport's. It is written with the book's re-emergence `||`
+//! (`Ic3||b3`, XAN `If5-c3||Ib3`, L4551), and read with a teleport's `|` as well.
 //!
 //! Sense-journeys (section 4.7.6): a Starchild or Shaman (the initiator) steps onto a
 //! neighbouring Starchild of either colour (`flag::UPLIFT` with `flag::ACTIVATE`); that

@@ -1012,6 +1012,14 @@ fn one_notation_rows_on_the_board() {
     let promo = reads_as_one(&pos, &["e26*R=Q", "Pd25-e26*R=Q"]);
     assert!(promo.first().has(flag::PROMOTE));
     assert!(pos.parse_move("e26*Q").is_err());
+    // R11-R14: the Starchild f5 onto the Monolith c3 re-emerges on b3; with every neighbour
+    // of c3 taken it is oblationed.
+    let pos = o("O", "Kz2,kz25,If5,Mc3,Mx20").by_action(false);
+    let bounce = reads_as_one(&pos, &["Ic3||b3", "[If5-c3]||Ib3"]);
+    assert_eq!(notation::xan(&pos, &bounce), "If5-c3||Ib3");
+    let full = "Kz2,kz25,If5,Mc3,Mx20,Pb2,Pc2,Pd2,Pb3,Pd3,Pb4,Pc4,Pd4";
+    let pos = o("O", full).by_action(false);
+    reads_as_one(&pos, &["Ic3|||", "[If5-c3]|||I"]);
     // L03/L04 on the scene of `a_queen_diverges_from_an_opponents_starchild`.
     let pos = o("O", "Ka1,kz26,Qo2,im4,ik6,em8").by_action(false);
     reads_as_one(&pos, &["Q..k6/..m8*", "Qo2..m4^I..k6/I..m8*E"]);
