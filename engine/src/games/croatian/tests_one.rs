@@ -261,30 +261,36 @@ fn the_starchild_network() {
     );
 }
 
+/// Every ply of the piece on `at` moving by `pattern` with `momentum` (`None`: the first piece).
+fn plies_of(pos: &Croatian, at: &str, pattern: Pattern, momentum: Option<u8>) -> Vec<(Ply, u8)> {
+    let o = Offsets::new(pos.stride());
+    let moved = FieldSet::default();
+    let gen = PlyGen {
+        pos,
+        o: &o,
+        moved: &moved,
+        vacated: 0,
+    };
+    let m = Mover {
+        cell: pos.cell(field(pos, at)),
+        from: field(pos, at),
+        momentum,
+        pattern,
+        may_ep: false,
+    };
+    let mut out = Vec::new();
+    gen.plies(&m, &mut out);
+    out
+}
+
 /// Table 20 and L5063: an own Wave activates an own Starchild even with no momentum left, and
 /// an own Bishop only with momentum.
 #[test]
 fn a_wave_activates_a_starchild_without_momentum() {
     let pos = o("O", "Kz2,kz25,Wc3,Ic8,Bf3,Bc10");
-    let o = Offsets::new(pos.stride());
-    let moved = FieldSet::default();
-    let gen = PlyGen {
-        pos: &pos,
-        o: &o,
-        moved: &moved,
-        vacated: 0,
-    };
     let ends_with = |momentum: u8| {
-        let mut out = Vec::new();
-        let wave = Mover {
-            cell: pos.cell(field(&pos, "c3")),
-            from: field(&pos, "c3"),
-            momentum: Some(momentum),
-            pattern: Pattern::Rook,
-            may_ep: false,
-        };
-        gen.plies(&wave, &mut out);
-        out.iter()
+        plies_of(&pos, "c3", Pattern::Rook, Some(momentum))
+            .iter()
             .filter(|(p, _)| p.has(flag::ACTIVATE))
             .map(|(p, _)| pos.field_name(p.to))
             .collect::<BTreeSet<_>>()
@@ -641,27 +647,11 @@ fn a_pawn_diverges_from_starchilds() {
 #[test]
 fn who_diverges_from_a_starchild() {
     let pos = o("O", "Ka1,kz26,Wc3,Ic8,id3,Ie5");
-    let o = Offsets::new(pos.stride());
-    let moved = FieldSet::default();
-    let gen = PlyGen {
-        pos: &pos,
-        o: &o,
-        moved: &moved,
-        vacated: 0,
-    };
     let divergences = |at: &str, pattern: Pattern, momentum: Option<u8>| {
-        let mut out = Vec::new();
-        let m = Mover {
-            cell: pos.cell(field(&pos, at)),
-            from: field(&pos, at),
-            momentum,
-            pattern,
-            may_ep: false,
-        };
-        gen.plies(&m, &mut out);
         names(
             &pos,
-            out.iter()
+            plies_of(&pos, at, pattern, momentum)
+                .iter()
                 .filter(|(p, _)| p.has(flag::DIVERGE))
                 .map(|(p, _)| p.to),
         )
