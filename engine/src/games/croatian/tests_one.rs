@@ -1040,3 +1040,33 @@ fn one_notation_rows_on_the_board() {
     let pos = o("O", "Ka1,kz26,Qo2,im4,ik6,em8").by_action(false);
     reads_as_one(&pos, &["Q..k6/..m8*", "Qo2..m4^I..k6/I..m8*E"]);
 }
+
+/// L3852-3861: the last Starchild of a chain may resurrect, an opponent's too, for the player
+/// who pushed it: the light Starchild b4 activates its Wave h5, which activates the dark Wave
+/// c7, which activates its dark Starchild d9 (in no syzygy), which lands on m13 between the
+/// Stars a1 and z26 and raises the light Queen (`$$`: not the dark Starchild's colour) in its
+/// place. The first Starchild, which only activated, raises nothing.
+#[test]
+fn the_last_starchild_of_a_chain_resurrects() {
+    let pos = with_graveyard("O", "Kc1,kc24,Ib4,Wh5,wc7,id9,Ta1,Tz26", "Q");
+    let text = "Ib4-h5~Wh5-c7~Wc7-d9~Id9-m13$$Q";
+    let mv = reads_as_one(&pos, &[text]);
+    assert_eq!(mv.plies().len(), 4);
+    let after = pos.play(&mv);
+    assert!(piece::is(
+        after.cell(field(&after, "m13")),
+        Kind::Queen,
+        Color::White
+    ));
+    assert_eq!(graveyard_of(&after), "i");
+    // A Starchild that activates raises nothing (L3845): a resurrection is always the
+    // turn's last ply.
+    let moves = actions(&pos);
+    assert!(moves
+        .iter()
+        .any(|m| m.plies().len() > 1 && m.plies().last().unwrap().has(flag::DEMOTE)));
+    for m in &moves {
+        let n = m.plies().len();
+        assert!(m.plies()[..n - 1].iter().all(|p| !p.has(flag::DEMOTE)));
+    }
+}
