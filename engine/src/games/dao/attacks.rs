@@ -58,13 +58,6 @@ static RELATED: [u128; 100] = {
     masks
 };
 
-/// On one rank, file or diagonal.
-pub(super) fn aligned(a: u8, b: u8) -> bool {
-    let df = (file_of(a) - file_of(b)).abs();
-    let dr = (rank_of(a) - rank_of(b)).abs();
-    df == 0 || dr == 0 || df == dr
-}
-
 /// Is `target` attacked by any piece of `by`?
 pub(crate) fn attacked(pos: &Dao, target: u8, by: Color, no_fool: bool) -> bool {
     let pieces: Squares = (0..100u8)

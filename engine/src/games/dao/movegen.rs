@@ -5,10 +5,12 @@
 //! currently mimic. Attacks reuse the same routines in capture-only mode, so whatever a piece can
 //! capture on a king square is exactly what gives check.
 
+use std::cell::Cell;
+
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related_squares,
+    attacked, attacked_from, attacks_as, in_check, piece_attacks, related_squares,
 };
 use super::board::{
     bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
@@ -1036,18 +1038,23 @@ pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
     true
 }
 
-/// The cheap legality test of a side not in check: a move that changes no square on a line
-/// through its king (only along lines does a square's content decide an attack: a slider's or
-/// an archer's path, a lancer's two-step) and none on a line or within a leap of a vacant enemy
-/// gate (where the transporter could bend an enemy route towards the king), nor an enemy gate
-/// itself, cannot expose the king, unless it hands the enemy dragons a new power or an enemy
-/// fool (or a dragon riding as one) rebounds along routes no such test bounds.
+/// The cheap legality test of a side not in check. Only along lines does a square's content
+/// decide an attack (a slider's or an archer's path, a lancer's two-step), so a move that changes
+/// no square on a king's line holding an enemy that attacks along it (a dragon counts as every
+/// such attacker), none on a line or within a leap of a vacant enemy gate (where the transporter
+/// could bend an enemy route towards the king), nor an enemy gate itself, cannot expose the king,
+/// unless it hands the enemy dragons a power they could capture the king with, or an enemy fool
+/// (or a dragon riding as one) rebounds along routes no such test bounds.
 pub(super) struct KingShield {
+    /// The squares whose change may expose the king.
+    exposed: u128,
+    /// The enemy dragons, whose powers follow the mover's conferrer.
+    enemy_dragons: Squares,
     king: u8,
-    enemy_gates: Squares,
-    /// The squares `related` to a vacant enemy gate.
-    near_vacant_enemy_gate: u128,
-    enemy_dragon: bool,
+    /// Per kind (bit `kind`): whether it is known (`known`) that an enemy dragon moving as that
+    /// kind captures the king (`threat`).
+    known: Cell<u16>,
+    threat: Cell<u16>,
 }
 
 impl KingShield {
@@ -1055,22 +1062,73 @@ impl KingShield {
         let me = pos.side;
         let them = !me;
         let king = pos.king_square(me)?;
-        let enemy = |kind: Kind| pos.board.contains(&Some(Piece { color: them, kind }));
-        let enemy_dragon = enemy(Kind::Dragon);
-        if enemy(Kind::Fool)
-            || (enemy_dragon && pos.dragon_powers(them).contains(&Some(Kind::Fool)))
-        {
+        let mut enemy_dragons = Squares::new();
+        for (s, p) in pos.board.iter().enumerate() {
+            match p {
+                Some(p) if p.color == them && p.kind == Kind::Fool => return None,
+                Some(p) if p.color == them && p.kind == Kind::Dragon => enemy_dragons.push(s as u8),
+                _ => {}
+            }
+        }
+        if !enemy_dragons.is_empty() && pos.dragon_powers(them).contains(&Some(Kind::Fool)) {
             return None;
         }
+        let mut exposed = 0;
+        for g in own_gates(pos, them) {
+            exposed |= bit(g);
+            if pos.board[g as usize].is_none() {
+                exposed |= related_squares(g);
+            }
+        }
+        // The archer shoots, and the lancer captures two steps, only forwards.
+        let back = -forward(them);
+        for d in KING_DIRS {
+            let diagonal = d.0 != 0 && d.1 != 0;
+            let (mut line, mut s, mut steps) = (0u128, king, 0);
+            while let Some(t) = offset(s, d.0, d.1) {
+                line |= bit(t);
+                steps += 1;
+                s = t;
+                let Some(p) = pos.board[t as usize].filter(|p| p.color == them) else {
+                    continue;
+                };
+                let attacks_along = match p.kind {
+                    Kind::Queen | Kind::Dragon => true,
+                    Kind::Rook => !diagonal,
+                    Kind::Bishop => diagonal,
+                    Kind::Archer => d.1 == back,
+                    Kind::Lancer => diagonal && d.1 == back && steps == 2,
+                    _ => false,
+                };
+                if attacks_along {
+                    exposed |= line;
+                }
+            }
+        }
         Some(KingShield {
+            exposed,
+            enemy_dragons,
             king,
-            enemy_gates: own_gates(pos, them),
-            near_vacant_enemy_gate: own_gates(pos, them)
-                .into_iter()
-                .filter(|&g| pos.board[g as usize].is_none())
-                .fold(0, |near, g| near | related_squares(g)),
-            enemy_dragon,
+            known: Cell::new(0),
+            threat: Cell::new(0),
         })
+    }
+
+    /// Whether an enemy dragon moving as `kind` captures the king (with the board as it is:
+    /// what a move the shield passes changes is on no route that decides it).
+    fn dragon_threat(&self, pos: &Dao, kind: Kind) -> bool {
+        let b = 1u16 << kind as u16;
+        if self.known.get() & b == 0 {
+            let threat = self
+                .enemy_dragons
+                .iter()
+                .any(|&d| attacks_as(pos, d, Some(kind), false, self.king));
+            self.known.set(self.known.get() | b);
+            if threat {
+                self.threat.set(self.threat.get() | b);
+            }
+        }
+        self.threat.get() & b != 0
     }
 
     pub(super) fn stays_safe(&self, pos: &Dao, mv: &Move) -> bool {
@@ -1078,15 +1136,20 @@ impl KingShield {
             // A gate moves without what stands on it: no square changes.
             MoveKind::Gate => true,
             MoveKind::Normal | MoveKind::Null => {
-                let confers = mv.kind == MoveKind::Normal
-                    && pos.board[mv.from as usize].is_some_and(|p| p.kind.confers());
-                mv.piece != Kind::King
-                    && !(confers && self.enemy_dragon)
-                    && [mv.from, mv.to].iter().all(|&s| {
-                        !aligned(s, self.king)
-                            && !self.enemy_gates.contains(&s)
-                            && self.near_vacant_enemy_gate >> s & 1 == 0
-                    })
+                if mv.piece == Kind::King || (bit(mv.from) | bit(mv.to)) & self.exposed != 0 {
+                    return false;
+                }
+                // A new power of the enemy dragons: the moving piece's type.
+                let conferred = pos.board[mv.from as usize]
+                    .map(|p| p.kind)
+                    .filter(|&k| mv.kind == MoveKind::Normal && k.confers());
+                match conferred {
+                    Some(_) if self.enemy_dragons.is_empty() => true,
+                    // A dragon riding as a fool is not bounded by the lines.
+                    Some(Kind::Fool) => false,
+                    Some(k) => !self.dragon_threat(pos, k),
+                    None => true,
+                }
             }
             _ => false,
         }

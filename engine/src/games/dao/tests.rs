@@ -2,7 +2,7 @@
 
 use super::board::{read_square, square_name};
 use super::*;
-use super::{attacks, notation, position};
+use super::{attacks, movegen, notation, position};
 use crate::core::Game;
 
 const EMPTY: &str = "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
@@ -1311,36 +1311,93 @@ fn listed_moves_have_distinct_effects() {
     assert!(pairs > 10_000, "{pairs}");
 }
 
-#[test]
-fn king_shield_passes_only_legal_moves() {
-    use super::movegen::{is_legal_move, pseudo_moves, KingShield};
-    let mut rng = Lcg(2718);
-    let (mut passed, mut games) = (0, 0);
-    while games < 12 {
-        games += 1;
-        let mut p = Dao::start_position("dao").unwrap();
-        for _ply in 0..90 {
+/// Positions along random games from the start and from every suite position (gates, drops,
+/// dragons, fools and oxen in play).
+fn random_walk_positions(seed: u64, walks: usize, plies: usize) -> Vec<Dao> {
+    let mut rng = Lcg(seed);
+    let mut positions = Vec::new();
+    let starts: Vec<Dao> = std::iter::once(Dao::start_position("dao").unwrap())
+        .chain(suite_states())
+        .collect();
+    for walk in 0..walks {
+        let mut p = starts[walk % starts.len()].clone();
+        for _ply in 0..plies {
             let moves = legal(&p);
             if moves.is_empty() {
                 break;
             }
-            if let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() {
-                let mut pseudo = Vec::new();
-                pseudo_moves(&p, false, None, &mut pseudo);
-                for mv in pseudo.iter().filter(|mv| shield.stays_safe(&p, mv)) {
-                    assert!(
-                        is_legal_move(&p, mv),
-                        "{} {}",
-                        p.position_string(),
-                        p.move_to_wire(mv)
-                    );
-                    passed += 1;
-                }
-            }
+            positions.push(p.clone());
             p = p.play(&moves[rng.next(moves.len())]);
         }
     }
-    assert!(passed > 1000, "{passed}");
+    positions
+}
+
+#[test]
+fn king_shield_passes_only_legal_moves() {
+    use super::movegen::{is_legal_move, pseudo_moves, KingShield};
+    let (mut passed, mut refused) = (0, 0);
+    for p in random_walk_positions(2718, 45, 90) {
+        let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() else {
+            continue;
+        };
+        let mut pseudo = Vec::new();
+        pseudo_moves(&p, false, None, &mut pseudo);
+        for mv in &pseudo {
+            if shield.stays_safe(&p, mv) {
+                assert!(
+                    is_legal_move(&p, mv),
+                    "{} {}",
+                    p.position_string(),
+                    p.move_to_wire(mv)
+                );
+                passed += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(passed > 10_000 && refused > 1000, "{passed} {refused}");
+}
+
+/// The normal move `from`-`to` among the moves before the king's safety is tested.
+fn pseudo(p: &Dao, from: &str, to: &str) -> Move {
+    let mut v = Vec::new();
+    movegen::pseudo_moves(p, false, None, &mut v);
+    v.into_iter()
+        .find(|m| (m.from, m.to, m.kind) == (s(from), s(to), MoveKind::Normal))
+        .expect("pseudo-legal")
+}
+
+/// A move off every king line that gives the enemy dragon the power to capture the king is
+/// illegal, and the shield does not pass it; one whose power cannot reach the king passes.
+#[test]
+fn king_shield_weighs_the_power_a_move_confers() {
+    use super::movegen::KingShield;
+    // The black dragon stands a knight's leap from the white king, on none of its lines.
+    let p = setup(&["Ka1", "Ne6", "Bh5", "db3", "kj10"], Color::White);
+    let shield = KingShield::new(&p).expect("no enemy fool");
+    let knight = pseudo(&p, "e6", "f8");
+    assert!(!p.is_legal(&knight) && !shield.stays_safe(&p, &knight));
+    assert!(legal(&p).iter().all(|m| m.piece != Kind::Knight));
+    let bishop = one(&p, "h5", "g6", MoveKind::Normal);
+    assert!(shield.stays_safe(&p, &bishop));
+}
+
+/// An archer shoots only forwards: a king's line in front of it is watched, one behind it is not.
+#[test]
+fn king_shield_looks_along_the_archers_lines() {
+    use super::movegen::KingShield;
+    // The black archer e8 leaps the pawn e5 onto the rook e3; the rook leaving uncovers e1.
+    let p = setup(&["Ke1", "Re3", "Pe5", "ae8", "kj10"], Color::White);
+    let off_file = pseudo(&p, "e3", "a3");
+    assert!(!p.is_legal(&off_file));
+    assert!(!KingShield::new(&p).unwrap().stays_safe(&p, &off_file));
+    // The black archer e3 shoots downwards, away from the king e10: the rook may go.
+    let q = setup(&["Ke10", "Re7", "ae3", "kj1"], Color::White);
+    let away = pseudo(&q, "e7", "a7");
+    assert!(q.is_legal(&away));
+    assert!(KingShield::new(&q).unwrap().stays_safe(&q, &away));
 }
 
 #[test]
