@@ -780,19 +780,18 @@ pub(super) fn piece_moves(
 pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: Option<bool>, out: &mut Vec<Move>) {
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
+    let first = out.len();
     for s in 0..100u8 {
         if pos.board[s as usize].is_some_and(|p| p.color == side) {
             piece_moves(pos, &ctx, s, None, false, false, !checked, out);
         }
     }
     // Drops, gate moves and castling below are all quiet.
-    match tactical {
-        Some(true) => {
-            out.retain(|mv| pos.is_tactical(mv));
+    if let Some(wanted) = tactical {
+        retain_from(out, first, |mv| pos.is_tactical(mv) == wanted);
+        if wanted {
             return;
         }
-        Some(false) => out.retain(|mv| !pos.is_tactical(mv)),
-        None => {}
     }
     // Drops onto vacant own gates.
     for (i, &k) in RESERVE_KINDS.iter().enumerate() {
@@ -1239,10 +1238,21 @@ fn generate(
     aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
     let checked = in_check(pos, pos.side);
+    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
+    let mut threats = None;
+    let mut legal = |mv: &Move| {
+        shield.as_ref().is_some_and(|s| s.stays_safe(pos, mv))
+            || is_legal_among(pos, mv, threats.get_or_insert_with(|| Threats::new(pos)))
+    };
+    if !routes_may_coincide(pos) {
+        // Every route is its own move: test them in place.
+        let first = out.len();
+        pseudo_moves(pos, checked, tactical, out);
+        retain_from(out, first, legal);
+        return;
+    }
     let mut pseudo = Vec::with_capacity(128);
     pseudo_moves(pos, checked, tactical, &mut pseudo);
-    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let threats = Threats::new(pos);
     let mut routes = Routes::new(pos, pseudo.len());
     // The listed index of each distinct effect, `None` while untested or when illegal.
     let mut listed: Vec<Option<usize>> = Vec::with_capacity(pseudo.len());
@@ -1252,9 +1262,7 @@ fn generate(
             repeats.push((mv, i));
             continue;
         }
-        let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-            || is_legal_among(pos, &mv, &threats);
-        listed.push(legal.then(|| {
+        listed.push(legal(&mv).then(|| {
             out.push(mv);
             out.len() - 1
         }));
@@ -1274,6 +1282,42 @@ fn generate(
         if let Some(a) = aliases.as_deref_mut() {
             a.push((mv, at));
         }
+    }
+}
+
+/// `Vec::retain` of the moves from index `first` on, in order.
+fn retain_from(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut kept = first;
+    for i in first..out.len() {
+        let mv = out[i];
+        if keep(&mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Whether two routes of the side to move may have one effect (see `Routes`). Without a vacant
+/// own gate or one holding an enemy there is no transporter route, null move or move onto an
+/// own gate; without a fool's rebounds or a dragon's second power no square is reached twice.
+fn routes_may_coincide(pos: &Dao) -> bool {
+    let me = pos.side;
+    let mut dragon = false;
+    for s in 0..100 {
+        if pos.gates[s] == Some(me) && pos.board[s].is_none_or(|p| p.color != me) {
+            return true;
+        }
+        match pos.board[s] {
+            Some(p) if p.color == me && p.kind == Kind::Fool => return true,
+            Some(p) if p.color == me && p.kind == Kind::Dragon => dragon = true,
+            _ => {}
+        }
+    }
+    dragon && {
+        let powers = pos.dragon_powers(me);
+        powers.contains(&Some(Kind::Fool))
+            || (powers[0].is_some() && powers[1].is_some() && powers[0] != powers[1])
     }
 }
 
