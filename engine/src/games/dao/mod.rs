@@ -72,6 +72,9 @@ pub struct Dao {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// The board and gates as sets of squares, kept with them (`Dao::refresh` after editing
+    /// them by hand).
+    pub(crate) sets: board::Sets,
 }
 
 impl Game for Dao {

@@ -9,13 +9,11 @@ use std::cell::Cell;
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{
-    attacked, attacked_from, attacks_as, in_check, piece_attacks, related_squares,
-};
+use super::attacks::{attacked, attacks_as, in_check, piece_attacks, related_squares};
 use super::board::{
-    bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
-    Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
-    WHITE_QUEEN_SIDE,
+    bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, squares_of,
+    unit, Kind, Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE,
+    WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 use super::moves::{Move, MoveKind};
 use super::Dao;
@@ -53,12 +51,7 @@ pub(crate) fn promotion_choices(pos: &Dao, color: Color, to: u8) -> Vec<Kind> {
     if pos.gates[to as usize].is_none() {
         v.push(Kind::Gate);
     }
-    let fool_on_board = pos.board.iter().any(|p| {
-        *p == Some(Piece {
-            color,
-            kind: Kind::Fool,
-        })
-    });
+    let fool_on_board = pos.sets.fools & pos.pieces(color) != 0;
     if !fool_on_board && pos.reserve[color.index()][2] == 0 {
         v.push(Kind::Fool);
     }
@@ -520,20 +513,9 @@ impl PieceGen<'_> {
         if piece_attacks(self.pos, t, true, king) {
             return true;
         }
-        if self.pos.last[p.color.index()] == Some(t) {
-            for s in 0..100u8 {
-                if self.pos.board[s as usize]
-                    == Some(Piece {
-                        color: p.color,
-                        kind: Kind::Dragon,
-                    })
-                    && attacks_as(self.pos, s, Some(p.kind), true, king)
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        self.pos.last[p.color.index()] == Some(t)
+            && squares_of(self.pos.sets.dragons & self.pos.pieces(p.color))
+                .any(|s| attacks_as(self.pos, s, Some(p.kind), true, king))
     }
 
     fn pushes(&mut self) {
@@ -669,19 +651,7 @@ impl PieceGen<'_> {
 pub(super) type Squares = ArrayVec<u8, 100>;
 
 pub(super) fn own_gates(pos: &Dao, side: Color) -> Squares {
-    (0..100u8)
-        .filter(|&s| pos.gates[s as usize] == Some(side))
-        .collect()
-}
-
-fn occupancy(pos: &Dao) -> u128 {
-    let mut o = 0;
-    for s in 0..100u8 {
-        if pos.board[s as usize].is_some() {
-            o |= bit(s);
-        }
-    }
-    o
+    squares_of(pos.gate_squares(side)).collect()
 }
 
 pub(super) struct Ctx {
@@ -700,7 +670,7 @@ impl Ctx {
         };
         Ctx {
             own_gates: own_gates(pos, side),
-            occupied: occupancy(pos),
+            occupied: pos.occupied(),
             ep_targets,
         }
     }
@@ -781,10 +751,8 @@ pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: Option<bool>, out
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
     let first = out.len();
-    for s in 0..100u8 {
-        if pos.board[s as usize].is_some_and(|p| p.color == side) {
-            piece_moves(pos, &ctx, s, None, false, false, !checked, out);
-        }
+    for s in squares_of(pos.pieces(side)) {
+        piece_moves(pos, &ctx, s, None, false, false, !checked, out);
     }
     // Drops, gate moves and castling below are all quiet.
     if let Some(wanted) = tactical {
@@ -897,35 +865,9 @@ fn castle(kind: MoveKind, from: u8, to: u8) -> Move {
     }
 }
 
-/// The side to move's king and what may attack it: the enemy's pieces and gates.
-pub(super) struct Threats {
-    king: Option<u8>,
-    enemies: Squares,
-    enemy_gates: Squares,
-}
-
-impl Threats {
-    pub(super) fn new(pos: &Dao) -> Threats {
-        let them = !pos.side;
-        Threats {
-            king: pos.king_square(pos.side),
-            enemies: (0..100u8)
-                .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == them))
-                .collect(),
-            enemy_gates: own_gates(pos, them),
-        }
-    }
-}
-
-/// Whether `mv` (one of the pseudo-legal moves) is legal.
-#[cfg(test)]
-pub(crate) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
-    is_legal_among(pos, mv, &Threats::new(pos))
-}
-
-/// `is_legal_move` with the threats of `pos` at hand. The states it plays moves into have no
-/// key: only their pieces are looked at.
-pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
+/// Whether `mv` (one of the pseudo-legal moves) is legal. The states it plays moves into have
+/// no key: only their pieces are looked at.
+pub(super) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
     let me = pos.side;
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
@@ -943,6 +885,7 @@ pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
                     color: me,
                     kind: Kind::King,
                 });
+                t.resync(bit(mv.from) | bit(sq(f, r)));
                 if attacked(&t, sq(f, r), !me, false) {
                     return false;
                 }
@@ -1002,28 +945,9 @@ pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
         _ => {}
     }
     let after = pos.apply_unkeyed(mv);
-    // Only a push moves enemy pieces (and may move the king); no move but a gate's moves a gate.
-    let exposed = if mv.kind == MoveKind::Push {
-        after
-            .king_square(me)
-            .is_some_and(|k| attacked(&after, k, !me, false))
-    } else {
-        let king = if mv.piece == Kind::King {
-            Some(mv.to)
-        } else {
-            threats.king
-        };
-        king.is_some_and(|k| {
-            attacked_from(
-                &after,
-                k,
-                !me,
-                false,
-                &threats.enemies,
-                &threats.enemy_gates,
-            )
-        })
-    };
+    let exposed = after
+        .king_square(me)
+        .is_some_and(|k| attacked(&after, k, !me, false));
     if exposed {
         return false;
     }
@@ -1061,19 +985,15 @@ impl KingShield {
         let me = pos.side;
         let them = !me;
         let king = pos.king_square(me)?;
-        let mut enemy_dragons = Squares::new();
-        for (s, p) in pos.board.iter().enumerate() {
-            match p {
-                Some(p) if p.color == them && p.kind == Kind::Fool => return None,
-                Some(p) if p.color == them && p.kind == Kind::Dragon => enemy_dragons.push(s as u8),
-                _ => {}
-            }
-        }
-        if !enemy_dragons.is_empty() && pos.dragon_powers(them).contains(&Some(Kind::Fool)) {
+        let enemies = pos.pieces(them);
+        let enemy_dragons: Squares = squares_of(pos.sets.dragons & enemies).collect();
+        if pos.sets.fools & enemies != 0
+            || (!enemy_dragons.is_empty() && pos.dragon_powers(them).contains(&Some(Kind::Fool)))
+        {
             return None;
         }
         let mut exposed = 0;
-        for g in own_gates(pos, them) {
+        for g in squares_of(pos.gate_squares(them)) {
             exposed |= bit(g);
             if pos.board[g as usize].is_none() {
                 exposed |= related_squares(g);
@@ -1214,8 +1134,7 @@ pub(crate) fn move_from_code(pos: &Dao, code: u64) -> Option<Move> {
         return None;
     }
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-        || is_legal_among(pos, &mv, &Threats::new(pos));
+    let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv)) || is_legal_move(pos, &mv);
     legal.then_some(mv)
 }
 
@@ -1239,10 +1158,8 @@ fn generate(
 ) {
     let checked = in_check(pos, pos.side);
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let mut threats = None;
-    let mut legal = |mv: &Move| {
-        shield.as_ref().is_some_and(|s| s.stays_safe(pos, mv))
-            || is_legal_among(pos, mv, threats.get_or_insert_with(|| Threats::new(pos)))
+    let legal = |mv: &Move| {
+        shield.as_ref().is_some_and(|s| s.stays_safe(pos, mv)) || is_legal_move(pos, mv)
     };
     if !routes_may_coincide(pos) {
         // Every route is its own move: test them in place.
@@ -1303,18 +1220,11 @@ fn retain_from(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(&Move) ->
 /// own gate; without a fool's rebounds or a dragon's second power no square is reached twice.
 fn routes_may_coincide(pos: &Dao) -> bool {
     let me = pos.side;
-    let mut dragon = false;
-    for s in 0..100 {
-        if pos.gates[s] == Some(me) && pos.board[s].is_none_or(|p| p.color != me) {
-            return true;
-        }
-        match pos.board[s] {
-            Some(p) if p.color == me && p.kind == Kind::Fool => return true,
-            Some(p) if p.color == me && p.kind == Kind::Dragon => dragon = true,
-            _ => {}
-        }
+    let own = pos.pieces(me);
+    if pos.gate_squares(me) & !own != 0 || pos.sets.fools & own != 0 {
+        return true;
     }
-    dragon && {
+    pos.sets.dragons & own != 0 && {
         let powers = pos.dragon_powers(me);
         powers.contains(&Some(Kind::Fool))
             || (powers[0].is_some() && powers[1].is_some() && powers[0] != powers[1])

@@ -32,13 +32,13 @@ fn setup(items: &[&str], side: Color) -> Dao {
         }
     }
     p.side = side;
-    p.key = p.compute_key();
+    p.refresh();
     p
 }
 
 fn with_last(mut p: Dao, white: Option<&str>, black: Option<&str>) -> Dao {
     p.last = [white.map(s), black.map(s)];
-    p.key = p.compute_key();
+    p.refresh();
     p
 }
 
@@ -460,7 +460,7 @@ fn pawn_promotes_through_transporter() {
     // No fool promotion while a fool is in reserve.
     let mut q = p.clone();
     q.reserve[0][2] = 1;
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "b2", "h10", MoveKind::Normal).len(), 8);
 }
 
@@ -553,7 +553,7 @@ fn castling_both_sides_and_gate_rules() {
     ];
     let mut p = setup(&items, Color::White);
     p.castling = WHITE_KING_SIDE | WHITE_QUEEN_SIDE;
-    p.key = p.compute_key();
+    p.refresh();
     let ks = one(&p, "f1", "h1", MoveKind::CastleKing);
     let qs = one(&p, "f1", "c1", MoveKind::CastleQueen);
     assert_eq!(p.move_to_human(&ks), "O-O");
@@ -570,18 +570,18 @@ fn castling_both_sides_and_gate_rules() {
     let mut q = p.clone();
     q.gates[s("g1") as usize] = Some(Color::White);
     q.gates[s("h1") as usize] = Some(Color::Black);
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // An enemy gate on g1 is threatened through the enemy transporter: c8-c7-c6-c5 (gate) ends
     // on g1. With that gate on a3 instead (the rook emerges there going down), g1 is safe.
     let mut q = setup(&["Kf1", "Ri1", "kj10", "rc8", "g:c5", "g:g1"], Color::White);
     q.castling = WHITE_KING_SIDE;
-    q.key = q.compute_key();
+    q.refresh();
     assert!(!q.in_check());
     assert!(find(&q, "f1", "h1", MoveKind::CastleKing).is_empty());
     q.gates[s("g1") as usize] = None;
     q.gates[s("a3") as usize] = Some(Color::Black);
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // Black rook on the d-file forbids the queen side (king crosses d1), not the king side.
     let mut q = p.clone();
@@ -589,7 +589,7 @@ fn castling_both_sides_and_gate_rules() {
         color: Color::Black,
         kind: Kind::Rook,
     });
-    q.key = q.compute_key();
+    q.refresh();
     assert!(find(&q, "f1", "c1", MoveKind::CastleQueen).is_empty());
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // The rook b9 enters the gate e9 and emerges from g2 keeping its direction (east): it
@@ -599,7 +599,7 @@ fn castling_both_sides_and_gate_rules() {
         Color::White,
     );
     q.castling = WHITE_KING_SIDE;
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // Rights go when the rook moves or is captured.
     let after = p.play(&one(&p, "i1", "i5", MoveKind::Normal));
@@ -616,11 +616,11 @@ fn castling_through_check_via_enemy_transporter() {
         Color::White,
     );
     p.castling = WHITE_QUEEN_SIDE;
-    p.key = p.compute_key();
+    p.refresh();
     assert_eq!(find(&p, "f1", "c1", MoveKind::CastleQueen).len(), 1);
     let mut q = setup(&["Kf1", "Rb1", "kj10", "rh8", "g:h6", "g:d6"], Color::White);
     q.castling = WHITE_QUEEN_SIDE;
-    q.key = q.compute_key();
+    q.refresh();
     // h8 -> h7 -> h6 (gate) -> d6 -> d5 ... d1: the rook attacks d1 through its transporter.
     assert!(find(&q, "f1", "c1", MoveKind::CastleQueen).is_empty());
 }
@@ -630,7 +630,7 @@ fn drops() {
     let p = setup(&["Kf1", "G:a1", "G:e5", "Pe5", "kf10", "Qj9"], Color::White);
     let mut p = p;
     p.reserve = [[2, 2, 1], [0, 0, 0]];
-    p.key = p.compute_key();
+    p.refresh();
     let drops: Vec<String> = legal(&p)
         .iter()
         .filter(|m| m.kind == MoveKind::Drop)
@@ -650,7 +650,7 @@ fn drops() {
     let mut q = setup(&["Kj1", "G:a6", "G:c3", "kf10"], Color::White);
     q.reserve = [[0, 0, 0], [0, 0, 0]];
     q.reserve[0][0] = 1;
-    q.key = q.compute_key();
+    q.refresh();
     // ... an archer on f2 leaping f3 would check; on a6 with nothing to leap it does not.
     assert!(legal(&q)
         .iter()
@@ -658,14 +658,14 @@ fn drops() {
     // ... but it may create a screen for an archer behind it.
     let mut r = setup(&["Kj1", "Af1", "G:f4", "kf10"], Color::White);
     r.reserve[0][1] = 1;
-    r.key = r.compute_key();
+    r.refresh();
     let drop = one(&r, "f4", "f4", MoveKind::Drop);
     assert_eq!(drop.piece, Kind::Ox);
     assert!(r.play(&drop).in_check());
     // An ox dropped next to the king checks with its diagonal capture: illegal.
     let mut t = setup(&["Kj1", "G:e9", "kf10"], Color::White);
     t.reserve[0][1] = 1;
-    t.key = t.compute_key();
+    t.refresh();
     assert!(find(&t, "e9", "e9", MoveKind::Drop).is_empty());
 }
 
@@ -934,7 +934,7 @@ fn dragon_notation_names_the_mimicked_piece() {
         color: Color::White,
         kind: Kind::Pawn,
     });
-    q.key = q.compute_key();
+    q.refresh();
     let mv = one(&q, "d4", "d6", MoveKind::Normal);
     assert_eq!(mv.mimic, Kind::Archer);
     assert_eq!(q.move_to_human(&mv), "D(A)d6");
@@ -1109,7 +1109,7 @@ fn lancer_two_step_en_passant_capture_leaves_en_passant() {
         victim: s("f4"),
         targets: bit(s("f5")),
     });
-    p.key = p.compute_key();
+    p.refresh();
     let after = p.play(&one(&p, "d3", "f5", MoveKind::EnPassant));
     assert!(after.piece_at(s("f4")).is_none());
     let ep = after.en_passant().unwrap();
@@ -1123,7 +1123,7 @@ fn lancer_two_step_en_passant_capture_leaves_en_passant() {
         victim: s("f4"),
         targets: bit(s("f5")),
     });
-    p.key = p.compute_key();
+    p.refresh();
     let after = p.play(&one(&p, "e4", "f5", MoveKind::EnPassant));
     assert_eq!(after.en_passant(), None);
 }
@@ -1181,7 +1181,7 @@ fn wire_qualifiers_separate_moves_with_the_same_squares() {
         victim: s("f5"),
         targets: bit(s("e5")),
     });
-    q.key = q.compute_key();
+    q.refresh();
     let plain = one(&q, "d4", "e5", MoveKind::Normal);
     let ep = one(&q, "d4", "e5", MoveKind::EnPassant);
     assert_eq!(q.move_to_wire(&plain), "d4e5/m");
@@ -1464,7 +1464,7 @@ fn colour_flipped(p: &Dao) -> Dao {
     });
     q.reserve = [p.reserve[1], p.reserve[0]];
     q.last = [p.last[1].map(m), p.last[0].map(m)];
-    q.key = q.compute_key();
+    q.refresh();
     q
 }
 
@@ -1484,7 +1484,7 @@ fn file_mirrored(p: &Dao) -> Dao {
             .fold(0, |acc, s| acc | bit(m(s))),
     });
     q.last = [p.last[0].map(m), p.last[1].map(m)];
-    q.key = q.compute_key();
+    q.refresh();
     q
 }
 
@@ -1511,7 +1511,7 @@ fn mirrored_positions_have_equal_counts() {
                 );
                 let mut plain = p.clone();
                 plain.castling = 0;
-                plain.key = plain.compute_key();
+                plain.refresh();
                 assert_eq!(
                     perft(&file_mirrored(&plain), 2),
                     perft(&plain, 2),
