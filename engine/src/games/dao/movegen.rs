@@ -37,6 +37,33 @@ pub const GNU: [(i8, i8); 16] = {
 
 const UNLIMITED: u8 = 20;
 
+/// The square one unit step `d` away from `s`, if on the board.
+#[inline]
+fn neighbour(s: u8, d: (i8, i8)) -> Option<u8> {
+    debug_assert!(d.0.abs() <= 1 && d.1.abs() <= 1, "{d:?} is no unit step");
+    let to = NEIGHBOURS[s as usize][((d.0 + 1) * 3 + d.1 + 1) as usize];
+    (to != NO_SQUARE).then_some(to)
+}
+
+/// `offset` by every unit step, indexed by `(df + 1) * 3 + dr + 1`.
+static NEIGHBOURS: [[u8; 9]; 100] = {
+    let mut table = [[NO_SQUARE; 9]; 100];
+    let mut s = 0;
+    while s < 100 {
+        let (f, r) = ((s % 10) as i8, (s / 10) as i8);
+        let mut i = 0;
+        while i < 9 {
+            let (nf, nr) = (f + (i / 3) as i8 - 1, r + (i % 3) as i8 - 1);
+            if nf >= 0 && nf < SIZE && nr >= 0 && nr < SIZE {
+                table[s][i] = (nr * SIZE + nf) as u8;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// Promotion choices for a `color` pawn or lancer arriving on `to` (ruling 4.11.1).
 pub(crate) fn promotion_choices(pos: &Dao, color: Color, to: u8) -> Vec<Kind> {
     let mut v = vec![
@@ -141,6 +168,7 @@ impl PieceGen<'_> {
     }
 
     /// En-passant targets of a multi-square pawn/lancer move (ruling 4.11.5).
+    #[inline]
     fn ep_of(&self, ray: &Ray, trail: u128, to: u8, steps: u8, transported: bool) -> u128 {
         if !ray.track_ep || steps < 2 {
             return 0;
@@ -179,8 +207,9 @@ impl PieceGen<'_> {
 
     /// An en-passant capture onto `to` if it is a target; `ep` is what the capture itself leaves
     /// (a lancer's two-step diagonal is a multi-square move even when it captures e.p., 4.4).
-    fn emit_ep_capture(&mut self, to: u8, via: u8, ep: u128) {
+    fn emit_ep_capture(&mut self, to: u8, via: u8, ep: impl FnOnce(&Self) -> u128) {
         if self.ep_targets & bit(to) != 0 {
+            let ep = ep(self);
             self.emit(MoveKind::EnPassant, to, via, ep);
         }
     }
@@ -189,86 +218,84 @@ impl PieceGen<'_> {
     fn walk(
         &mut self,
         ray: &Ray,
-        cur: u8,
-        done: u8,
+        mut cur: u8,
+        mut done: u8,
         entered: u128,
-        trail: u128,
+        mut trail: u128,
         transported: bool,
         via: u8,
     ) {
-        let Some(t) = offset(cur, ray.d.0, ray.d.1) else {
-            return;
-        };
-        let step = done + 1;
-        if !self.empty(t) {
-            if ray.can_cap && self.capturable(t) {
-                let ep = self.ep_of(ray, trail, t, step, transported);
+        loop {
+            let Some(t) = neighbour(cur, ray.d) else {
+                return;
+            };
+            let step = done + 1;
+            if !self.empty(t) {
+                if ray.can_cap && self.capturable(t) {
+                    let ep = self.ep_of(ray, trail, t, step, transported);
+                    self.emit(MoveKind::Normal, t, via, ep);
+                }
+                return;
+            }
+            let trail_t = trail | bit(t);
+            if ray.can_move && !self.captures_only {
+                let ep = self.ep_of(ray, trail_t, t, step, transported);
                 self.emit(MoveKind::Normal, t, via, ep);
             }
-            return;
-        }
-        let trail_t = trail | bit(t);
-        if ray.can_move && !self.captures_only {
-            let ep = self.ep_of(ray, trail_t, t, step, transported);
-            self.emit(MoveKind::Normal, t, via, ep);
-        }
-        if ray.can_cap {
-            let ep = self.ep_of(ray, trail_t, t, step, transported);
-            self.emit_ep_capture(t, via, ep);
-        }
-        if self.transport && self.own_gate(t) && entered & bit(t) == 0 {
-            let via_t = if via == NO_SQUARE { t } else { via };
-            for i in 0..self.own_gates.len() {
-                let g = self.own_gates[i];
-                if g == t {
-                    continue;
-                }
-                if !self.empty(g) {
-                    if ray.can_cap && self.capturable(g) {
+            if ray.can_cap {
+                self.emit_ep_capture(t, via, |g| g.ep_of(ray, trail_t, t, step, transported));
+            }
+            if self.transport && self.own_gate(t) && entered & bit(t) == 0 {
+                let via_t = if via == NO_SQUARE { t } else { via };
+                for i in 0..self.own_gates.len() {
+                    let g = self.own_gates[i];
+                    if g == t {
+                        continue;
+                    }
+                    if !self.empty(g) {
+                        if ray.can_cap && self.capturable(g) {
+                            let ep = self.ep_of(ray, trail_t, g, step, true);
+                            self.emit(MoveKind::Normal, g, via_t, ep);
+                        }
+                        continue;
+                    }
+                    if ray.can_move && !self.captures_only {
                         let ep = self.ep_of(ray, trail_t, g, step, true);
                         self.emit(MoveKind::Normal, g, via_t, ep);
                     }
-                    continue;
-                }
-                if ray.can_move && !self.captures_only {
-                    let ep = self.ep_of(ray, trail_t, g, step, true);
-                    self.emit(MoveKind::Normal, g, via_t, ep);
-                }
-                if ray.can_cap {
-                    let ep = self.ep_of(ray, trail_t, g, step, true);
-                    self.emit_ep_capture(g, via_t, ep);
-                }
-                if step < ray.max {
-                    self.walk(
-                        ray,
-                        g,
-                        step,
-                        entered | bit(t),
-                        trail_t | bit(g),
-                        true,
-                        via_t,
-                    );
+                    if ray.can_cap {
+                        self.emit_ep_capture(g, via_t, |gen| {
+                            gen.ep_of(ray, trail_t, g, step, true)
+                        });
+                    }
+                    if step < ray.max {
+                        self.walk(
+                            ray,
+                            g,
+                            step,
+                            entered | bit(t),
+                            trail_t | bit(g),
+                            true,
+                            via_t,
+                        );
+                    }
                 }
             }
-        }
-        if step < ray.max {
-            self.walk(ray, t, step, entered, trail_t, transported, via);
+            if step >= ray.max {
+                return;
+            }
+            (cur, done, trail) = (t, step, trail_t);
         }
     }
 
-    /// Where the piece may start: its square, and any other vacant own gate if it stands on one.
-    fn starts(&self) -> Squares {
-        let mut v = Squares::new();
-        v.push(self.from);
-        if self.transport && self.own_gate(self.from) {
-            v.extend(
-                self.own_gates
-                    .iter()
-                    .copied()
-                    .filter(|&g| g != self.from && self.empty(g)),
-            );
-        }
-        v
+    /// Where the piece may start: its square, then any other vacant own gate if it stands on one.
+    fn starts(&self) -> impl Iterator<Item = u8> {
+        let others = if self.transport && self.own_gate(self.from) {
+            self.pos.gate_squares(self.side) & !self.pos.occupied() & !bit(self.from)
+        } else {
+            0
+        };
+        std::iter::once(self.from).chain(squares_of(others))
     }
 
     fn rays(&mut self, dirs: &[(i8, i8)], max: u8, can_move: bool, can_cap: bool, track_ep: bool) {
@@ -346,7 +373,7 @@ impl PieceGen<'_> {
                 }
                 if self.mover.is_pawn_class() {
                     // Gate to gate crosses no square: no target.
-                    self.emit_ep_capture(g, NO_SQUARE, 0);
+                    self.emit_ep_capture(g, NO_SQUARE, |_| 0);
                 }
             } else if self.capturable(g) {
                 self.emit(MoveKind::Null, g, NO_SQUARE, 0);
