@@ -271,15 +271,16 @@ impl Dao {
     /// Brings `sets` in line with the board on `squares`.
     pub(super) fn resync(&mut self, squares: u128) {
         let sets = &mut self.sets;
+        let keep = !squares;
+        for c in 0..2 {
+            sets.pieces[c] &= keep;
+            sets.kings[c] &= keep;
+            sets.gates[c] &= keep;
+        }
+        sets.dragons &= keep;
+        sets.fools &= keep;
         for s in squares_of(squares) {
             let b = bit(s);
-            for c in 0..2 {
-                sets.pieces[c] &= !b;
-                sets.kings[c] &= !b;
-                sets.gates[c] &= !b;
-            }
-            sets.dragons &= !b;
-            sets.fools &= !b;
             if let Some(p) = self.board[s as usize] {
                 let c = p.color.index();
                 sets.pieces[c] |= b;

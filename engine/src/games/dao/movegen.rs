@@ -896,6 +896,10 @@ fn castle(kind: MoveKind, from: u8, to: u8) -> Move {
 /// no key: only their pieces are looked at.
 pub(super) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
     let me = pos.side;
+    // Without a king of its own the side exposes nothing; only a drop is still tested.
+    if pos.king_square(me).is_none() && mv.kind != MoveKind::Drop {
+        return true;
+    }
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
             // Through-squares with the powers before the move (ruling 4.11.15).
@@ -1258,6 +1262,19 @@ fn routes_may_coincide(pos: &Dao) -> bool {
     }
 }
 
+/// The squares whose content a move that `may_share_effect` changes: none for a pass or a swap
+/// of two like pieces, its two squares otherwise.
+fn changed_squares(pos: &Dao, mv: &Move) -> u128 {
+    let like_swap = mv.kind == MoveKind::Swap
+        && mv.promo.is_none()
+        && pos.board[mv.from as usize] == pos.board[mv.to as usize];
+    if mv.from == mv.to || like_swap {
+        0
+    } else {
+        bit(mv.from) | bit(mv.to)
+    }
+}
+
 /// Whether `mv` may have the effect of an unequal move (see `Routes`).
 fn may_share_effect(pos: &Dao, mv: &Move) -> bool {
     let gate_to_gate = mv.ep == 0 && pos.gates[mv.to as usize] == Some(pos.side);
@@ -1281,8 +1298,9 @@ struct Routes<'a> {
     moves: Vec<Move>,
     /// Open addressing: index + 1 into `moves`, 0 for a free slot.
     slots: Vec<u32>,
-    /// The routes that may share an effect with unequal ones: index, resulting key and clock.
-    suspects: Vec<(u32, u64, u32)>,
+    /// The routes that may share an effect with unequal ones: index, the squares they change
+    /// and, once asked for, their resulting key and clock.
+    suspects: Vec<(u32, u128, Option<(u64, u32)>)>,
 }
 
 impl<'a> Routes<'a> {
@@ -1306,6 +1324,12 @@ impl<'a> Routes<'a> {
             >> 32) as usize
     }
 
+    /// The resulting key and clock of `mv`.
+    fn effect(&self, mv: &Move) -> (u64, u32) {
+        let after = self.pos.apply(mv);
+        (after.key, after.halfmove)
+    }
+
     /// The index of an earlier route with the same effect as `mv`; otherwise records `mv`.
     fn find_or_insert(&mut self, mv: &Move) -> Option<usize> {
         let mask = self.slots.len() - 1;
@@ -1319,16 +1343,22 @@ impl<'a> Routes<'a> {
         }
         let index = self.moves.len() as u32;
         if may_share_effect(self.pos, mv) {
-            let after = self.pos.apply(mv);
-            let effect = (after.key, after.halfmove);
-            if let Some(&(at, _, _)) = self
-                .suspects
-                .iter()
-                .find(|&&(_, key, clock)| (key, clock) == effect)
-            {
-                return Some(at as usize);
+            // Only moves that change the same squares can have one effect: the states are
+            // compared for those alone.
+            let changed = changed_squares(self.pos, mv);
+            let mut effect = None;
+            for k in 0..self.suspects.len() {
+                let (at, theirs_changed, theirs) = self.suspects[k];
+                if theirs_changed != changed {
+                    continue;
+                }
+                let theirs = theirs.unwrap_or_else(|| self.effect(&self.moves[at as usize]));
+                self.suspects[k].2 = Some(theirs);
+                if *effect.get_or_insert_with(|| self.effect(mv)) == theirs {
+                    return Some(at as usize);
+                }
             }
-            self.suspects.push((index, effect.0, effect.1));
+            self.suspects.push((index, changed, effect));
         }
         self.slots[i] = index + 1;
         self.moves.push(*mv);
