@@ -1288,6 +1288,9 @@ fn may_share_effect(pos: &Dao, mv: &Move) -> bool {
     }
 }
 
+/// A move's resulting key and clock.
+type Effect = (u64, u32);
+
 /// The distinct effects among generated routes. Equal moves (the same kind, squares, piece,
 /// promotion and en-passant targets) have the same effect; unequal ones can only when both change
 /// the board alike: a gate-to-gate null move and a normal move between the same gates, passes
@@ -1299,8 +1302,8 @@ struct Routes<'a> {
     /// Open addressing: index + 1 into `moves`, 0 for a free slot.
     slots: Vec<u32>,
     /// The routes that may share an effect with unequal ones: index, the squares they change
-    /// and, once asked for, their resulting key and clock.
-    suspects: Vec<(u32, u128, Option<(u64, u32)>)>,
+    /// and, once asked for, their effect.
+    suspects: Vec<(u32, u128, Option<Effect>)>,
 }
 
 impl<'a> Routes<'a> {
@@ -1324,8 +1327,7 @@ impl<'a> Routes<'a> {
             >> 32) as usize
     }
 
-    /// The resulting key and clock of `mv`.
-    fn effect(&self, mv: &Move) -> (u64, u32) {
+    fn effect(&self, mv: &Move) -> Effect {
         let after = self.pos.apply(mv);
         (after.key, after.halfmove)
     }
