@@ -1555,7 +1555,7 @@ impl Resolver<'_> {
         mover: Option<(Cell, Pattern)>,
     ) {
         let first = mover.is_none();
-        let mut teleports_seen: Vec<(u16, u16, u16, u8)> = Vec::new();
+        let mut teleports_seen: Vec<(u16, u16, u32, u8)> = Vec::new();
         let mut rest = options;
         while !rest.is_empty() {
             let (ending, later) = rest.split_at(plies::ending_len(rest));

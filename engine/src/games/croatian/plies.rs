@@ -300,7 +300,7 @@ impl PlyGen<'_> {
         let c = self.cell(to);
         let kind = piece::kind_bits(m.cell);
         let left = Self::left(m, k);
-        let ply = |flags: u16| Ply::new(m.from, to, kind, flags);
+        let ply = |flags: u32| Ply::new(m.from, to, kind, flags);
         if c == EMPTY {
             sink.land(ply(0), left);
             return true;
@@ -322,7 +322,7 @@ impl PlyGen<'_> {
     ) -> bool {
         let kind = piece::kind(m.cell);
         let col = piece::color(m.cell);
-        let ply = |flags: u16| Ply::new(m.from, to, kind as u8, flags);
+        let ply = |flags: u32| Ply::new(m.from, to, kind as u8, flags);
         let target = piece::kind(c);
         if let Some(diverge) = divergence(m, to, c, left) {
             sink.land(diverge, left);
@@ -391,7 +391,7 @@ impl PlyGen<'_> {
 
     /// A Pawn arriving on `to`: promotion choices on its last rank.
     /// `rank` is `to`'s rank counted from the Pawn's own side (0-based).
-    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, rank: u8, flags: u16, sink: &mut S) {
+    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, rank: u8, flags: u32, sink: &mut S) {
         let ply = Ply::new(m.from, to, Kind::Pawn as u8, flags);
         let left = Self::left(m, 1);
         if rank == self.pos.v.size - 1 {
