@@ -170,6 +170,7 @@ pub mod reference;
 mod serpent;
 mod shaman;
 mod starchild;
+mod trance;
 pub mod variant;
 mod view;
 mod xboard;
@@ -192,6 +193,8 @@ mod tests_one;
 mod tests_serpent;
 #[cfg(test)]
 mod tests_tlalocan;
+#[cfg(test)]
+mod tests_trance;
 #[cfg(test)]
 mod tests_veil;
 

@@ -13,6 +13,7 @@ use super::board::FieldSet;
 use super::divergence::divergence;
 use super::moves::{flag, Ply, Route};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
+use super::starchild::Hand;
 use super::variant::{Castling, Promotion};
 use super::Croatian;
 use crate::core::Color;
@@ -58,6 +59,12 @@ pub enum Pattern {
     Ritual,
     /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
     Sacrifice,
+    /// Not a Wave: a Shaman entranced by a Shaman of that colour, about to choose its journey
+    /// (`trance`).
+    Entranced(Color),
+    /// Not a Wave: a Shaman on its trance-journey along one hand, entranced by a Shaman of that
+    /// colour; its momentum is the step number of the field it has reached (`trance`).
+    Trance(Color, Hand),
 }
 
 impl Pattern {
@@ -101,6 +108,8 @@ impl Pattern {
             Pattern::Starchild => 15,
             Pattern::Uplifting => 16,
             Pattern::Sense => 17,
+            Pattern::Entranced(by) => 18 + by.index() as u64,
+            Pattern::Trance(by, hand) => 20 + 2 * by.index() as u64 + (hand == Hand::Second) as u64,
         }
     }
 }
@@ -220,6 +229,7 @@ impl PlyGen<'_> {
         match m.pattern {
             Pattern::Uplifting => return self.uplifting(m, sink),
             Pattern::Sense => return self.sense_journey(m, sink),
+            Pattern::Entranced(_) | Pattern::Trance(..) => return self.trance_journey(m, sink),
             _ => {}
         }
         match piece::kind(m.cell) {
@@ -694,7 +704,9 @@ impl PlyGen<'_> {
             | Pattern::Sacrifice
             | Pattern::Starchild
             | Pattern::Uplifting
-            | Pattern::Sense => {}
+            | Pattern::Sense
+            | Pattern::Entranced(_)
+            | Pattern::Trance(..) => {}
         }
         out
     }

@@ -80,10 +80,14 @@ pub(super) fn chain_fields(pos: &Croatian, color: Color, ply: &Ply) -> impl Iter
 impl PlyGen<'_> {
     /// Every step-ply and capture-ply of the Shaman `m`.
     pub(super) fn shaman<S: Sink>(&self, m: &Mover, sink: &mut S) {
-        // A Starchild on a trance-field is uplifted for a sense-journey (L3774, OQ-31).
+        // A Starchild on a trance-field is uplifted for a sense-journey (L3774, OQ-31); a
+        // Shaman there is entranced (`trance`).
         for to in self.pos.neighbours(m.from) {
-            if piece::is_starchild(self.cell(to)) {
+            let c = self.cell(to);
+            if piece::is_starchild(c) {
                 self.initiate(m, to, sink);
+            } else if piece::kind_bits(c) == Kind::Shaman as u8 {
+                self.entrance(m, to, sink);
             }
         }
         let budget = Self::budget(m);
