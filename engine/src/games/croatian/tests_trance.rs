@@ -10,10 +10,6 @@ use super::trance::DISPLACEMENTS;
 use super::*;
 use crate::core::{Color, Game};
 
-fn names(pos: &Croatian, fields: impl IntoIterator<Item = u16>) -> Vec<String> {
-    fields.into_iter().map(|sq| pos.field_name(sq)).collect()
-}
-
 /// Whole turns that entrance (their first ply, or a later one, is an entrancement).
 fn trances(pos: &Croatian) -> Vec<Move> {
     let mut moves = Vec::new();
@@ -54,7 +50,9 @@ fn journey_vectors() {
 /// The whole turn `text` names, read back from the XAN and EAN the engine writes for it,
 /// which must be `xan` and `ean`.
 fn written(pos: &Croatian, text: &str, xan: &str, ean: &str) -> Move {
-    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(notation::xan(pos, &mv), xan);
     assert_eq!(notation::ean(pos, &mv), ean);
     for t in [xan, ean] {
@@ -88,7 +86,12 @@ fn light_entrances_light() {
     }
     // N01 as printed names no move here; N02, the journey without interactions, does.
     assert!(pos.parse_move("Hd12@Hg24").is_err());
-    written(&pos, "[Hd12-e13]@[He13-g24]", "Hd12-e13@He13-g24", "He13@Hg24");
+    written(
+        &pos,
+        "[Hd12-e13]@[He13-g24]",
+        "Hd12-e13@He13-g24",
+        "He13@Hg24",
+    );
     written(
         &pos,
         "[Hd12-e13]@[He13..e18<Ni14..m12<Pj17..g24]",
@@ -98,4 +101,235 @@ fn light_entrances_light() {
     // The King is passed, never displaced; no journey stops on it.
     assert!(pos.parse_move("He13@H..c7<e5..g24").is_err());
     assert!(pos.parse_move("He13@Hc7").is_err());
+    // Nor on a piece left in place (OQ-12), and a light entrancer's journey captures nothing.
+    assert!(pos.parse_move("He13@He18").is_err());
+    assert!(pos.parse_move("He13@H..e18*..g24").is_err());
+    // Figures 353-354: a backward displacement onto a field already reached (#37, (2,-4)).
+    written(
+        &pos,
+        "He13@H..e18<g14..g24",
+        "Hd12-e13@He13..e18<Ng14..g24",
+        "He13@H..e18<g14..g24",
+    );
+    // Figure 344: a field one displacement filled is no longer free for the next (L3018).
+    assert!(pos.parse_move("He13@H..e18<i14..m12<i14..g24").is_err());
+    // Either Shaman may entrance the other; each entrancement is a King-step from the
+    // entrancer's own field (L2898).
+    let trance_moves = trances(&pos);
+    assert!(trance_moves.iter().all(|m| {
+        let p = m.first();
+        let d = |a: u8, b: u8| (a as i32 - b as i32).abs();
+        p.has(flag::TRANCE)
+            && d(pos.file_of(p.from), pos.file_of(p.to))
+                .max(d(pos.rank_of(p.from), pos.rank_of(p.to)))
+                == 1
+    }));
+    let entrancers: BTreeSet<String> = trance_moves
+        .iter()
+        .map(|m| pos.field_name(m.first().from))
+        .collect();
+    assert_eq!(entrancers, ["d12", "e13"].map(String::from).into());
+}
+
+/// Figures 355-357, notation N05-N06 (L4473): forward displacement. The light Shaman t9
+/// entrances u8, whose right hand reaches o10, i12 and c14: the dark Rook is displaced from o10
+/// onto i12 (#22, (-6,2)), reached and displaced again onto c14, where the journey ends after
+/// displacing it once more, onto a16.
+#[test]
+fn forward_displacement() {
+    let pos = cot("COT", "Ka1,kx24,Ht9,Hu8,ro10");
+    let mv = written(
+        &pos,
+        "Hu8@H..o10<i12..i12<c14..c14<a16",
+        "Ht9-u8@Hu8..o10<Ri12..i12<Rc14..c14<Ra16",
+        "Hu8@H..o10<i12..i12<c14..c14<a16",
+    );
+    assert_eq!(
+        pos.parse_move("[Ht9-u8]@[Hu8..o10<Ri12..i12<Rc14..c14<Ra16]"),
+        Ok(mv.clone())
+    );
+    let after = pos.play(&mv);
+    assert!(piece::is(
+        after.cell(field(&after, "a16")),
+        Kind::Rook,
+        Color::Black
+    ));
+    assert!(piece::is(
+        after.cell(field(&after, "c14")),
+        Kind::Shaman,
+        Color::White
+    ));
+    // Back onto its first field, emptied when it was reached (#44, figure 356): the board is
+    // then the one a journey without displacements leaves, the same move (R5).
+    assert_eq!(
+        pos.parse_move("Hu8@H..o10<i12..i12<o10..c14"),
+        pos.parse_move("Hu8@Hc14")
+    );
+}
+
+/// Figures 345-346, notation N07-N08 (L4476-4477): the dark Shaman f12 entrances the light
+/// Shaman e13, whose journey along its right hand may capture what it reaches, own pieces too
+/// (L2997): the light Knight e18 and the dark Pawn m12; it ends on g24. A capture is the
+/// default interaction (N18): bare fields read as captures.
+#[test]
+fn dark_entrances_light() {
+    let pos = cot("cot", "Ka1,kx24,hf12,He13,Ne18,pm12,Bs10");
+    let mv = written(
+        &pos,
+        "He13@H..e18*..m12*..g24",
+        "Hf12-e13@He13..e18*N..m12*P..g24",
+        "He13@H..e18*..m12*..g24",
+    );
+    assert_eq!(
+        pos.parse_move("[Hf12-e13]@[He13..e18*N..m12*P..g24]"),
+        Ok(mv.clone())
+    );
+    assert_eq!(pos.parse_move("He13@H..e18..m12..g24"), Ok(mv));
+    // Stopping on g24 leaves the Bishop on s10, a field not reached.
+    written(
+        &pos,
+        "He13@H..m12*..g24",
+        "Hf12-e13@He13..m12*P..g24",
+        "He13@H..m12*..g24",
+    );
+    written(&pos, "He13@H..s10*", "Hf12-e13@He13..s10*B", "He13@H..s10*");
+    // A dark entrancer's journey displaces nothing.
+    assert!(pos.parse_move("He13@H..e18<i14..g24").is_err());
+}
+
+/// Figures 347-348, notation N09-N12, N18-N19 (L4481, L4731-4735): the dark Shaman d13
+/// entrances the dark Shaman e12, whose down hand starts on its outermost field w18 and comes
+/// inward (OQ-11): it captures the Pawn on q16 and the Knight on k14 and ends on c18; the
+/// Knight on d10, not reached, stays.
+#[test]
+fn dark_entrances_dark() {
+    let pos = cot("cot", "Ka1,kx24,hd13,he12,Pq16,Nk14,Nd10");
+    let xan = "Hd13-e12@He12\\w18..q16*P..k14*N..c18";
+    let ean = "He12@H..q16*..k14*..c18";
+    let mv = written(&pos, "He12@H..q16*..k14*..c18", xan, ean);
+    for text in [
+        "He12@He12\\w18..q16*..k14*..c18",
+        "He12@H\\w18..q16*..k14*..c18",
+        "[Hd13-e12]@[He12\\w18..q16*P..k14*N..c18]",
+        "He12@H..q16..k14..c18",
+        "He12@H\\w18..q16*P..k14*N..c18",
+    ] {
+        assert_eq!(pos.parse_move(text).as_ref(), Ok(&mv), "{text}");
+    }
+    // The far end is w18, not q16; the journey never ends on its start.
+    assert!(pos.parse_move("He12@H\\q16..k14*..c18").is_err());
+    assert!(pos.parse_move("He12@He12").is_err());
+    // d10 comes after c18 inward: not reached.
+    assert!(pos.parse_move("He12@H..d10*..c18").is_err());
+    // Stopping on the outermost field: no `\\` to write.
+    written(&pos, "He12@Hw18", "Hd13-e12@He12-w18", "He12@Hw18");
+    written(
+        &pos,
+        "He12@H..d10*",
+        "Hd13-e12@He12\\w18..d10*N",
+        "He12@H..d10*",
+    );
+}
+
+/// Figures 349-350, notation N13-N15, N20-N21 (L4482-4485, L4741): both Shamans dark, the
+/// entranced one may capture every piece on every field of both hands, then it is
+/// oblationed (OQ-14). Fields left empty (f14, v16, c18, f4, a24, w18) change nothing.
+#[test]
+fn double_trance() {
+    let pos = cot(
+        "cot",
+        "Ka1,kx24,hd13,he12,Pq16,Bp14,Rd20,Rg6,Nk14,Bj12,Nd10",
+    );
+    let mv = pos.parse_move("He12@@").expect("the double trance-journey");
+    let after = pos.play(&mv);
+    for f in ["d13", "q16", "p14", "d20", "g6", "k14", "j12", "d10"] {
+        assert_eq!(after.cell(field(&after, f)), piece::EMPTY, "{f}");
+    }
+    // The entrancer stands on e12; the entranced Shaman is gone.
+    assert!(piece::is(
+        after.cell(field(&after, "e12")),
+        Kind::Shaman,
+        Color::Black
+    ));
+    assert_eq!(after.halfmove(), 0);
+    let xan = notation::xan(&pos, &mv);
+    assert!(
+        xan.starts_with("Hd13-e12@@") && xan.split(',').count() == 7,
+        "{xan}"
+    );
+    assert_eq!(notation::ean(&pos, &mv), "He12@@");
+    for text in [
+        xan.as_str(),
+        "He12@@P,B,R,R,N,B,N",
+        "[Hd13-e12]@@Pq16,Bp14,Rd20,Rg6,Nk14,Bj12,Nd10",
+        "He12@@Pq16,Bp14,Rd20,Rg6,Nk14,Bj12,Nd10",
+        "[Hd13-e12]@@",
+    ] {
+        assert_eq!(pos.parse_move(text).as_ref(), Ok(&mv), "{text}");
+    }
+    // Not a piece less, nor another one.
+    assert!(pos.parse_move("He12@@P,B,R,R,N,B").is_err());
+    assert!(pos.parse_move("He12@@P,B,R,R,N,B,Q").is_err());
+    // Only when both are dark: a light entrancer's Shaman has no double journey.
+    let light = cot("COT", "Ka1,kx24,Hd13,he12,Pq16");
+    assert!(light.parse_move("He12@@").is_err());
+}
+
+/// Notation N16-N17 (L4491, One): the light Shaman y2 entrances the light Shaman z1, every
+/// field of whose hands (z6 t3 n5 h7 b9 and r2 l4 f6) holds a King, a Star or a Monolith:
+/// the journey fails and the entranced Shaman is oblationed (L3730).
+#[test]
+fn failed_trance() {
+    let pos = super::tests::setup("O Kz6,kt3,Tn5,th7,Tb9,tr2,Ml4,Mf6,Hy2,Hz1");
+    let mv = pos.parse_move("Hz1@@@").expect("the failed journey");
+    assert_eq!(notation::xan(&pos, &mv), "Hy2-z1@@@H");
+    assert_eq!(notation::ean(&pos, &mv), "Hz1@@@");
+    assert_eq!(pos.parse_move("[Hy2-z1]@@@H"), Ok(mv.clone()));
+    let after = pos.play(&mv);
+    assert_eq!(after.cell(field(&after, "y2")), piece::EMPTY);
+    assert!(piece::is(
+        after.cell(field(&after, "z1")),
+        Kind::Shaman,
+        Color::White
+    ));
+    let shamans = |p: &Croatian| {
+        (0..26)
+            .flat_map(|r| (0..26).map(move |f| (f, r)))
+            .filter(|&(f, r)| {
+                piece::kind(p.cell(p.sq(f, r))) == Kind::Shaman
+                    && piece::is_piece(p.cell(p.sq(f, r)))
+            })
+            .count()
+    };
+    assert_eq!((shamans(&pos), shamans(&after)), (2, 1));
+    // Only when no field is left to stop on: with f6 empty the journey goes there instead.
+    let open = super::tests::setup("O Kz6,kt3,Tn5,th7,Tb9,tr2,Ml4,Hy2,Hz1");
+    assert!(open.parse_move("Hz1@@@").is_err());
+    open.parse_move("Hz1@Hf6").expect("a journey to f6");
+}
+
+/// Figure 335 (L2924-2934): a Shaman activated in a cascade entrances too, here by a Wave with
+/// the Bishop's momentum; the journey ends the move.
+#[test]
+fn activated_shaman_entrances() {
+    let pos = cot("COT", "Ka1,kx24,Bc3,We5,Hh8,hi9,no11");
+    let mv = pos
+        .parse_move("Be5~Wh8~Hi9@H..o11<r12..g15")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        notation::xan(&pos, &mv),
+        "Bc3-e5~We5-h8~Hh8-i9@Hi9\\u13..o11<Nr12..g15"
+    );
+    let after = pos.play(&mv);
+    assert_eq!(after.side_to_move(), Color::Black);
+    assert!(piece::is(
+        after.cell(field(&after, "g15")),
+        Kind::Shaman,
+        Color::Black
+    ));
+    assert!(piece::is(
+        after.cell(field(&after, "r12")),
+        Kind::Knight,
+        Color::Black
+    ));
 }
