@@ -17,9 +17,9 @@
 //!
 //! A Shaman diverges (`divergence`) from a Shaman of either colour on its step-fields and on its
 //! capture-fields, mid-chain too (the pieces before it taken), and from an opponent's Shaman on
-//! a capture-field instead of taking it (L2745-2806). Entrancement and trance-journeys
-//! (section 4.5.4-4.5.6) are not generated yet: a Shaman beside another simply steps or
-//! captures by its vectors.
+//! a capture-field instead of taking it (L2745-2806). A Shaman beside another may entrance it
+//! (`trance`, section 4.5.4-4.5.6): a King-step onto it, a third kind of ply beside the
+//! step-ply and the capture-ply, chosen on the first step (L2898).
 
 use super::attacks::at;
 use super::divergence::divergence;

@@ -333,3 +333,75 @@ fn activated_shaman_entrances() {
         Color::Black
     ));
 }
+
+/// Every trance-journey row of the notation corpus (N01-N22) read on the board of its figure:
+/// N01 as printed names no move there (a book error); N22, the second printed line of N15, is no
+/// move at all.
+#[test]
+fn notation_rows_resolve_on_their_figures() {
+    let scenes: [(&str, Croatian); 6] = [
+        ("N02 N03 N04", cot("COT", "Ka1,kc7,Hd12,He13,Ne18,pm12")),
+        ("N05 N06", cot("COT", "Ka1,kx24,Ht9,Hu8,ro10")),
+        ("N07 N08", cot("cot", "Ka1,kx24,hf12,He13,Ne18,pm12,Bs10")),
+        (
+            "N09 N10 N11 N12 N18 N19",
+            cot("cot", "Ka1,kx24,hd13,he12,Pq16,Nk14,Nd10"),
+        ),
+        (
+            "N13 N14 N15 N20 N21",
+            cot(
+                "cot",
+                "Ka1,kx24,hd13,he12,Pq16,Bp14,Rd20,Rg6,Nk14,Bj12,Nd10",
+            ),
+        ),
+        (
+            "N16 N17",
+            super::tests::setup("O Kz6,kt3,Tn5,th7,Tb9,tr2,Ml4,Mf6,Hy2,Hz1"),
+        ),
+    ];
+    let rows: Vec<(&str, &str)> = include_str!("notation-examples.tsv")
+        .lines()
+        .filter(|l| l.starts_with('N'))
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (cols[0], cols[1])
+        })
+        .collect();
+    assert_eq!(rows.len(), 22);
+    for (id, text) in rows {
+        match id {
+            "N01" => assert!(scenes[0].1.parse_move(text).is_err()),
+            "N22" => assert!(notation::parse_notation(text, 24).is_err()),
+            _ => {
+                let (_, pos) = scenes
+                    .iter()
+                    .find(|(ids, _)| ids.split(' ').any(|i| i == id))
+                    .unwrap_or_else(|| panic!("{id} has no scene"));
+                let mv = pos
+                    .parse_move(text)
+                    .unwrap_or_else(|e| panic!("{id} {text}: {e}"));
+                let xan = notation::xan(pos, &mv);
+                assert_eq!(pos.parse_move(&xan).as_ref(), Ok(&mv), "{id} {xan}");
+            }
+        }
+    }
+}
+
+/// OQ-8: a Pawn displaced onto its last rank is neither promoted nor tagged, even where
+/// promotion is forced, and the position's string reads back.
+#[test]
+fn displaced_pawn_stays_a_pawn() {
+    let pos = cot("COT", "Ka1,kx1,Ht9,Hu8,Pw19");
+    let mv = pos
+        .parse_move("Hu8@H..w19<t24..i12")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let after = pos.play(&mv);
+    assert!(piece::is(
+        after.cell(field(&after, "t24")),
+        Kind::Pawn,
+        Color::White
+    ));
+    let text = after.position_string();
+    let back = Croatian::from_position_string("tlalocan", &text).expect("reads back");
+    assert_eq!(back.position_string(), text);
+}
