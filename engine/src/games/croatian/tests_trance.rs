@@ -62,6 +62,13 @@ fn written(pos: &Croatian, text: &str, xan: &str, ean: &str) -> Move {
     mv
 }
 
+/// Each of `texts` names `mv`.
+fn all_read_as(pos: &Croatian, texts: &[&str], mv: &Move) {
+    for text in texts {
+        assert_eq!(pos.parse_move(text).as_ref(), Ok(mv), "{text}");
+    }
+}
+
 /// Figures 343-344, notation N01-N04 (L4468-4471): the light Shaman d12 entrances the light
 /// Shaman e13, whose journey along its right hand displaces the light Knight e18 onto i14
 /// (offset (4,-4)) and the dark Pawn m12 onto j17 ((-3,5)) and ends on g24, passing the King
@@ -207,15 +214,14 @@ fn dark_entrances_dark() {
     let xan = "Hd13-e12@He12\\w18..q16*P..k14*N..c18";
     let ean = "He12@H..q16*..k14*..c18";
     let mv = written(&pos, "He12@H..q16*..k14*..c18", xan, ean);
-    for text in [
+    let texts = [
         "He12@He12\\w18..q16*..k14*..c18",
         "He12@H\\w18..q16*..k14*..c18",
         "[Hd13-e12]@[He12\\w18..q16*P..k14*N..c18]",
         "He12@H..q16..k14..c18",
         "He12@H\\w18..q16*P..k14*N..c18",
-    ] {
-        assert_eq!(pos.parse_move(text).as_ref(), Ok(&mv), "{text}");
-    }
+    ];
+    all_read_as(&pos, &texts, &mv);
     // The far end is w18, not q16; the journey never ends on its start.
     assert!(pos.parse_move("He12@H\\q16..k14*..c18").is_err());
     assert!(pos.parse_move("He12@He12").is_err());
@@ -258,15 +264,14 @@ fn double_trance() {
         "{xan}"
     );
     assert_eq!(notation::ean(&pos, &mv), "He12@@");
-    for text in [
+    let texts = [
         xan.as_str(),
         "He12@@P,B,R,R,N,B,N",
         "[Hd13-e12]@@Pq16,Bp14,Rd20,Rg6,Nk14,Bj12,Nd10",
         "He12@@Pq16,Bp14,Rd20,Rg6,Nk14,Bj12,Nd10",
         "[Hd13-e12]@@",
-    ] {
-        assert_eq!(pos.parse_move(text).as_ref(), Ok(&mv), "{text}");
-    }
+    ];
+    all_read_as(&pos, &texts, &mv);
     // Not a piece less, nor another one.
     assert!(pos.parse_move("He12@@P,B,R,R,N,B").is_err());
     assert!(pos.parse_move("He12@@P,B,R,R,N,B,Q").is_err());
