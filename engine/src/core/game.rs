@@ -449,6 +449,56 @@ pub fn complete_turn<G: Game>(
     None
 }
 
+/// Whether the side to move has a legal complete turn (`history` may forbid first actions),
+/// found rather than listed: where turns are built from actions, a depth-first walk that tries
+/// each state's turn-ending actions before going on with the others, expands each state in
+/// progress once and stops at the first turn. `None` when `give_up`, asked before each move
+/// generation, answers true first.
+pub fn has_legal_turn<G: Game>(
+    pos: &G,
+    history: &[u64],
+    give_up: &mut dyn FnMut() -> bool,
+) -> Option<bool> {
+    let allowed = |state: &G, mv: &G::Move| {
+        !std::ptr::eq(state, pos) || !pos.forbidden_by_history(mv, history)
+    };
+    if give_up() {
+        return None;
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    if !pos.multi_action_turns() {
+        return Some(moves.as_slice().iter().any(|mv| allowed(pos, mv)));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut waiting: Vec<G> = Vec::new();
+    let mut state = pos;
+    let mut owned;
+    loop {
+        let mut going_on = Vec::new();
+        for mv in moves.as_slice().iter().filter(|mv| allowed(state, mv)) {
+            let next = state.play(mv);
+            if !next.turn_in_progress() {
+                return Some(true);
+            }
+            if seen.insert(next.key()) {
+                going_on.push(next);
+            }
+        }
+        waiting.extend(going_on.into_iter().rev());
+        let Some(next) = waiting.pop() else {
+            return Some(false);
+        };
+        if give_up() {
+            return None;
+        }
+        owned = next;
+        state = &owned;
+        moves = G::MoveList::default();
+        state.legal_moves(&mut moves);
+    }
+}
+
 /// How often `key` appears among the last `window` entries of `history`.
 pub fn repetitions(key: u64, window: u32, history: &[u64]) -> usize {
     let start = history.len().saturating_sub(window as usize);
