@@ -410,3 +410,21 @@ fn displaced_pawn_stays_a_pawn() {
     let back = Croatian::from_position_string("tlalocan", &text).expect("reads back");
     assert_eq!(back.position_string(), text);
 }
+
+/// Figures 331-332 (L2898-2900): a ply is a step-ply, a capture-ply or an entrancement from its
+/// first step on, so a Shaman whose Knight step lands beside another Shaman cannot entrance it
+/// in the same ply; standing beside it, it can.
+#[test]
+fn entrancement_is_no_continuation() {
+    let entrancers = |pos: &Croatian| -> BTreeSet<String> {
+        trances(pos)
+            .iter()
+            .map(|m| pos.field_name(m.first().from))
+            .collect()
+    };
+    let apart = cot("COT", "Ka1,kx24,Hd4,hf6");
+    assert!(entrancers(&apart).is_empty());
+    assert!(apart.parse_move("He6").is_ok());
+    let beside = cot("COT", "Ka1,kx24,He6,hf6");
+    assert_eq!(entrancers(&beside), BTreeSet::from(["e6".to_string()]));
+}
