@@ -428,3 +428,22 @@ fn entrancement_is_no_continuation() {
     let beside = cot("COT", "Ka1,kx24,He6,hf6");
     assert_eq!(entrancers(&beside), BTreeSet::from(["e6".to_string()]));
 }
+
+/// A displaced piece has moved (as TR-1 says of a Serpent's displaced Pawn): a light journey
+/// that displaces the dark Rook on c7 onto a9, on the light King's file, is legal and a
+/// self-checkmate; one that displaces the light Rook on c7 shielding the King on c1 from the
+/// dark Queen on c13 is illegal, passing it is not. Displacing a piece other than a Pawn keeps
+/// the halfmove clock going.
+#[test]
+fn displaced_pieces_have_moved() {
+    use crate::core::GameResult;
+    let pos = cot("COT", "Ka1,kx24,Hd12,He13,rc7");
+    let mv = pos.parse_move("He13@H..c7<a9..g24").expect("legal");
+    let after = pos.play(&mv);
+    let ending = after.decided().expect("a self-checkmate");
+    assert_eq!(ending.result, GameResult::win_for(Color::Black));
+    assert_eq!(after.halfmove(), 1);
+    let shield = cot("COT", "Kc1,kx24,qc13,Hd12,He13,Rc7");
+    assert!(shield.parse_move("He13@H..c7<a9..g24").is_err());
+    assert!(shield.parse_move("He13@Hg24").is_ok());
+}
