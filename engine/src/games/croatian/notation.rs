@@ -725,7 +725,7 @@ struct Stop {
 
 enum JourneyEnd {
     Field(u16),
-    /// The double trance-journey (`@@`), with the pieces captured.
+    /// The double trance-journey (`@@`): the stops are the pieces it captured.
     Double,
     /// The failed one (`@@@`).
     Failed,
@@ -1699,12 +1699,9 @@ impl Resolver<'_> {
             .get(index + 1)
             .is_some_and(|w| w.after_sacrifice);
         if turn.air == piece::EMPTY {
-            if last && cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
-                let key = turn.result_key();
-                if !self.found.iter().any(|(k, _)| *k == key) {
-                    self.found.push((key, self.plies.clone()));
-                }
-            } else if !last && sacrifice_next && ply.has(flag::SACRIFICE) {
+            if last {
+                self.turn_ended(turn);
+            } else if sacrifice_next && ply.has(flag::SACRIFICE) {
                 let serpent = turn.pos.cell(ply.from);
                 let options = self.options(turn, index + 1, Source::Sacrifice(ply.from));
                 self.try_options(turn, index + 1, &options, Some((serpent, Pattern::Own)));
@@ -1745,6 +1742,17 @@ impl Resolver<'_> {
         }
     }
 
+    /// The written plies end the turn here: a result when the turn may end (own King, no null
+    /// move).
+    fn turn_ended(&mut self, turn: &Turn) {
+        if cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
+            let key = turn.result_key();
+            if !self.found.iter().any(|(k, _)| *k == key) {
+                self.found.push((key, self.plies.clone()));
+            }
+        }
+    }
+
     /// Follows the entranced Shaman `air` along the actions that fit the written `journey`,
     /// from its field `start`, `done` of the written fields matched so far.
     fn journey_walk(
@@ -1769,12 +1777,7 @@ impl Resolver<'_> {
             let depth = self.plies.len();
             self.plies.extend(ending.iter().map(|e| e.0));
             if turn.air == piece::EMPTY {
-                if cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
-                    let key = turn.result_key();
-                    if !self.found.iter().any(|(k, _)| *k == key) {
-                        self.found.push((key, self.plies.clone()));
-                    }
-                }
+                self.turn_ended(turn);
             } else {
                 let next = InAir::after(turn, air.cell, air.pattern, &ply, left, was_moved);
                 self.journey_walk(turn, journey, next, (start, done));
