@@ -447,3 +447,48 @@ fn displaced_pieces_have_moved() {
     assert!(shield.parse_move("He13@H..c7<a9..g24").is_err());
     assert!(shield.parse_move("He13@Hg24").is_ok());
 }
+
+/// Action by action (the board page, the search): the entrancement leaves the entranced Shaman
+/// in the air; each action of its journey is clicked as the piece moved, its new field, and
+/// where the Shaman stops, that field once more when it goes on from there.
+#[test]
+fn journey_actions_one_by_one() {
+    use crate::core::view::click_texts;
+    let pos = cot("COT", "Ka1,kx24,Ht9,Hu8,ro10").by_action(true);
+    let mut actions = Vec::new();
+    pos.legal_moves(&mut actions);
+    let entrance = actions
+        .iter()
+        .find(|a| a.first().has(flag::TRANCE) && pos.field_name(a.first().to) == "u8")
+        .expect("t9 entrances u8");
+    assert!(entrance.passed_on().is_some());
+    let entranced = pos.play(entrance);
+    assert!(entranced.turn_in_progress());
+    let mut next = Vec::new();
+    entranced.legal_moves(&mut next);
+    let clicks: BTreeSet<Vec<String>> = next
+        .iter()
+        .filter(|a| a.plies().len() == 2)
+        .map(|a| click_texts(&entranced.move_input(a).clicks))
+        .collect();
+    let path = |fields: &[&str]| fields.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+    assert!(clicks.contains(&path(&["o10", "i12", "o10"])));
+    assert!(clicks.contains(&path(&["o10", "i12", "o10", "o10"])));
+    // Gone on from o10 after displacing the Rook onto i12, the Shaman keeps to its right hand:
+    // s2, w19, i12 (the Rook there displaced again) and c14 are left.
+    let after = entranced.play(
+        next.iter()
+            .find(|a| {
+                click_texts(&entranced.move_input(a).clicks) == path(&["o10", "i12", "o10", "o10"])
+            })
+            .unwrap(),
+    );
+    assert!(after.turn_in_progress());
+    let mut on = Vec::new();
+    after.legal_moves(&mut on);
+    let stops: BTreeSet<String> = on
+        .iter()
+        .map(|a| after.field_name(a.plies().last().unwrap().to))
+        .collect();
+    assert_eq!(stops, ["c14", "i12", "s2", "w19"].map(String::from).into());
+}
