@@ -567,7 +567,7 @@ impl Croatian {
     /// game): found by walking actions where turns go so, without listing every turn.
     fn has_turn(&self) -> bool {
         if self.by_action {
-            return actions::any_turn(self);
+            return crate::core::has_legal_turn(self, &[], &mut || false) == Some(true);
         }
         let mut moves = Vec::new();
         movegen::legal_moves(self, &mut moves, true);
