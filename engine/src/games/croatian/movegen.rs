@@ -37,7 +37,7 @@ struct FirstPlies<'a, 'g> {
 }
 
 /// The plies' flags that make a turn tactical (material changes).
-pub(crate) const TACTICAL: u16 =
+pub(crate) const TACTICAL: u32 =
     flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
 impl Sink for FirstPlies<'_, '_> {
