@@ -560,16 +560,7 @@ impl<'a> Session<'a> {
             // A whole turn from a random walk over the actions.
             let rng = &mut self.rng;
             if let Some(wire) = referee::random_move(&self.line, &mut |n| rng.below(n)) {
-                return self.exchange_with(&format!("usermove {wire}"), Kind::Starter, |s| {
-                    if !s.force && s.is_over() {
-                        return true; // game over: refused
-                    }
-                    s.line = s.line.with(&wire);
-                    s.user_moves += 1;
-                    s.coverage().user_moves += 1;
-                    s.maybe_think();
-                    false
-                });
+                return self.legal_usermove(&wire.clone(), wire);
             }
         }
         let moves = if self.positioned() {
@@ -583,6 +574,11 @@ impl<'a> Session<'a> {
             return self.exchange_with(&format!("usermove {text}"), Kind::Starter, |_| true);
         }
         let (wire, text) = self.rng.pick(&moves).clone();
+        self.legal_usermove(&text, wire);
+    }
+
+    /// `usermove TEXT` of the legal move `wire`: played unless the game is over.
+    fn legal_usermove(&mut self, text: &str, wire: String) {
         self.exchange_with(&format!("usermove {text}"), Kind::Starter, |s| {
             if !s.force && s.is_over() {
                 return true; // game over: refused
