@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use crate::core::{repetitions, Game, GameResult, GaveUp, MoveList, MoveSet};
+use crate::core::{complete_turn, repetitions, Game, GameResult, GaveUp, MoveList, MoveSet};
 
 use super::ordering::{move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE};
 use super::params::SearchParams;
@@ -1278,6 +1278,54 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
+    /// This iteration's `lines` best lines as reports. Where turns are built from actions, each
+    /// line's PV begins with a whole turn, completed as the answer is where the line stops
+    /// mid-turn, and a line whose first turn ends where a better line's does is left out: the
+    /// lines rank distinct turns, not first actions.
+    fn line_reports(&self, root: &G, lines: usize, depth: u32) -> Vec<IterationInfo<G::Move>> {
+        let mut reports: Vec<IterationInfo<G::Move>> = Vec::with_capacity(lines);
+        let mut turns_ended = Vec::with_capacity(lines);
+        for line in 0..lines {
+            let mut info = self.info(line, depth, Bound::Exact);
+            if root.multi_action_turns() {
+                let (pv, ended) = self.whole_first_turn(root, &info.pv);
+                if let Some(key) = ended {
+                    if turns_ended.contains(&key) {
+                        continue;
+                    }
+                    turns_ended.push(key);
+                }
+                info.pv = pv;
+                info.multipv = reports.len() + 1;
+            }
+            reports.push(info);
+        }
+        reports
+    }
+
+    /// `pv` from `root` with its first turn whole (completed by `completion_order` where `pv`
+    /// stops mid-turn), and the key of the state where that turn ends; `pv` as it is and `None`
+    /// when no turn can be completed from where it stops.
+    fn whole_first_turn(&self, root: &G, pv: &[G::Move]) -> (Vec<G::Move>, Option<u64>) {
+        let mut state = root.clone();
+        let mut actions = Vec::new();
+        // The search's own line: legal as it stands.
+        for mv in pv {
+            actions.push(mv.clone());
+            state = state.play(mv);
+            if !state.turn_in_progress() {
+                return (pv.to_vec(), Some(state.key()));
+            }
+        }
+        let mut order = |state: &G, moves: &[G::Move]| {
+            super::completion_order(self.shared.tt, self.shared.eval, state, moves)
+        };
+        match complete_turn(&state, &mut actions, &mut order) {
+            Some(end) => (actions, Some(end.key())),
+            None => (pv.to_vec(), None),
+        }
+    }
+
     /// Iterative deepening. Helper threads skip some depths so that threads spread over depths.
     pub fn iterate(&mut self, root: &G, max_depth: u32) {
         self.shared.eval.path_root(&mut self.path, root);
@@ -1361,8 +1409,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if !self.is_main() {
                 continue;
             }
-            for line in 0..multipv {
-                self.send(Report::Iteration(self.info(line, depth, Bound::Exact)));
+            for info in self.line_reports(root, multipv, depth) {
+                self.send(Report::Iteration(info));
             }
             if self.root_moves[0].mv != previous_best {
                 best_changes += 1;
