@@ -121,7 +121,7 @@ fn matches(key: u64, check: u64, data: u64) -> bool {
 /// What the table stores for `mv`, move `index` of `pos`'s `legal_moves`: its code where the
 /// game has move codes, else the index.
 pub fn stored_move<G: Game>(pos: &G, mv: &G::Move, index: usize) -> u64 {
-    if pos.move_codes() {
+    if G::MOVE_CODES {
         pos.move_code(mv)
     } else {
         index as u64
@@ -140,7 +140,7 @@ pub fn stored_index<G: Game>(pos: &G, moves: &[G::Move], stored: u64) -> Option<
 pub fn table_move<G: Game>(pos: &G, stored: u64) -> Option<G::Move> {
     if stored == NO_MOVE {
         None
-    } else if pos.move_codes() {
+    } else if G::MOVE_CODES {
         pos.move_from_code(stored)
     } else {
         let mut moves = G::MoveList::default();

@@ -131,7 +131,7 @@ enum Stage {
     Rest,
 }
 
-/// A node's moves, generated stage by stage where the game has move codes (`Game::move_codes`):
+/// A node's moves, generated stage by stage where the game has move codes (`Game::MOVE_CODES`):
 /// a cut-off by the table's move or a good tactical move then saves generating the rest.
 struct Picker<G: Game> {
     stage: Stage,
@@ -170,7 +170,7 @@ impl<G: Game> Picker<G> {
     ) -> Result<Self, GaveUp> {
         let mut picker = Self {
             stage: Stage::Rest,
-            staged: pos.move_codes(),
+            staged: G::MOVE_CODES,
             table_move: None,
             table_index: usize::MAX,
             has_table_move: stored != NO_MOVE,
@@ -1077,7 +1077,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         // nothing in theirs.
         let all_moves = in_check || in_progress;
         let table_move = hit
-            .filter(|_| all_moves || pos.move_codes())
+            .filter(|_| all_moves || G::MOVE_CODES)
             .map_or(NO_MOVE, |h| h.mv);
 
         let static_eval = if in_check {
@@ -1202,7 +1202,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
-        let stored = if all_moves || pos.move_codes() {
+        let stored = if all_moves || G::MOVE_CODES {
             best.stored
         } else {
             NO_MOVE
