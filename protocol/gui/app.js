@@ -306,14 +306,21 @@ function renderPanel() {
   $('position').value = state.position ?? '';
   const moves = $('moves');
   moves.replaceChildren();
+  // Three columns: the move number, light's move, dark's; a game that starts with dark
+  // leaves light's first cell empty.
   const blackFirst = state.first_side === 'black';
-  state.moves.forEach((move, i) => {
+  const cell = (text, className) => {
     const item = document.createElement('li');
-    const ply = i + (blackFirst ? 1 : 0);
-    if (ply % 2 === 0) item.dataset.number = `${ply / 2 + 1}.`;
-    item.textContent = move.human;
-    item.title = move.wire;
+    item.textContent = text;
+    if (className) item.className = className;
     moves.append(item);
+    return item;
+  };
+  state.moves.forEach((move, i) => {
+    const ply = i + (blackFirst ? 1 : 0);
+    if (ply % 2 === 0 || i === 0) cell(`${Math.floor(ply / 2) + 1}.`, 'number');
+    if (i === 0 && blackFirst) cell('…', 'skipped');
+    cell(move.human).title = move.wire;
   });
   moves.scrollTop = moves.scrollHeight;
   const notes = $('notes');

@@ -147,8 +147,36 @@ fn play_case(server: &BoardServer, browser: &Browser, case: &Case, shots: &std::
         "{name}: the engine's move {reply} is not legal there"
     );
     assert_drawn_equals(browser, name, &after);
+    assert_move_list(browser, name, &[&moves[0], &moves[1]]);
     let png = browser.screenshot().expect("a screenshot");
     std::fs::write(shots.join(format!("{name}.png")), png).expect("the screenshot is saved");
+}
+
+/// The move list shows the number, light's move and dark's in one row of three cells, and no
+/// move text reaches past the list's edge.
+fn assert_move_list(browser: &Browser, name: &str, moves: &[&Value]) {
+    let humans: Vec<&str> = moves
+        .iter()
+        .map(|mv| mv["human"].as_str().expect("a move text"))
+        .collect();
+    let shown = browser
+        .run(
+            "const list = document.getElementById('moves'); \
+             return {cells: [...list.children].map((li) => li.textContent), \
+                     overflows: list.scrollWidth > list.clientWidth}",
+            json!([]),
+        )
+        .expect("the page lists its moves");
+    assert_eq!(
+        shown["cells"],
+        json!(["1.", humans[0], humans[1]]),
+        "{name}: the move list's row"
+    );
+    assert_eq!(
+        shown["overflows"],
+        json!(false),
+        "{name}: the move list is wider than its box"
+    );
 }
 
 /// The first click path (with its move) the server offers that `wanted` accepts, depth first.

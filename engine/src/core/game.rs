@@ -375,19 +375,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 }
 
 /// The endings shared by most games: an end the game decided by its own rule (`decided`), no
-/// legal move (mate if in check, else stalemate = draw),
+/// legal turn (mate if in check, else stalemate = draw; where turns are built from actions, a
+/// first action that only leads to dead ends is no turn),
 /// threefold repetition, and 100 plies without an irreversible move.
 pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
     if let Some(end) = pos.decided() {
         return Some(end);
     }
-    let mut moves = G::MoveList::default();
-    pos.legal_moves(&mut moves);
-    let any_legal = moves
-        .as_slice()
-        .iter()
-        .any(|mv| !pos.forbidden_by_history(mv, history));
-    if !any_legal {
+    if has_legal_turn(pos, history, &mut || false) == Some(false) {
         return Some(if pos.in_check() {
             let winner = !pos.side_to_move();
             Ending::new(
@@ -460,8 +455,205 @@ pub fn complete_turn<G: Game>(
     None
 }
 
+/// Whether the side to move has a legal complete turn (`history` may forbid first actions),
+/// found rather than listed: where turns are built from actions, a depth-first walk that tries
+/// each state's turn-ending actions before going on with the others, expands each state in
+/// progress once and stops at the first turn. `None` when `give_up`, asked before each move
+/// generation, answers true first.
+pub fn has_legal_turn<G: Game>(
+    pos: &G,
+    history: &[u64],
+    give_up: &mut dyn FnMut() -> bool,
+) -> Option<bool> {
+    let allowed = |state: &G, mv: &G::Move| {
+        !std::ptr::eq(state, pos) || !pos.forbidden_by_history(mv, history)
+    };
+    if give_up() {
+        return None;
+    }
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    if !pos.multi_action_turns() {
+        return Some(moves.as_slice().iter().any(|mv| allowed(pos, mv)));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut waiting: Vec<G> = Vec::new();
+    let mut state = pos;
+    let mut owned;
+    loop {
+        let mut going_on = Vec::new();
+        for mv in moves.as_slice().iter().filter(|mv| allowed(state, mv)) {
+            let next = state.play(mv);
+            if !next.turn_in_progress() {
+                return Some(true);
+            }
+            if seen.insert(next.key()) {
+                going_on.push(next);
+            }
+        }
+        waiting.extend(going_on.into_iter().rev());
+        let Some(next) = waiting.pop() else {
+            return Some(false);
+        };
+        if give_up() {
+            return None;
+        }
+        owned = next;
+        state = &owned;
+        moves = G::MoveList::default();
+        state.legal_moves(&mut moves);
+    }
+}
+
 /// How often `key` appears among the last `window` entries of `history`.
 pub fn repetitions(key: u64, window: u32, history: &[u64]) -> usize {
     let start = history.len().saturating_sub(window as usize);
     history[start..].iter().filter(|&&k| k == key).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::core::view::{BoardView, MoveInput};
+
+    thread_local! {
+        static GENERATIONS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// A turn climbs a ladder of `RUNGS` one or two rungs an action (the turn in progress) and
+    /// may end only on the rung `end`: the paths to a rung are Fibonacci-many, the states one.
+    #[derive(Clone, Debug)]
+    struct Ladder {
+        at: u8,
+        end: Option<u8>,
+        climbing: bool,
+    }
+
+    const RUNGS: u8 = 60;
+    const END_TURN: u8 = 0;
+
+    impl Game for Ladder {
+        type Move = u8;
+        type MoveList = Vec<u8>;
+        const MULTI_ACTION_TURNS: bool = true;
+        const TURNS_CAN_COINCIDE: bool = true;
+
+        fn variants() -> &'static [&'static str] {
+            &["ladder"]
+        }
+        fn start_position(_: &str) -> Result<Self, PositionError> {
+            Err(PositionError::new("variant", "no start"))
+        }
+        fn from_position_string(_: &str, _: &str) -> Result<Self, PositionError> {
+            Err(PositionError::new("position", "not read"))
+        }
+        fn position_string(&self) -> String {
+            self.at.to_string()
+        }
+        fn variant(&self) -> &'static str {
+            "ladder"
+        }
+        fn side_to_move(&self) -> Color {
+            Color::White
+        }
+        fn key(&self) -> u64 {
+            u64::from(self.at) | u64::from(self.climbing) << 8
+        }
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            GENERATIONS.with(|n| n.set(n.get() + 1));
+            if self.end == Some(self.at) && self.climbing {
+                out.push(END_TURN);
+            }
+            out.extend((1..=2).filter(|step| self.at + step <= RUNGS));
+        }
+        fn play(&self, mv: &u8) -> Self {
+            Ladder {
+                at: self.at + mv,
+                end: self.end,
+                climbing: *mv != END_TURN,
+            }
+        }
+        fn turn_in_progress(&self) -> bool {
+            self.climbing
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn is_tactical(&self, _: &u8) -> bool {
+            false
+        }
+        fn halfmove_clock(&self) -> u32 {
+            0
+        }
+        fn move_to_wire(&self, mv: &u8) -> String {
+            mv.to_string()
+        }
+        fn move_to_human(&self, mv: &u8) -> String {
+            mv.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+            Err(MoveError::unparsable(text, "not read"))
+        }
+        fn board_text(&self) -> String {
+            self.position_string()
+        }
+        fn board_view(&self) -> BoardView {
+            BoardView {
+                grids: Vec::new(),
+                side_names: ["White", "Black"],
+                reserves: Vec::new(),
+                exits: false,
+                left_board: Vec::new(),
+                notes: Vec::new(),
+            }
+        }
+        fn move_input(&self, _: &u8) -> MoveInput {
+            MoveInput::through(Vec::<String>::new(), [])
+        }
+    }
+
+    fn walk(end: Option<u8>) -> (Option<bool>, usize) {
+        GENERATIONS.with(|n| n.set(0));
+        let start = Ladder {
+            at: 0,
+            end,
+            climbing: false,
+        };
+        let found = has_legal_turn(&start, &[], &mut || false);
+        (found, GENERATIONS.with(Cell::get))
+    }
+
+    #[test]
+    fn a_legal_turn_deep_in_the_action_tree_is_found_expanding_each_state_once() {
+        // Every state of the ladder once at most: the paths to the top are about 10^12.
+        let (found, generations) = walk(Some(RUNGS));
+        assert_eq!(found, Some(true));
+        assert!(generations <= usize::from(RUNGS) + 1, "{generations}");
+        let (found, _) = walk(Some(1));
+        assert_eq!(found, Some(true));
+    }
+
+    #[test]
+    fn without_a_legal_end_every_state_is_a_dead_end_once() {
+        let (found, generations) = walk(None);
+        assert_eq!(found, Some(false));
+        assert!(generations <= usize::from(RUNGS) + 1, "{generations}");
+    }
+
+    #[test]
+    fn the_walk_gives_up_when_told() {
+        let start = Ladder {
+            at: 0,
+            end: Some(RUNGS),
+            climbing: false,
+        };
+        let mut asked = 0;
+        let found = has_legal_turn(&start, &[], &mut || {
+            asked += 1;
+            asked > 5
+        });
+        assert_eq!(found, None);
+    }
 }

@@ -15,8 +15,8 @@ pub mod zobrist;
 pub use color::Color;
 pub use error::{MoveError, PositionError};
 pub use game::{
-    complete_turn, default_ending, repetitions, whole_turns, Ending, Game, GameResult, GaveUp,
-    MoveSet,
+    complete_turn, default_ending, has_legal_turn, repetitions, whole_turns, Ending, Game,
+    GameResult, GaveUp, MoveSet,
 };
 pub use movelist::MoveList;
 

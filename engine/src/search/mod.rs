@@ -399,26 +399,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let preferred = self
             .tt
             .probe(state.key(), 0)
-            .and_then(|hit| tt::stored_index(state, moves, hit.mv))
-            .unwrap_or(usize::MAX);
-        let side = state.side_to_move();
-        let mut ranked: Vec<(i32, usize)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, mv)| {
-                let child = state.play(mv);
-                let value = if i == preferred {
-                    INFINITY
-                } else if child.side_to_move() == side {
-                    self.eval.evaluate(&child)
-                } else {
-                    -self.eval.evaluate(&child)
-                };
-                (value, i)
-            })
-            .collect();
-        ranked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
-        ranked.into_iter().map(|(_, i)| i).collect()
+            .and_then(|hit| tt::stored_index(state, moves, hit.mv));
+        ranked_by_value(&self.eval, state, moves, preferred, false)
     }
 
     fn search_line(
@@ -622,6 +604,37 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let hit = self.tt.probe(child.key(), 1)?;
         tt::table_move(&child, hit.mv)
     }
+}
+
+/// Indices of `moves` (from `state`) by the static value of the state each leaves, best first
+/// for the side acting, `first` (when given) before all, and with `ends_first` the actions that
+/// end the turn before those that leave it in progress.
+fn ranked_by_value<G: Game, E: Evaluator<G>>(
+    eval: &E,
+    state: &G,
+    moves: &[G::Move],
+    first: Option<usize>,
+    ends_first: bool,
+) -> Vec<usize> {
+    let side = state.side_to_move();
+    let mut ranked: Vec<((bool, i32), usize)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let child = state.play(mv);
+            let value = if Some(i) == first {
+                INFINITY
+            } else if child.side_to_move() == side {
+                eval.evaluate(&child)
+            } else {
+                -eval.evaluate(&child)
+            };
+            let ends = ends_first && (Some(i) == first || !child.turn_in_progress());
+            ((ends, value), i)
+        })
+        .collect();
+    ranked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
+    ranked.into_iter().map(|(_, i)| i).collect()
 }
 
 /// With `go infinite`, or while pondering, the answer waits until the protocol releases it.

@@ -160,13 +160,3 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     }));
     next
 }
-
-/// Whether some path of actions from `pos` completes a legal turn (a depth-first walk that
-/// stops at the first).
-pub(super) fn any_turn(pos: &Croatian) -> bool {
-    let mut moves = Vec::new();
-    pos.list_moves(&mut moves, super::Keep::All);
-    moves
-        .iter()
-        .any(|mv| mv.passed_on().is_none() || any_turn(&play(pos, mv)))
-}

@@ -499,14 +499,30 @@ impl Turn {
                 self.air = self.pos.board[ply.aux as usize];
                 self.put(&mut undo, ply.aux, EMPTY);
             }
-            let pawn = self.pos.board[ply.from as usize];
+            // A Serpent's Pawn, or any piece a trance-journey reaches.
+            let moved = self.pos.board[ply.from as usize];
             self.put(&mut undo, ply.from, EMPTY);
+            self.ep.retain(|i| i.pawn != ply.from);
             if !ply.has(flag::CAPTURE) {
-                // Tags are lost, none gained (L4116, OQ-8); the Pawn has moved (TR-1).
-                self.put(&mut undo, ply.to, piece::untagged(pawn));
+                // Tags are lost, none gained (L4116, OQ-8); the piece has moved (TR-1).
+                self.put(&mut undo, ply.to, piece::untagged(moved));
                 undo.marked = self.mark(ply.to);
             }
-            self.irreversible = true;
+            self.irreversible |= ply.has(flag::CAPTURE) || piece::kind(moved) == Kind::Pawn;
+            return undo;
+        }
+        if ply.has(flag::TRANCE) && !ply.has(flag::ACTIVATE) {
+            // The entranced Shaman in the air: it goes on, lands, or leaves the board.
+            if ply.has(flag::ONWARD) {
+                return undo;
+            }
+            let shaman = std::mem::replace(&mut self.air, EMPTY);
+            if ply.has(flag::OBLATION) {
+                self.irreversible = true;
+            } else {
+                self.put(&mut undo, ply.to, shaman);
+                undo.marked = self.mark(ply.to);
+            }
             return undo;
         }
         let first = self.air == EMPTY;

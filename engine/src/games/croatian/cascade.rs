@@ -119,6 +119,8 @@ impl InAir {
             } else {
                 Pattern::Uplifting
             }
+        } else if by.has(flag::TRANCE) {
+            super::trance::pattern_after(turn, mover, mover_pattern, by)
         } else if by.has(flag::DIVERGE) {
             mover_pattern
         } else if !piece::is_wave(cell) {

@@ -25,7 +25,7 @@ struct Once<'s, S: Sink> {
     inner: &'s mut S,
     plain: FieldSet,
     teleports: FieldSet,
-    activations: ArrayVec<(u16, u16, u8), 64>,
+    activations: ArrayVec<(u16, u32, u8), 64>,
     route: Route,
 }
 
@@ -108,7 +108,7 @@ impl PlyGen<'_> {
         let kind = piece::kind_bits(m.cell);
         let left = Self::left(m, k);
         let ep = self.en_passant_targets(m, to);
-        let with_ep = |sink: &mut S, extra: u16| {
+        let with_ep = |sink: &mut S, extra: u32| {
             for &private in &ep {
                 let mut ply = Ply::new(m.from, to, kind, flag::EN_PASSANT | extra);
                 ply.aux = private;

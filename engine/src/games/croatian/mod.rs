@@ -44,7 +44,8 @@
 //!   opponent wins, or it is a draw when the opponent is checkmated too (section 7).
 //! * The halfmove clock also resets when a Pyramid tags a Pawn (the Pyramid leaves the board) and
 //!   when a piece is oblationed (as if captured).
-//! * Position strings refuse a Pawn on its promotion rank in forced-promotion variants. A position
+//! * Position strings refuse a Pawn on its promotion rank in forced-promotion variants but
+//!   Conquest of Tlalocan, where a displaced Pawn may stand there unpromoted (OQ-8). A position
 //!   where the side not to move is in check is refused before the Wave; from Miranda's Veil on it
 //!   is the end of a game (a self-checkmate, or a double checkmate), with no legal move.
 //! * The en-passant fields of a position string may hold pieces from Miranda's Veil on (Waves a
@@ -94,8 +95,17 @@
 //!   there, so it must be written.
 //! * Conquest of Tlalocan (module `shaman`): a Shaman's capture-ply is one ply to its last
 //!   field, taking every piece strictly between (its vector tells it from a step-ply); an
-//!   opponent's Wave in a chain is taken like any piece, an own Wave ends it. Entrancement and
-//!   trance-journeys are not generated yet.
+//!   opponent's Wave in a chain is taken like any piece, an own Wave ends it.
+//! * Entrancement and trance-journeys (module `trance`, which lists its own readings): the
+//!   entrancement is a Shaman's ply with `flag::TRANCE` and `flag::ACTIVATE` that leaves the
+//!   entranced Shaman in the air; each action of its journey goes to the next field where it
+//!   displaces or captures a piece (a `flag::DISPLACE` ply before its own) or to its
+//!   destination, `flag::ONWARD` when it goes on from there. A journey written in the notation
+//!   is one ply after `@` (`He13..e18<Ni14..m12<Pj17..g24`), its fields the ones where a piece
+//!   moved and the destination; a dark Shaman's XAN writes its outermost field (`He12\w18..`)
+//!   unless it stops there; a bare field of a dark entrancer's journey reads as a capture
+//!   (notation N18), of a light one's as a field passed. The double journey's XAN lists the
+//!   pieces taken with their fields (`@@Pq16,Nk14`), its EAN writes `@@` alone.
 //! * Divergence (module `divergence`, which lists its own readings): a ply with
 //!   `flag::DIVERGE` ends on the divergent piece's field, which keeps its piece, and leaves the
 //!   diverging piece in the air there with the momentum it had on arriving; the cascade step
@@ -170,6 +180,7 @@ pub mod reference;
 mod serpent;
 mod shaman;
 mod starchild;
+mod trance;
 pub mod variant;
 mod view;
 mod xboard;
@@ -192,6 +203,8 @@ mod tests_one;
 mod tests_serpent;
 #[cfg(test)]
 mod tests_tlalocan;
+#[cfg(test)]
+mod tests_trance;
 #[cfg(test)]
 mod tests_veil;
 
@@ -580,7 +593,7 @@ impl Croatian {
     /// game): found by walking actions where turns go so, without listing every turn.
     fn has_turn(&self) -> bool {
         if self.by_action {
-            return actions::any_turn(self);
+            return crate::core::has_legal_turn(self, &[], &mut || false) == Some(true);
         }
         let mut moves = Vec::new();
         movegen::legal_moves(self, &mut moves, true);

@@ -39,7 +39,7 @@ impl Keep {
     /// Whether a move whose plies' flags are `flags` (all of them or'ed) is kept, its class
     /// aside.
     #[inline]
-    pub fn takes(self, flags: u16) -> bool {
+    pub fn takes(self, flags: u32) -> bool {
         match self {
             Keep::All => true,
             Keep::Tactical | Keep::Quiescence => flags & TACTICAL != 0,
@@ -61,7 +61,8 @@ pub(crate) fn quiescence_class(mv: &Move) -> u64 {
         first.from
     };
     let last = plies[plies.len() - 1];
-    origin as u64 | (last.to as u64) << 16 | (last.flags as u64) << 32 | (last.promo as u64) << 48
+    // Fields fit 10 bits (`MAILBOX`).
+    origin as u64 | (last.to as u64) << 10 | (last.promo as u64) << 20 | (last.flags as u64) << 28
 }
 
 /// Takes the first piece's plies: single plies are checked and listed, activations kept for
@@ -89,7 +90,7 @@ struct FirstPlies<'a, 'g> {
 }
 
 /// The plies' flags that make a turn tactical (material changes).
-pub(crate) const TACTICAL: u16 =
+pub(crate) const TACTICAL: u32 =
     flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
 impl Sink for FirstPlies<'_, '_> {

@@ -2,46 +2,57 @@
 //! where turns go action by action (`actions`), one action of a turn.
 
 pub mod flag {
-    pub const CAPTURE: u16 = 1;
-    pub const EN_PASSANT: u16 = 2;
-    pub const CASTLE: u16 = 4;
-    pub const PROMOTE: u16 = 8;
+    pub const CAPTURE: u32 = 1;
+    pub const EN_PASSANT: u32 = 2;
+    pub const CASTLE: u32 = 4;
+    pub const PROMOTE: u32 = 8;
     /// Tag for delayed promotion (`=`).
-    pub const TAG_PROMOTION: u16 = 16;
-    pub const CONVERT: u16 = 32;
+    pub const TAG_PROMOTION: u32 = 16;
+    pub const CONVERT: u32 = 32;
     /// The ply ends on a piece it activates; the next ply moves that piece from `to`.
-    pub const ACTIVATE: u16 = 64;
+    pub const ACTIVATE: u32 = 64;
     /// A tagged Pawn promotes in place: the whole move (`from == to`).
-    pub const DELAYED: u16 = 128;
+    pub const DELAYED: u32 = 128;
     /// The piece entered a Star: a non-Wave piece emerges on `to` (the Star entered is `aux`);
     /// on a Wave ply it marks a route that went through a Star.
-    pub const TELEPORT: u16 = 256;
+    pub const TELEPORT: u32 = 256;
     /// The piece leaves the board by the rules (L1135, L1427): a non-Wave piece that found no
     /// empty portal field (`to` is the Star), or a Wave without a destination (`to` is its own
     /// field, or the last Star it entered when its route teleported).
-    pub const OBLATION: u16 = 512;
+    pub const OBLATION: u32 = 512;
     /// A Pawn the Serpent moves out of its way (section 4.4.3): from `from` to `to`; `aux` is the
     /// Serpent's field, from which the first such ply lifts it when no piece is in the air. These
     /// plies come right before the Serpent's own ply, in the order the Serpent met the Pawns.
-    pub const DISPLACE: u16 = 1024;
+    pub const DISPLACE: u32 = 1024;
     /// The Serpent's ritual step onto a neighbouring own Pyramid (section 4.4.6): the Pyramid
     /// then goes onto an own Pawn and oblations it.
-    pub const RITUAL: u16 = 2048;
+    pub const RITUAL: u32 = 2048;
     /// A Pyramid activated by the ritual oblations the own Pawn on `to` and stays there; the
     /// Serpent may then make its Pawn-sacrifice ply (TR-3, TR-5).
-    pub const SACRIFICE: u16 = 4096;
+    pub const SACRIFICE: u32 = 4096;
     /// A Monolith's move into a syzygy demotes the mover's piece on `aux` (`monolith` docs).
-    pub const DEMOTE: u16 = 8192;
+    pub const DEMOTE: u32 = 8192;
     /// The piece reached a divergent piece on `to` (`divergence`) and goes on from there as if
     /// starting a new ply, with the momentum it had on arriving: it stays in the air, the
     /// divergent piece stays on `to`, and the next ply starts from `to`.
-    pub const DIVERGE: u16 = 16384;
+    pub const DIVERGE: u32 = 16384;
     /// The ply leaves its piece, or the piece it activates, in the air.
-    pub const GOES_ON: u16 = ACTIVATE | DIVERGE;
+    pub const GOES_ON: u32 = ACTIVATE | DIVERGE;
     /// With `ACTIVATE`: a King-step that uplifts (One, section 4.7.6): onto a neighbouring
     /// Starchild, which then steps onto an own piece beside it, which makes a sense-journey;
     /// alone, the sense-journey's ply.
-    pub const UPLIFT: u16 = 32768;
+    pub const UPLIFT: u32 = 32768;
+    /// Conquest of Tlalocan, section 4.5.4-4.5.5 (`trance`). With `ACTIVATE`: a Shaman's
+    /// King-step onto a neighbouring Shaman, which it entrances: the entranced Shaman goes into
+    /// the air for its trance-journey. Without: a ply of the entranced Shaman's journey from
+    /// `from` to `to` over everything (`aux` is the field the journey started from); with
+    /// `OBLATION` the entranced Shaman leaves the board (`to == from`): with `CAPTURE` after the
+    /// double trance-journey, else after a failed one. The pieces the journey displaces or
+    /// captures on `to` are `DISPLACE` plies right before it.
+    pub const TRANCE: u32 = 1 << 16;
+    /// With `TRANCE`: the entranced Shaman goes on with its journey from `to` (it stays in the
+    /// air).
+    pub const ONWARD: u32 = 1 << 17;
 }
 
 /// How a Wave moves in one ply (a Wave repeats its activator's steps, L868): the step from a field
@@ -90,7 +101,7 @@ pub struct Ply {
     pub piece: u8,
     /// Promotion kind (`Kind as u8`), 0 if none.
     pub promo: u8,
-    pub flags: u16,
+    pub flags: u32,
     /// A Wave's way of moving; default for every other piece.
     pub route: Route,
 }
@@ -104,16 +115,19 @@ impl std::hash::Hash for Ply {
         self.to.hash(state);
         self.aux.hash(state);
         self.piece.hash(state);
-        self.flags.hash(state);
+        (self.flags as u16).hash(state);
         self.promo.hash(state);
         if self.route != Route::default() {
             self.route.hash(state);
+        }
+        if self.flags >> 16 != 0 {
+            (self.flags >> 16).hash(state);
         }
     }
 }
 
 impl Ply {
-    pub fn new(from: u16, to: u16, piece: u8, flags: u16) -> Self {
+    pub fn new(from: u16, to: u16, piece: u8, flags: u32) -> Self {
         Ply {
             from,
             to,
@@ -126,7 +140,7 @@ impl Ply {
     }
 
     #[inline]
-    pub fn has(&self, f: u16) -> bool {
+    pub fn has(&self, f: u32) -> bool {
         self.flags & f != 0
     }
 }

@@ -700,6 +700,35 @@ struct PlyFacts {
     /// The ply goes on after its piece diverged (written after the `/`, without piece or
     /// origin).
     after_divergence: bool,
+    /// An entranced Shaman's whole trance-journey (its actions' plies): `ply` is its last.
+    journey: Option<Journey>,
+}
+
+/// A trance-journey as the notation writes it (`He13..e18<Ni14..m12<Pj17..g24`).
+struct Journey {
+    start: u16,
+    /// A dark Shaman's outermost field, where it comes in from, when it stops after it.
+    reposition: Option<u16>,
+    /// The fields where something happened to a piece (the destination perhaps among them),
+    /// in travel order.
+    stops: Vec<Stop>,
+    end: JourneyEnd,
+}
+
+/// A piece the journey reached and moved: the field, the piece with its tag, and where it was
+/// displaced to (`None`: captured).
+struct Stop {
+    at: u16,
+    piece: (Kind, Tag),
+    to: Option<u16>,
+}
+
+enum JourneyEnd {
+    Field(u16),
+    /// The double trance-journey (`@@`): the stops are the pieces it captured.
+    Double,
+    /// The failed one (`@@@`).
+    Failed,
 }
 
 /// A Serpent's walk as the notation writes it.
@@ -765,6 +794,7 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
         walk: None,
         after_sacrifice: false,
         after_divergence: false,
+        journey: None,
     }
 }
 
@@ -851,6 +881,13 @@ fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
     let plies = mv.plies();
     let mut i = 0;
     while i < plies.len() {
+        if out
+            .last()
+            .is_some_and(|f| f.ply.has(flag::TRANCE) && f.ply.has(flag::ACTIVATE))
+        {
+            out.push(journey_facts(&turn, &plies[i..]));
+            break;
+        }
         let moved = plies[i..]
             .iter()
             .take_while(|p| p.has(flag::DISPLACE))
@@ -882,6 +919,56 @@ fn facts(pos: &Croatian, mv: &Move) -> Vec<PlyFacts> {
         i += moved + 1;
     }
     out
+}
+
+/// The facts of an entranced Shaman's journey, its actions' `plies`, from `turn` (the Shaman
+/// in the air).
+fn journey_facts(turn: &Turn, plies: &[Ply]) -> PlyFacts {
+    let pos = &turn.pos;
+    let last = plies[plies.len() - 1];
+    let mut f = ply_facts(pos, turn.air, &last);
+    let start = plies
+        .iter()
+        .find(|p| !p.has(flag::DISPLACE))
+        .map_or(last.from, |p| p.aux);
+    // Replayed: a piece displaced forward may be reached and displaced again.
+    let mut replay = turn.clone();
+    let mut stops = Vec::new();
+    for p in plies {
+        if p.has(flag::DISPLACE) {
+            let c = replay.pos.cell(p.from);
+            stops.push(Stop {
+                at: p.from,
+                piece: (piece::kind(c), piece::tag(c)),
+                to: (!p.has(flag::CAPTURE)).then_some(p.to),
+            });
+        }
+        replay.play(p);
+    }
+    let end = if !last.has(flag::OBLATION) {
+        JourneyEnd::Field(last.to)
+    } else if last.has(flag::CAPTURE) {
+        JourneyEnd::Double
+    } else {
+        JourneyEnd::Failed
+    };
+    let color = piece::color(turn.air);
+    let reposition = match end {
+        JourneyEnd::Field(to) if color == Color::Black => {
+            let hand = super::trance::hand_of(pos, start, to, color);
+            let outermost = super::trance::travel(pos, start, color, hand, None)[0].1;
+            let first = stops.first().map_or(to, |s| s.at);
+            (first != outermost).then_some(outermost)
+        }
+        _ => None,
+    };
+    f.journey = Some(Journey {
+        start,
+        reposition,
+        stops,
+        end,
+    });
+    f
 }
 
 /// Finds a walk of the Serpent making `ply` that moves the Pawns as `moved` does, in that
@@ -1478,6 +1565,8 @@ struct Resolver<'a> {
     /// When set, a written text may stop while a piece is in the air: every way that piece can
     /// go on is collected here (XAN, `~` after an activation).
     next: Option<Vec<String>>,
+    /// The trance-journey written after the last ply, which must entrance.
+    journey: Option<JourneyText>,
 }
 
 /// Where the piece of a written ply comes from.
@@ -1555,7 +1644,7 @@ impl Resolver<'_> {
         mover: Option<(Cell, Pattern)>,
     ) {
         let first = mover.is_none();
-        let mut teleports_seen: Vec<(u16, u16, u16, u8)> = Vec::new();
+        let mut teleports_seen: Vec<(u16, u16, u32, u8)> = Vec::new();
         let mut rest = options;
         while !rest.is_empty() {
             let (ending, later) = rest.split_at(plies::ending_len(rest));
@@ -1610,17 +1699,20 @@ impl Resolver<'_> {
             .get(index + 1)
             .is_some_and(|w| w.after_sacrifice);
         if turn.air == piece::EMPTY {
-            if last && cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
-                let key = turn.result_key();
-                if !self.found.iter().any(|(k, _)| *k == key) {
-                    self.found.push((key, self.plies.clone()));
-                }
-            } else if !last && sacrifice_next && ply.has(flag::SACRIFICE) {
+            if last {
+                self.turn_ended(turn);
+            } else if sacrifice_next && ply.has(flag::SACRIFICE) {
                 let serpent = turn.pos.cell(ply.from);
                 let options = self.options(turn, index + 1, Source::Sacrifice(ply.from));
                 self.try_options(turn, index + 1, &options, Some((serpent, Pattern::Own)));
             }
-        } else {
+        } else if ply.has(flag::TRANCE) && ply.has(flag::ACTIVATE) {
+            // Only a written journey may follow an entrancement.
+            if let (true, Some(journey)) = (last, self.journey.clone()) {
+                let air = InAir::after(turn, mover, pattern, &ply, left, was_moved);
+                self.journey_walk(turn, &journey, air, (ply.to, 0));
+            }
+        } else if !last || self.journey.is_none() {
             let next = InAir::after(turn, mover, pattern, &ply, left, was_moved);
             if !last {
                 if !sacrifice_next {
@@ -1650,6 +1742,53 @@ impl Resolver<'_> {
         }
     }
 
+    /// The written plies end the turn here: a result when the turn may end (own King, no null
+    /// move).
+    fn turn_ended(&mut self, turn: &Turn) {
+        if cascade::may_end(turn, &self.o) && !turn.restores(&self.root) {
+            let key = turn.result_key();
+            if !self.found.iter().any(|(k, _)| *k == key) {
+                self.found.push((key, self.plies.clone()));
+            }
+        }
+    }
+
+    /// Follows the entranced Shaman `air` along the actions that fit the written `journey`,
+    /// from its field `start`, `done` of the written fields matched so far.
+    fn journey_walk(
+        &mut self,
+        turn: &mut Turn,
+        journey: &JourneyText,
+        air: InAir,
+        (start, done): (u16, usize),
+    ) {
+        let mut options = Vec::new();
+        cascade::air_plies(turn, &self.o, &air, &mut options);
+        let mut rest = &options[..];
+        while !rest.is_empty() {
+            let (ending, later) = rest.split_at(plies::ending_len(rest));
+            rest = later;
+            let Some(done) = journey_fits(&turn.pos, journey, &air, start, done, ending) else {
+                continue;
+            };
+            let (ply, left) = ending[ending.len() - 1];
+            let was_moved = turn.moved.contains(ply.to);
+            let undos: Vec<Undo> = ending.iter().map(|(p, _)| turn.play(p)).collect();
+            let depth = self.plies.len();
+            self.plies.extend(ending.iter().map(|e| e.0));
+            if turn.air == piece::EMPTY {
+                self.turn_ended(turn);
+            } else {
+                let next = InAir::after(turn, air.cell, air.pattern, &ply, left, was_moved);
+                self.journey_walk(turn, journey, next, (start, done));
+            }
+            self.plies.truncate(depth);
+            for undo in undos.into_iter().rev() {
+                turn.undo(undo);
+            }
+        }
+    }
+
     fn in_air(&mut self, turn: &mut Turn, index: usize, air: InAir) {
         let key =
             cascade::state_key(turn, &air) ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -1659,6 +1798,118 @@ impl Resolver<'_> {
         let options = self.options(turn, index, Source::Air(air));
         self.try_options(turn, index, &options, Some((air.cell, air.pattern)));
     }
+}
+
+/// Whether the action `ending` of the entranced Shaman `air` (its journey from `start`) fits
+/// the written `journey`, `done` of its written fields matched before: the number matched
+/// after it. An action stops where the written text moves a piece (`<` displaced, `*` or, after
+/// a dark entrancer, a bare field captured, notation N18) or at the destination; the bare fields
+/// a light entrancer's journey has written before it lie on its way.
+fn journey_fits(
+    pos: &Croatian,
+    journey: &JourneyText,
+    air: &InAir,
+    start: u16,
+    done: usize,
+    ending: &[(Ply, u8)],
+) -> Option<usize> {
+    let (ply, _) = ending[ending.len() - 1];
+    let moved: Vec<Ply> = ending[..ending.len() - 1].iter().map(|e| e.0).collect();
+    let taken = |p: &Ply| {
+        let c = pos.cell(p.from);
+        Some((piece::kind(c), piece::tag(c)))
+    };
+    let part = match journey {
+        JourneyText::Failed(p) => {
+            let failed = ply.has(flag::OBLATION) && !ply.has(flag::CAPTURE);
+            return (failed && p.is_none_or(|k| k == Kind::Shaman)).then_some(0);
+        }
+        JourneyText::Double(list) => {
+            if !(ply.has(flag::OBLATION) && ply.has(flag::CAPTURE)) {
+                return None;
+            }
+            if list.is_empty() {
+                return Some(0);
+            }
+            // Each written piece (and field) a different capture.
+            let mut left = moved.clone();
+            for (tp, at) in list {
+                let i = left.iter().position(|p| {
+                    tagged_matches(&Some(*tp), taken(p))
+                        && at.is_none_or(|f| field_sq(pos, f) == p.from)
+                })?;
+                left.swap_remove(i);
+            }
+            return left.is_empty().then_some(0);
+        }
+        JourneyText::Route(part) => part,
+    };
+    if ply.has(flag::OBLATION) || part.piece.is_some_and(|k| k != Kind::Shaman) {
+        return None;
+    }
+    let color = piece::color(air.cell);
+    let dark_entrancer = matches!(
+        air.pattern,
+        Pattern::Entranced(Color::Black) | Pattern::Trance(Color::Black, _)
+    );
+    let hand = super::trance::hand_of(pos, start, ply.to, color);
+    let fields = super::trance::travel(pos, start, color, hand, None);
+    if done == 0 {
+        if part.origin.is_some_and(|o| !pos_matches(pos, o, start)) {
+            return None;
+        }
+        if let Some(r) = part.reposition {
+            if color == Color::White || fields.first().map(|f| f.1) != Some(field_sq(pos, r)) {
+                return None;
+            }
+        }
+    }
+    // The written fields with what is written on them; the destination last.
+    let mut written: Vec<(u16, &[Effect])> = part
+        .steps
+        .iter()
+        .map(|st| (field_sq(pos, st.field), &st.effects[..]))
+        .collect();
+    match part.dest {
+        Some(Dest::Field(d)) => written.push((field_sq(pos, d), &part.effects[..])),
+        Some(Dest::CastleFile(_)) => return None,
+        None => {}
+    }
+    let order = |sq: u16| fields.iter().position(|f| f.1 == sq);
+    let (from_at, to_at) = (
+        if ply.from == start {
+            None
+        } else {
+            Some(order(ply.from)?)
+        },
+        order(ply.to)?,
+    );
+    let mut i = done;
+    let mut passed = from_at;
+    while i + 1 < written.len() && written[i].0 != ply.to && !dark_entrancer {
+        let (sq, effects) = written[i];
+        let at = order(sq)?;
+        if !effects.is_empty() || passed.is_some_and(|p| at <= p) || at >= to_at {
+            return None;
+        }
+        passed = Some(at);
+        i += 1;
+    }
+    let &(sq, effects) = written.get(i)?;
+    if sq != ply.to {
+        return None;
+    }
+    let fits = match (moved.first(), effects) {
+        (None, []) => true,
+        (Some(p), [Effect::Displace(tp, to)]) => {
+            !p.has(flag::CAPTURE) && pos_matches(pos, *to, p.to) && tagged_matches(tp, taken(p))
+        }
+        (Some(p), [Effect::Capture(tp)]) => p.has(flag::CAPTURE) && tagged_matches(tp, taken(p)),
+        (Some(p), []) => p.has(flag::CAPTURE),
+        _ => false,
+    };
+    let last = i + 1 == written.len();
+    (fits && last != ply.has(flag::ONWARD)).then_some(i + 1)
 }
 
 /// A written Serpent ply's route (its part before any `|`) as a guide for the Serpent's walks:
@@ -1788,11 +2039,9 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
             format!("'{w}' is a game-score symbol, not a move on the board"),
         ));
     }
-    let n = split_divergences(n);
-    let written = written_plies(&n).ok_or_else(|| {
+    let found = resolve_notation(pos, n).ok_or_else(|| {
         MoveError::illegal(text, "these variants have no such link or terminator")
     })?;
-    let found = resolve_plies(pos, written);
     let Some((key, _)) = found.first() else {
         return Err(MoveError::illegal(text, "no legal move fits it"));
     };
@@ -1881,9 +2130,55 @@ fn listed_walk(pos: &Croatian, plies: &[Ply], key: u64) -> Option<Move> {
     None
 }
 
-/// Every legal ply sequence the written plies fit, by resulting key.
-fn resolve_plies(pos: &Croatian, written: Vec<Written>) -> Vec<Found> {
-    walk_written(pos, written, false).0
+/// Every legal ply sequence the notation fits, by resulting key (`None` for a link or
+/// terminator out of place).
+fn resolve_notation(pos: &Croatian, n: &Notation) -> Option<Vec<Found>> {
+    let (n, journey) = split_trance(n)?;
+    let n = split_divergences(&n);
+    let written = written_plies(&n)?;
+    Some(walk_written(pos, written, false, journey).0)
+}
+
+/// A written trance-journey: the ply after `@`, or the terminator that stands for it.
+#[derive(Clone)]
+enum JourneyText {
+    Route(ParsedPly),
+    Double(Vec<(TaggedPiece, Option<Field>)>),
+    Failed(Option<Kind>),
+}
+
+/// The notation up to the ply that entrances, and the trance-journey after it, if any (`@`
+/// links only the last ply; `None` for one elsewhere).
+fn split_trance(n: &Notation) -> Option<(Notation, Option<JourneyText>)> {
+    let Notation::Plies {
+        plies,
+        end,
+        status,
+        annotation,
+    } = n
+    else {
+        return Some((n.clone(), None));
+    };
+    let mut plies = plies.clone();
+    let journey = match end {
+        Some(Terminator::DualTrance(list)) => Some(JourneyText::Double(list.clone())),
+        Some(Terminator::FailedTrance(p)) => Some(JourneyText::Failed(*p)),
+        _ => match plies.iter().position(|(link, _)| *link == Link::Trance) {
+            Some(i) if i + 1 == plies.len() && end.is_none() => {
+                plies.pop().map(|(_, ply)| JourneyText::Route(ply))
+            }
+            Some(_) => return None,
+            None => None,
+        },
+    };
+    let end = if journey.is_some() { None } else { end.clone() };
+    let n = Notation::Plies {
+        plies,
+        end,
+        status: *status,
+        annotation: annotation.clone(),
+    };
+    Some((n, journey))
 }
 
 /// How the piece in the air can go on after the written plies `prefix` (XAN of each ply, `~`
@@ -1894,7 +2189,7 @@ pub fn continuations(pos: &Croatian, prefix: &str) -> Result<Vec<String>, MoveEr
     let n = split_divergences(&n);
     let written =
         written_plies(&n).ok_or_else(|| MoveError::illegal(prefix, "no such link here"))?;
-    let mut next = walk_written(pos, written, true)
+    let mut next = walk_written(pos, written, true, None)
         .1
         .ok_or_else(|| MoveError::illegal(prefix, "no piece is in the air after it"))?;
     next.sort();
@@ -1905,6 +2200,7 @@ fn walk_written(
     pos: &Croatian,
     written: Vec<Written>,
     continuations: bool,
+    journey: Option<JourneyText>,
 ) -> (Vec<Found>, Option<Vec<String>>) {
     if written.is_empty() || pos.decided.is_some() {
         return (Vec::new(), None);
@@ -1920,6 +2216,7 @@ fn walk_written(
         seen: KeySet::default(),
         plies: Vec::new(),
         next: continuations.then(Vec::new),
+        journey,
     };
     let mut turn = Turn::new(pos);
     let firsts = r.options(&turn, 0, Source::First(in_check));
@@ -2162,6 +2459,9 @@ fn field_text(pos: &Croatian, p: Pos) -> String {
 /// One ply in XAN (`long`: origin, every piece and lost tag) or EAN (`origin` as disambiguation,
 /// the route as `how` says).
 fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: Steps) -> String {
+    if let Some(journey) = &f.journey {
+        return journey_text(pos, journey, long);
+    }
     let ply = &f.ply;
     let mut s = String::new();
     let letter = |s: &mut String| {
@@ -2295,11 +2595,87 @@ fn serpent_route_text(pos: &Croatian, walk: &SerpentWalk, long: bool, all: bool,
     }
 }
 
-/// Plies' texts joined by their links: `;;` after a Pawn-sacrifice, `~` otherwise.
+/// A trance-journey after its `@` (`He13..e18<Ni14..m12<Pj17..g24`, XAN `He12\w18..q16*P..c18`),
+/// or its terminator (`@@` with the pieces captured in XAN, `@@@`): the fields where it moved a
+/// piece and its destination, each after `..` (the journey passes the fields between), or the
+/// destination alone.
+fn journey_text(pos: &Croatian, j: &Journey, long: bool) -> String {
+    let mut s = String::new();
+    let piece_text = |s: &mut String, (k, t): (Kind, Tag)| {
+        if long {
+            s.push(k.letter());
+            s.push_str(lost_text(lost_of(t)));
+        }
+    };
+    let dest = match j.end {
+        JourneyEnd::Field(dest) => dest,
+        JourneyEnd::Double => {
+            s.push_str("@@");
+            for (i, stop) in j.stops.iter().enumerate().filter(|_| long) {
+                if i > 0 {
+                    s.push(',');
+                }
+                piece_text(&mut s, stop.piece);
+                s.push_str(&pos.field_name(stop.at));
+            }
+            return s;
+        }
+        JourneyEnd::Failed => {
+            s.push_str("@@@");
+            if long {
+                s.push('H');
+            }
+            return s;
+        }
+    };
+    s.push('H');
+    if long {
+        s.push_str(&pos.field_name(j.start));
+        if let Some(r) = j.reposition {
+            s.push('\\');
+            s.push_str(&pos.field_name(r));
+        }
+    }
+    let at_dest = j.stops.last().is_some_and(|stop| stop.at == dest);
+    if j.stops.is_empty() {
+        s.push_str(if long { "-" } else { "" });
+    }
+    for stop in &j.stops {
+        s.push_str("..");
+        s.push_str(&pos.field_name(stop.at));
+        match stop.to {
+            Some(to) => {
+                s.push('<');
+                piece_text(&mut s, stop.piece);
+                s.push_str(&pos.field_name(to));
+            }
+            None => {
+                s.push('*');
+                piece_text(&mut s, stop.piece);
+            }
+        }
+    }
+    if !at_dest {
+        if !j.stops.is_empty() {
+            s.push_str("..");
+        }
+        s.push_str(&pos.field_name(dest));
+    }
+    s
+}
+
+/// Plies' texts joined by their links: `;;` after a Pawn-sacrifice, `@` before a trance-journey
+/// (whose terminators `@@`, `@@@` stand for it), `~` otherwise.
 fn joined(facts: &[PlyFacts], texts: &[String]) -> String {
     let mut out = String::new();
     for (i, (f, text)) in facts.iter().zip(texts).enumerate() {
-        if i > 0 && !f.after_divergence {
+        let terminated = f
+            .journey
+            .as_ref()
+            .is_some_and(|j| !matches!(j.end, JourneyEnd::Field(_)));
+        if f.journey.is_some() && !terminated {
+            out.push('@');
+        } else if i > 0 && !f.after_divergence && !terminated {
             out.push_str(if f.after_sacrifice { ";;" } else { "~" });
         }
         out.push_str(text);
@@ -2388,8 +2764,7 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
 fn names(pos: &Croatian, text: &str, key: u64) -> bool {
     parse_notation(text, pos.v.size)
         .ok()
-        .map(|n| split_divergences(&n))
-        .and_then(|n| written_plies(&n).map(|w| resolve_plies(pos, w)))
+        .and_then(|n| resolve_notation(pos, &n))
         .is_some_and(|found| !found.is_empty() && found.iter().all(|(k, _)| *k == key))
 }
 

@@ -13,6 +13,7 @@ use super::board::FieldSet;
 use super::divergence::divergence;
 use super::moves::{flag, Ply, Route};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
+use super::starchild::Hand;
 use super::variant::{Castling, Promotion};
 use super::Croatian;
 use crate::core::Color;
@@ -58,6 +59,12 @@ pub enum Pattern {
     Ritual,
     /// Not a Wave: the Serpent's Pawn-sacrifice ply (section 4.4.6).
     Sacrifice,
+    /// Not a Wave: a Shaman entranced by a Shaman of that colour, about to choose its journey
+    /// (`trance`).
+    Entranced(Color),
+    /// Not a Wave: a Shaman on its trance-journey along one hand, entranced by a Shaman of that
+    /// colour; its momentum is the step number of the field it has reached (`trance`).
+    Trance(Color, Hand),
 }
 
 impl Pattern {
@@ -101,6 +108,8 @@ impl Pattern {
             Pattern::Starchild => 15,
             Pattern::Uplifting => 16,
             Pattern::Sense => 17,
+            Pattern::Entranced(by) => 18 + by.index() as u64,
+            Pattern::Trance(by, hand) => 20 + 2 * by.index() as u64 + (hand == Hand::Second) as u64,
         }
     }
 }
@@ -226,6 +235,7 @@ impl PlyGen<'_> {
         match m.pattern {
             Pattern::Uplifting => return self.uplifting(m, sink),
             Pattern::Sense => return self.sense_journey(m, sink),
+            Pattern::Entranced(_) | Pattern::Trance(..) => return self.trance_journey(m, sink),
             _ => {}
         }
         match piece::kind(m.cell) {
@@ -306,7 +316,7 @@ impl PlyGen<'_> {
         let c = self.cell(to);
         let kind = piece::kind_bits(m.cell);
         let left = Self::left(m, k);
-        let ply = |flags: u16| Ply::new(m.from, to, kind, flags);
+        let ply = |flags: u32| Ply::new(m.from, to, kind, flags);
         if c == EMPTY {
             sink.land(ply(0), left);
             return true;
@@ -328,7 +338,7 @@ impl PlyGen<'_> {
     ) -> bool {
         let kind = piece::kind(m.cell);
         let col = piece::color(m.cell);
-        let ply = |flags: u16| Ply::new(m.from, to, kind as u8, flags);
+        let ply = |flags: u32| Ply::new(m.from, to, kind as u8, flags);
         let target = piece::kind(c);
         if let Some(diverge) = divergence(m, to, c, left) {
             sink.land(diverge, left);
@@ -397,7 +407,7 @@ impl PlyGen<'_> {
 
     /// A Pawn arriving on `to`: promotion choices on its last rank.
     /// `rank` is `to`'s rank counted from the Pawn's own side (0-based).
-    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, rank: u8, flags: u16, sink: &mut S) {
+    fn pawn_arrival<S: Sink>(&self, m: &Mover, to: u16, rank: u8, flags: u32, sink: &mut S) {
         let ply = Ply::new(m.from, to, Kind::Pawn as u8, flags);
         let left = Self::left(m, 1);
         if rank == self.pos.v.size - 1 {
@@ -700,7 +710,9 @@ impl PlyGen<'_> {
             | Pattern::Sacrifice
             | Pattern::Starchild
             | Pattern::Uplifting
-            | Pattern::Sense => {}
+            | Pattern::Sense
+            | Pattern::Entranced(_)
+            | Pattern::Trance(..) => {}
         }
         out
     }

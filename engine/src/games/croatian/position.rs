@@ -187,7 +187,9 @@ fn place(pos: &mut Croatian, sq: u16, c: Cell, field: &'static str) -> Result<()
             ),
         ));
     }
-    if k == Kind::Pawn && pos.v.promotion == Promotion::Forced {
+    // Where pieces are displaced a Pawn may be put on its last rank, unpromoted (OQ-8).
+    let displaced = pos.v.has(Kind::Serpent) || pos.v.has(Kind::Shaman);
+    if k == Kind::Pawn && pos.v.promotion == Promotion::Forced && !displaced {
         let last = match piece::color(c) {
             Color::White => pos.v.size - 1,
             Color::Black => 0,

@@ -232,7 +232,7 @@ impl PlyGen<'_> {
         let left = Self::left(m, k);
         let kind = Kind::Serpent as u8;
         let col = piece::color(m.cell);
-        let ply = |flags: u16| Ply::new(m.from, to, kind, flags);
+        let ply = |flags: u32| Ply::new(m.from, to, kind, flags);
         let go_on = |walk: &mut Walk, out: &mut Outcomes<S, G>| {
             self.serpent_walk(m, walk, to, Some(rising), limit, out);
         };

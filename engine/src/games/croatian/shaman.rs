@@ -17,9 +17,9 @@
 //!
 //! A Shaman diverges (`divergence`) from a Shaman of either colour on its step-fields and on its
 //! capture-fields, mid-chain too (the pieces before it taken), and from an opponent's Shaman on
-//! a capture-field instead of taking it (L2745-2806). Entrancement and trance-journeys
-//! (section 4.5.4-4.5.6) are not generated yet: a Shaman beside another simply steps or
-//! captures by its vectors.
+//! a capture-field instead of taking it (L2745-2806). A Shaman beside another may entrance it
+//! (`trance`, section 4.5.4-4.5.6): a King-step onto it, a third kind of ply beside the
+//! step-ply and the capture-ply, chosen on the first step (L2898).
 
 use super::attacks::at;
 use super::divergence::divergence;
@@ -80,10 +80,14 @@ pub(super) fn chain_fields(pos: &Croatian, color: Color, ply: &Ply) -> impl Iter
 impl PlyGen<'_> {
     /// Every step-ply and capture-ply of the Shaman `m`.
     pub(super) fn shaman<S: Sink>(&self, m: &Mover, sink: &mut S) {
-        // A Starchild on a trance-field is uplifted for a sense-journey (L3774, OQ-31).
+        // A Starchild on a trance-field is uplifted for a sense-journey (L3774, OQ-31); a
+        // Shaman there is entranced (`trance`).
         for to in self.pos.neighbours(m.from) {
-            if piece::is_starchild(self.cell(to)) {
+            let c = self.cell(to);
+            if piece::is_starchild(c) {
                 self.initiate(m, to, sink);
+            } else if piece::kind_bits(c) == Kind::Shaman as u8 {
+                self.entrance(m, to, sink);
             }
         }
         let budget = Self::budget(m);

@@ -202,10 +202,31 @@ fn activates(mover: piece::Cell, target: piece::Cell, wave: bool) -> bool {
 }
 
 /// The on-board fields of both hands of the journey pattern from `from` for a piece of
-/// `color` (section 4.5.5, shared by trance- and sense-journeys, L3766): step `k` is
-/// `k * (L[2k-2] + L[2k-1])` over a cyclic list `L` of unit vectors, the fields the cumulative
-/// sums; light's hands turn from (1,0) and (-1,0), dark's from (0,1) and (0,-1). Each field once.
+/// `color` (section 4.5.5, shared by trance- and sense-journeys, L3766), each field once.
 pub(super) fn journey_fields(pos: &Croatian, from: u16, color: Color) -> ArrayVec<u16, 64> {
+    let mut out = ArrayVec::new();
+    for hand in [Hand::First, Hand::Second] {
+        for (_, sq) in journey_hand(pos, from, color, hand) {
+            if !out.contains(&sq) && !out.is_full() {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// One hand of the journey pattern: light's right and left (its first step (2,1) or (-2,-1)),
+/// dark's up and down ((1,2) or (-1,-2)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hand {
+    First,
+    Second,
+}
+
+/// The `k`-th step (k from 1) of `hand` of the journey pattern for a piece of `color`:
+/// `k * (L[2k-2] + L[2k-1])` over a cyclic list `L` of unit vectors, light's turning from
+/// (1,0), dark's from (0,1); the second hand is the first turned by 180 degrees.
+pub(super) fn journey_step(color: Color, hand: Hand, k: i32) -> (i32, i32) {
     const LIGHT: [(i32, i32); 8] = [
         (1, 0),
         (1, 1),
@@ -227,22 +248,30 @@ pub(super) fn journey_fields(pos: &Croatian, from: u16, color: Color) -> ArrayVe
         (-1, 1),
     ];
     let turns = if color == Color::White { LIGHT } else { DARK };
+    let sign = if hand == Hand::First { 1 } else { -1 };
+    let a = turns[((2 * k - 2) % 8) as usize];
+    let b = turns[((2 * k - 1) % 8) as usize];
+    (sign * k * (a.0 + b.0), sign * k * (a.1 + b.1))
+}
+
+/// The on-board fields of one hand of the journey pattern from `from`, outward, each with its
+/// step number `k` (the pattern's fields are the sums of its first `k` steps).
+pub(super) fn journey_hand(
+    pos: &Croatian,
+    from: u16,
+    color: Color,
+    hand: Hand,
+) -> ArrayVec<(u8, u16), 32> {
     let n = pos.size() as i32;
     let mut out = ArrayVec::new();
-    for hand in [1, -1] {
-        let (mut x, mut y) = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
-        // The pattern's fields lie on four rays, 6-7 fields apart: 4n steps leave any board.
-        for k in 1..=4 * n {
-            let a = turns[((2 * k - 2) % 8) as usize];
-            let b = turns[((2 * k - 1) % 8) as usize];
-            x += hand * k * (a.0 + b.0);
-            y += hand * k * (a.1 + b.1);
-            if (0..n).contains(&x) && (0..n).contains(&y) {
-                let sq = pos.sq(x as u8, y as u8);
-                if !out.contains(&sq) && !out.is_full() {
-                    out.push(sq);
-                }
-            }
+    let (mut x, mut y) = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
+    // The pattern's fields lie on four rays, 6-7 fields apart: 4n steps leave any board.
+    for k in 1..=4 * n {
+        let (dx, dy) = journey_step(color, hand, k);
+        x += dx;
+        y += dy;
+        if (0..n).contains(&x) && (0..n).contains(&y) && !out.is_full() {
+            out.push((k as u8, pos.sq(x as u8, y as u8)));
         }
     }
     out

@@ -169,3 +169,20 @@ fn a_state_with_no_legal_end_is_a_dead_end() {
     assert_eq!(perft(&pos, 1), perft(&whole, 1));
     assert!(actions(&whole).iter().all(|mv| !mv.is_cascade()));
 }
+
+/// Every first action dead-ends or leaves the King attacked: mate, found by walking the actions.
+/// The Rook a16 and the Knight c2 both check the King a1 (no block answers both); a2 and b2 are
+/// attacked by the Rooks; the Knight b1 can only activate the Wave c3, which can capture
+/// nothing and block nothing.
+#[test]
+fn a_position_whose_first_actions_all_dead_end_is_mate() {
+    let pos = setup("MV Ka1,Nb1,Wc3,ra16,rb16,nc2,kp16").by_action(true);
+    let first = actions(&pos);
+    assert!(!first.is_empty());
+    assert!(first.iter().all(|mv| mv.passed_on().is_some()), "{first:?}");
+    let ending = pos.ending(&[]).expect("mate");
+    assert_eq!(ending.result, crate::core::GameResult::BlackWins);
+    // Without the Knight c2 the Knight b1 blocks on a3: no mate.
+    let blocked = setup("MV Ka1,Nb1,Wc3,ra16,rb16,kp16").by_action(true);
+    assert_eq!(blocked.ending(&[]), None);
+}

@@ -27,7 +27,7 @@ fn names(pos: &Croatian, fields: impl IntoIterator<Item = u16>) -> BTreeSet<Stri
 }
 
 /// The ends of the moves whose first ply starts on `from` and has all of `flags`.
-fn ends(pos: &Croatian, from: &str, flags: u16) -> BTreeSet<String> {
+fn ends(pos: &Croatian, from: &str, flags: u32) -> BTreeSet<String> {
     let moves = moves_of(pos, from);
     let plies = moves
         .iter()

@@ -49,7 +49,7 @@ fn activate(pos: &Croatian, from: &str, to: &str) -> Croatian {
 }
 
 /// The fields the plies of `moves` end on whose flags are exactly `flags`.
-fn ends(pos: &Croatian, moves: &[Move], flags: u16) -> BTreeSet<String> {
+fn ends(pos: &Croatian, moves: &[Move], flags: u32) -> BTreeSet<String> {
     names(
         pos,
         moves

@@ -49,8 +49,9 @@ pub fn board_view(pos: &Croatian) -> BoardView {
 
 /// The first piece's field, then where each ply ends (a cascade's next ply starts where the
 /// last one ended); a tagged Pawn promoting in place is its field clicked twice; a Monolith's
-/// demotion is the demoted piece clicked after its destination. Castling also changes the
-/// Rook's fields, en passant the captured Pawn's.
+/// demotion is the demoted piece clicked after its destination; an entranced Shaman going on
+/// from a field where it moved a piece is that field clicked twice (once, it stops there).
+/// Castling also changes the Rook's fields, en passant the captured Pawn's.
 pub fn move_input(pos: &Croatian, mv: &Move) -> MoveInput {
     let plies = mv.plies();
     let mut clicks = vec![pos.field_name(plies[0].from)];
@@ -66,6 +67,9 @@ pub fn move_input(pos: &Croatian, mv: &Move) -> MoveInput {
         }
         if ply.has(flag::DEMOTE) {
             clicks.push(pos.field_name(ply.aux));
+        }
+        if ply.has(flag::ONWARD) {
+            clicks.push(pos.field_name(ply.to));
         }
     }
     MoveInput::through(clicks, more)

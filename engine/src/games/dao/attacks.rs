@@ -1,8 +1,8 @@
 //! Attack tests for check. They run the move generator's routines in capture-only mode, so
 //! whatever a piece can capture on a king square is exactly what gives check.
 
-use super::board::{file_of, forward, offset, rank_of, sq, unit, Kind, Piece};
-use super::movegen::{own_gates, piece_moves, Ctx, Squares};
+use super::board::{bit, file_of, forward, offset, rank_of, sq, squares_of, unit, Kind, Piece};
+use super::movegen::{own_gates, piece_moves, Ctx};
 use super::Dao;
 use crate::core::Color;
 
@@ -58,64 +58,42 @@ static RELATED: [u128; 100] = {
     masks
 };
 
-/// On one rank, file or diagonal.
-pub(super) fn aligned(a: u8, b: u8) -> bool {
-    let df = (file_of(a) - file_of(b)).abs();
-    let dr = (rank_of(a) - rank_of(b)).abs();
-    df == 0 || dr == 0 || df == dr
-}
-
 /// Is `target` attacked by any piece of `by`?
 pub(crate) fn attacked(pos: &Dao, target: u8, by: Color, no_fool: bool) -> bool {
-    let pieces: Squares = (0..100u8)
-        .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == by))
-        .collect();
-    attacked_from(pos, target, by, no_fool, &pieces, &own_gates(pos, by))
-}
-
-/// `attacked` where `pieces` lists (at least) the squares of `by`'s pieces and `gates` exactly
-/// `by`'s gates: a move that neither moves an enemy piece nor an enemy gate keeps both lists of
-/// the position before it valid.
-pub(crate) fn attacked_from(
-    pos: &Dao,
-    target: u8,
-    by: Color,
-    no_fool: bool,
-    pieces: &[u8],
-    gates: &Squares,
-) -> bool {
     let Some(victim) = pos.board[target as usize].filter(|p| p.color != by) else {
         return false;
     };
+    let pieces = pos.pieces(by);
+    let gates = pos.gate_squares(by);
+    // The squares related to a vacant gate of `by`: a piece there may take a transporter route.
+    let near_vacant_gate =
+        squares_of(gates & !pos.occupied()).fold(0u128, |near, g| near | related_squares(g));
+    // An own gate holding an enemy piece can be captured on by a null move from another gate.
+    let enemy_on_gate = gates & pos.pieces(!by) != 0;
+    let powers = pos.dragon_powers(by);
+    let rebounders = pos.sets.fools
+        | if powers.contains(&Some(Kind::Fool)) {
+            pos.sets.dragons
+        } else {
+            0
+        };
+    // A piece on a gate takes a transporter route when another gate is vacant or holds an enemy.
+    let gate_starts = if near_vacant_gate != 0 || enemy_on_gate {
+        gates
+    } else {
+        0
+    };
+    // Every other piece attacks only along its own lines and leaps.
+    let candidates =
+        pieces & (related_squares(target) | near_vacant_gate | rebounders | gate_starts);
     let mut ctx = None;
     let mut out = Vec::new();
-    // The squares related to a vacant gate of `by`: a piece there may take a transporter route.
-    let near_vacant_gate = gates
-        .iter()
-        .filter(|&&g| pos.board[g as usize].is_none())
-        .fold(0u128, |near, &g| near | related_squares(g));
-    let near_target = related_squares(target);
-    // An own gate holding an enemy piece can be captured on by a null move from another gate.
-    let enemy_on_gate = gates
-        .iter()
-        .any(|&g| pos.board[g as usize].is_some_and(|p| p.color != by));
-    let powers = pos.dragon_powers(by);
-    let dragon_rebounds = powers.contains(&Some(Kind::Fool));
-    for &s in pieces {
-        let Some(p) = pos.board[s as usize].filter(|p| p.color == by) else {
+    for s in squares_of(candidates) {
+        let Some(p) = pos.board[s as usize] else {
             continue;
         };
-        let rebounds = p.kind == Kind::Fool || (p.kind == Kind::Dragon && dragon_rebounds);
-        // Without a transporter route the piece attacks only along its own lines and leaps.
-        let transport_free = if pos.gates[s as usize] == Some(by) {
-            near_vacant_gate == 0 && !enemy_on_gate
-        } else {
-            near_vacant_gate >> s & 1 == 0
-        };
-        if !rebounds && transport_free {
-            if near_target >> s & 1 == 0 {
-                continue;
-            }
+        let transport_free = (near_vacant_gate | gate_starts) & bit(s) == 0;
+        if rebounders & bit(s) == 0 && transport_free {
             let hits = match p.kind {
                 Kind::Dragon => powers
                     .iter()
@@ -129,7 +107,7 @@ pub(crate) fn attacked_from(
             continue;
         }
         let ctx = ctx.get_or_insert_with(|| Ctx {
-            own_gates: gates.clone(),
+            own_gates: own_gates(pos, by),
             occupied: 0,
             ep_targets: 0,
         });

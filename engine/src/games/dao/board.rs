@@ -179,6 +179,28 @@ pub fn read_square(text: &str) -> Option<(u8, usize)> {
         .map(|(name, used)| (sq(name.file as i8, name.rank as i8), used))
 }
 
+/// The board as sets of squares: each side's pieces, kings and gates, and the dragons and fools
+/// of both sides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sets {
+    pub pieces: [u128; 2],
+    pub kings: [u128; 2],
+    pub gates: [u128; 2],
+    pub dragons: u128,
+    pub fools: u128,
+}
+
+/// The squares of a set, lowest first.
+pub(crate) fn squares_of(mut set: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let s = set.trailing_zeros() as u8;
+            set &= set - 1;
+            s
+        })
+    })
+}
+
 /// Castling right bits.
 pub const WHITE_KING_SIDE: u8 = 1;
 pub const WHITE_QUEEN_SIDE: u8 = 2;
@@ -243,13 +265,57 @@ impl Dao {
     }
 
     pub fn king_square(&self, color: Color) -> Option<u8> {
-        (0..SQUARES as u8).find(|&s| {
-            self.board[s as usize]
-                == Some(Piece {
-                    color,
-                    kind: Kind::King,
-                })
-        })
+        squares_of(self.sets.kings[color.index()]).next()
+    }
+
+    /// Brings `sets` in line with the board on `squares`.
+    pub(super) fn resync(&mut self, squares: u128) {
+        let sets = &mut self.sets;
+        let keep = !squares;
+        for c in 0..2 {
+            sets.pieces[c] &= keep;
+            sets.kings[c] &= keep;
+            sets.gates[c] &= keep;
+        }
+        sets.dragons &= keep;
+        sets.fools &= keep;
+        for s in squares_of(squares) {
+            let b = bit(s);
+            if let Some(p) = self.board[s as usize] {
+                let c = p.color.index();
+                sets.pieces[c] |= b;
+                match p.kind {
+                    Kind::King => sets.kings[c] |= b,
+                    Kind::Dragon => sets.dragons |= b,
+                    Kind::Fool => sets.fools |= b,
+                    _ => {}
+                }
+            }
+            if let Some(c) = self.gates[s as usize] {
+                sets.gates[c.index()] |= b;
+            }
+        }
+    }
+
+    /// Recomputes the sets and the key after the board was edited by hand.
+    pub(crate) fn refresh(&mut self) {
+        self.sets = Sets::default();
+        self.resync(u128::MAX >> 28);
+        self.key = self.compute_key();
+    }
+
+    /// The squares of `color`'s pieces.
+    pub(crate) fn pieces(&self, color: Color) -> u128 {
+        self.sets.pieces[color.index()]
+    }
+
+    /// The squares of `color`'s gates.
+    pub(crate) fn gate_squares(&self, color: Color) -> u128 {
+        self.sets.gates[color.index()]
+    }
+
+    pub(crate) fn occupied(&self) -> u128 {
+        self.sets.pieces[0] | self.sets.pieces[1]
     }
 
     fn square_key(&self, s: usize) -> u64 {
@@ -520,6 +586,12 @@ impl Dao {
         if me == Color::Black {
             n.fullmove = n.fullmove.saturating_add(1);
         }
+        n.resync(dirty | touched);
+        debug_assert_eq!(n.sets, {
+            let mut all = n.clone();
+            all.refresh();
+            all.sets
+        });
         if keyed {
             n.key = n.updated_key(self, dirty | touched);
             debug_assert_eq!(n.key, n.compute_key());

@@ -3,14 +3,17 @@
 //! Rules: `shared/seeds/dragons-archers-oxen.txt`, rulings: `shared/rules/dragons-archers-oxen.md`.
 //!
 //! Representation: a plain 100-square mailbox (`rank * 10 + file`) plus a second layer of gates, so a
-//! square may hold a gate under a piece. The reserve, the castling rights, the en-passant data and
+//! square may hold a gate under a piece, and the same board as sets of squares (`u128`: each side's
+//! pieces, kings and gates, the dragons and fools) that every move keeps in step. The reserve, the castling rights, the en-passant data and
 //! each side's dragon conferrer (the square of the last qualifying piece it moved) are part of the
 //! state and of the key.
 //!
 //! A `Move` is a complete turn described by its effect (kind, squares, promotion, en-passant targets
 //! it creates). Routes through the transporter that end in the same state are one move; the
 //! generator merges equal moves, and compares resulting states only for the few kinds of unequal
-//! moves that can coincide (see `movegen::Routes`), so `TURNS_CAN_COINCIDE` stays false for perft.
+//! moves that can coincide (see `movegen::Routes`), so `TURNS_CAN_COINCIDE` stays false for perft;
+//! where no two routes can coincide (no transporter route, fool or two-power dragon of the side to
+//! move), it lists the moves without that bookkeeping.
 //! A normal move and a null move that leave identical states (the piece already was its side's
 //! conferrer, or it never confers, like a pawn) are therefore one move; ruling 9 names them
 //! different only because their effects usually differ.
@@ -72,6 +75,9 @@ pub struct Dao {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// The board and gates as sets of squares, kept with them (`Dao::refresh` after editing
+    /// them by hand).
+    pub(crate) sets: board::Sets,
 }
 
 impl Game for Dao {

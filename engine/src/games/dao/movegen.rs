@@ -5,15 +5,15 @@
 //! currently mimic. Attacks reuse the same routines in capture-only mode, so whatever a piece can
 //! capture on a king square is exactly what gives check.
 
+use std::cell::Cell;
+
 use arrayvec::ArrayVec;
 
-use super::attacks::{
-    aligned, attacked, attacked_from, attacks_as, in_check, piece_attacks, related_squares,
-};
+use super::attacks::{attacked, attacks_as, in_check, piece_attacks, related_squares};
 use super::board::{
-    bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, unit, Kind,
-    Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE, WHITE_KING_SIDE,
-    WHITE_QUEEN_SIDE,
+    bit, distance, forward, offset, on_edge, rank_of, relative_rank, sq, square_name, squares_of,
+    unit, Kind, Piece, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, RESERVE_KINDS, SIZE,
+    WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 use super::moves::{Move, MoveKind};
 use super::Dao;
@@ -37,6 +37,33 @@ pub const GNU: [(i8, i8); 16] = {
 
 const UNLIMITED: u8 = 20;
 
+/// The square one unit step `d` away from `s`, if on the board.
+#[inline]
+fn neighbour(s: u8, d: (i8, i8)) -> Option<u8> {
+    debug_assert!(d.0.abs() <= 1 && d.1.abs() <= 1, "{d:?} is no unit step");
+    let to = NEIGHBOURS[s as usize][((d.0 + 1) * 3 + d.1 + 1) as usize];
+    (to != NO_SQUARE).then_some(to)
+}
+
+/// `offset` by every unit step, indexed by `(df + 1) * 3 + dr + 1`.
+static NEIGHBOURS: [[u8; 9]; 100] = {
+    let mut table = [[NO_SQUARE; 9]; 100];
+    let mut s = 0;
+    while s < 100 {
+        let (f, r) = ((s % 10) as i8, (s / 10) as i8);
+        let mut i = 0;
+        while i < 9 {
+            let (nf, nr) = (f + (i / 3) as i8 - 1, r + (i % 3) as i8 - 1);
+            if nf >= 0 && nf < SIZE && nr >= 0 && nr < SIZE {
+                table[s][i] = (nr * SIZE + nf) as u8;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// Promotion choices for a `color` pawn or lancer arriving on `to` (ruling 4.11.1).
 pub(crate) fn promotion_choices(pos: &Dao, color: Color, to: u8) -> Vec<Kind> {
     let mut v = vec![
@@ -51,12 +78,7 @@ pub(crate) fn promotion_choices(pos: &Dao, color: Color, to: u8) -> Vec<Kind> {
     if pos.gates[to as usize].is_none() {
         v.push(Kind::Gate);
     }
-    let fool_on_board = pos.board.iter().any(|p| {
-        *p == Some(Piece {
-            color,
-            kind: Kind::Fool,
-        })
-    });
+    let fool_on_board = pos.sets.fools & pos.pieces(color) != 0;
     if !fool_on_board && pos.reserve[color.index()][2] == 0 {
         v.push(Kind::Fool);
     }
@@ -146,6 +168,7 @@ impl PieceGen<'_> {
     }
 
     /// En-passant targets of a multi-square pawn/lancer move (ruling 4.11.5).
+    #[inline]
     fn ep_of(&self, ray: &Ray, trail: u128, to: u8, steps: u8, transported: bool) -> u128 {
         if !ray.track_ep || steps < 2 {
             return 0;
@@ -184,8 +207,9 @@ impl PieceGen<'_> {
 
     /// An en-passant capture onto `to` if it is a target; `ep` is what the capture itself leaves
     /// (a lancer's two-step diagonal is a multi-square move even when it captures e.p., 4.4).
-    fn emit_ep_capture(&mut self, to: u8, via: u8, ep: u128) {
+    fn emit_ep_capture(&mut self, to: u8, via: u8, ep: impl FnOnce(&Self) -> u128) {
         if self.ep_targets & bit(to) != 0 {
+            let ep = ep(self);
             self.emit(MoveKind::EnPassant, to, via, ep);
         }
     }
@@ -194,86 +218,84 @@ impl PieceGen<'_> {
     fn walk(
         &mut self,
         ray: &Ray,
-        cur: u8,
-        done: u8,
+        mut cur: u8,
+        mut done: u8,
         entered: u128,
-        trail: u128,
+        mut trail: u128,
         transported: bool,
         via: u8,
     ) {
-        let Some(t) = offset(cur, ray.d.0, ray.d.1) else {
-            return;
-        };
-        let step = done + 1;
-        if !self.empty(t) {
-            if ray.can_cap && self.capturable(t) {
-                let ep = self.ep_of(ray, trail, t, step, transported);
+        loop {
+            let Some(t) = neighbour(cur, ray.d) else {
+                return;
+            };
+            let step = done + 1;
+            if !self.empty(t) {
+                if ray.can_cap && self.capturable(t) {
+                    let ep = self.ep_of(ray, trail, t, step, transported);
+                    self.emit(MoveKind::Normal, t, via, ep);
+                }
+                return;
+            }
+            let trail_t = trail | bit(t);
+            if ray.can_move && !self.captures_only {
+                let ep = self.ep_of(ray, trail_t, t, step, transported);
                 self.emit(MoveKind::Normal, t, via, ep);
             }
-            return;
-        }
-        let trail_t = trail | bit(t);
-        if ray.can_move && !self.captures_only {
-            let ep = self.ep_of(ray, trail_t, t, step, transported);
-            self.emit(MoveKind::Normal, t, via, ep);
-        }
-        if ray.can_cap {
-            let ep = self.ep_of(ray, trail_t, t, step, transported);
-            self.emit_ep_capture(t, via, ep);
-        }
-        if self.transport && self.own_gate(t) && entered & bit(t) == 0 {
-            let via_t = if via == NO_SQUARE { t } else { via };
-            for i in 0..self.own_gates.len() {
-                let g = self.own_gates[i];
-                if g == t {
-                    continue;
-                }
-                if !self.empty(g) {
-                    if ray.can_cap && self.capturable(g) {
+            if ray.can_cap {
+                self.emit_ep_capture(t, via, |g| g.ep_of(ray, trail_t, t, step, transported));
+            }
+            if self.transport && self.own_gate(t) && entered & bit(t) == 0 {
+                let via_t = if via == NO_SQUARE { t } else { via };
+                for i in 0..self.own_gates.len() {
+                    let g = self.own_gates[i];
+                    if g == t {
+                        continue;
+                    }
+                    if !self.empty(g) {
+                        if ray.can_cap && self.capturable(g) {
+                            let ep = self.ep_of(ray, trail_t, g, step, true);
+                            self.emit(MoveKind::Normal, g, via_t, ep);
+                        }
+                        continue;
+                    }
+                    if ray.can_move && !self.captures_only {
                         let ep = self.ep_of(ray, trail_t, g, step, true);
                         self.emit(MoveKind::Normal, g, via_t, ep);
                     }
-                    continue;
-                }
-                if ray.can_move && !self.captures_only {
-                    let ep = self.ep_of(ray, trail_t, g, step, true);
-                    self.emit(MoveKind::Normal, g, via_t, ep);
-                }
-                if ray.can_cap {
-                    let ep = self.ep_of(ray, trail_t, g, step, true);
-                    self.emit_ep_capture(g, via_t, ep);
-                }
-                if step < ray.max {
-                    self.walk(
-                        ray,
-                        g,
-                        step,
-                        entered | bit(t),
-                        trail_t | bit(g),
-                        true,
-                        via_t,
-                    );
+                    if ray.can_cap {
+                        self.emit_ep_capture(g, via_t, |gen| {
+                            gen.ep_of(ray, trail_t, g, step, true)
+                        });
+                    }
+                    if step < ray.max {
+                        self.walk(
+                            ray,
+                            g,
+                            step,
+                            entered | bit(t),
+                            trail_t | bit(g),
+                            true,
+                            via_t,
+                        );
+                    }
                 }
             }
-        }
-        if step < ray.max {
-            self.walk(ray, t, step, entered, trail_t, transported, via);
+            if step >= ray.max {
+                return;
+            }
+            (cur, done, trail) = (t, step, trail_t);
         }
     }
 
-    /// Where the piece may start: its square, and any other vacant own gate if it stands on one.
-    fn starts(&self) -> Squares {
-        let mut v = Squares::new();
-        v.push(self.from);
-        if self.transport && self.own_gate(self.from) {
-            v.extend(
-                self.own_gates
-                    .iter()
-                    .copied()
-                    .filter(|&g| g != self.from && self.empty(g)),
-            );
-        }
-        v
+    /// Where the piece may start: its square, then any other vacant own gate if it stands on one.
+    fn starts(&self) -> impl Iterator<Item = u8> {
+        let others = if self.transport && self.own_gate(self.from) {
+            self.pos.gate_squares(self.side) & !self.pos.occupied() & !bit(self.from)
+        } else {
+            0
+        };
+        std::iter::once(self.from).chain(squares_of(others))
     }
 
     fn rays(&mut self, dirs: &[(i8, i8)], max: u8, can_move: bool, can_cap: bool, track_ep: bool) {
@@ -351,7 +373,7 @@ impl PieceGen<'_> {
                 }
                 if self.mover.is_pawn_class() {
                     // Gate to gate crosses no square: no target.
-                    self.emit_ep_capture(g, NO_SQUARE, 0);
+                    self.emit_ep_capture(g, NO_SQUARE, |_| 0);
                 }
             } else if self.capturable(g) {
                 self.emit(MoveKind::Null, g, NO_SQUARE, 0);
@@ -518,20 +540,9 @@ impl PieceGen<'_> {
         if piece_attacks(self.pos, t, true, king) {
             return true;
         }
-        if self.pos.last[p.color.index()] == Some(t) {
-            for s in 0..100u8 {
-                if self.pos.board[s as usize]
-                    == Some(Piece {
-                        color: p.color,
-                        kind: Kind::Dragon,
-                    })
-                    && attacks_as(self.pos, s, Some(p.kind), true, king)
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        self.pos.last[p.color.index()] == Some(t)
+            && squares_of(self.pos.sets.dragons & self.pos.pieces(p.color))
+                .any(|s| attacks_as(self.pos, s, Some(p.kind), true, king))
     }
 
     fn pushes(&mut self) {
@@ -667,19 +678,7 @@ impl PieceGen<'_> {
 pub(super) type Squares = ArrayVec<u8, 100>;
 
 pub(super) fn own_gates(pos: &Dao, side: Color) -> Squares {
-    (0..100u8)
-        .filter(|&s| pos.gates[s as usize] == Some(side))
-        .collect()
-}
-
-fn occupancy(pos: &Dao) -> u128 {
-    let mut o = 0;
-    for s in 0..100u8 {
-        if pos.board[s as usize].is_some() {
-            o |= bit(s);
-        }
-    }
-    o
+    squares_of(pos.gate_squares(side)).collect()
 }
 
 pub(super) struct Ctx {
@@ -698,7 +697,7 @@ impl Ctx {
         };
         Ctx {
             own_gates: own_gates(pos, side),
-            occupied: occupancy(pos),
+            occupied: pos.occupied(),
             ep_targets,
         }
     }
@@ -778,19 +777,16 @@ pub(super) fn piece_moves(
 pub(super) fn pseudo_moves(pos: &Dao, checked: bool, tactical: Option<bool>, out: &mut Vec<Move>) {
     let side = pos.side;
     let ctx = Ctx::new(pos, side);
-    for s in 0..100u8 {
-        if pos.board[s as usize].is_some_and(|p| p.color == side) {
-            piece_moves(pos, &ctx, s, None, false, false, !checked, out);
-        }
+    let first = out.len();
+    for s in squares_of(pos.pieces(side)) {
+        piece_moves(pos, &ctx, s, None, false, false, !checked, out);
     }
     // Drops, gate moves and castling below are all quiet.
-    match tactical {
-        Some(true) => {
-            out.retain(|mv| pos.is_tactical(mv));
+    if let Some(wanted) = tactical {
+        retain_from(out, first, |mv| pos.is_tactical(mv) == wanted);
+        if wanted {
             return;
         }
-        Some(false) => out.retain(|mv| !pos.is_tactical(mv)),
-        None => {}
     }
     // Drops onto vacant own gates.
     for (i, &k) in RESERVE_KINDS.iter().enumerate() {
@@ -896,36 +892,14 @@ fn castle(kind: MoveKind, from: u8, to: u8) -> Move {
     }
 }
 
-/// The side to move's king and what may attack it: the enemy's pieces and gates.
-pub(super) struct Threats {
-    king: Option<u8>,
-    enemies: Squares,
-    enemy_gates: Squares,
-}
-
-impl Threats {
-    pub(super) fn new(pos: &Dao) -> Threats {
-        let them = !pos.side;
-        Threats {
-            king: pos.king_square(pos.side),
-            enemies: (0..100u8)
-                .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == them))
-                .collect(),
-            enemy_gates: own_gates(pos, them),
-        }
-    }
-}
-
-/// Whether `mv` (one of the pseudo-legal moves) is legal.
-#[cfg(test)]
-pub(crate) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
-    is_legal_among(pos, mv, &Threats::new(pos))
-}
-
-/// `is_legal_move` with the threats of `pos` at hand. The states it plays moves into have no
-/// key: only their pieces are looked at.
-pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
+/// Whether `mv` (one of the pseudo-legal moves) is legal. The states it plays moves into have
+/// no key: only their pieces are looked at.
+pub(super) fn is_legal_move(pos: &Dao, mv: &Move) -> bool {
     let me = pos.side;
+    // Without a king of its own the side exposes nothing; only a drop is still tested.
+    if pos.king_square(me).is_none() && mv.kind != MoveKind::Drop {
+        return true;
+    }
     match mv.kind {
         MoveKind::CastleKing | MoveKind::CastleQueen => {
             // Through-squares with the powers before the move (ruling 4.11.15).
@@ -942,6 +916,7 @@ pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
                     color: me,
                     kind: Kind::King,
                 });
+                t.resync(bit(mv.from) | bit(sq(f, r)));
                 if attacked(&t, sq(f, r), !me, false) {
                     return false;
                 }
@@ -1001,28 +976,9 @@ pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
         _ => {}
     }
     let after = pos.apply_unkeyed(mv);
-    // Only a push moves enemy pieces (and may move the king); no move but a gate's moves a gate.
-    let exposed = if mv.kind == MoveKind::Push {
-        after
-            .king_square(me)
-            .is_some_and(|k| attacked(&after, k, !me, false))
-    } else {
-        let king = if mv.piece == Kind::King {
-            Some(mv.to)
-        } else {
-            threats.king
-        };
-        king.is_some_and(|k| {
-            attacked_from(
-                &after,
-                k,
-                !me,
-                false,
-                &threats.enemies,
-                &threats.enemy_gates,
-            )
-        })
-    };
+    let exposed = after
+        .king_square(me)
+        .is_some_and(|k| attacked(&after, k, !me, false));
     if exposed {
         return false;
     }
@@ -1036,18 +992,23 @@ pub(super) fn is_legal_among(pos: &Dao, mv: &Move, threats: &Threats) -> bool {
     true
 }
 
-/// The cheap legality test of a side not in check: a move that changes no square on a line
-/// through its king (only along lines does a square's content decide an attack: a slider's or
-/// an archer's path, a lancer's two-step) and none on a line or within a leap of a vacant enemy
-/// gate (where the transporter could bend an enemy route towards the king), nor an enemy gate
-/// itself, cannot expose the king, unless it hands the enemy dragons a new power or an enemy
-/// fool (or a dragon riding as one) rebounds along routes no such test bounds.
+/// The cheap legality test of a side not in check. Only along lines does a square's content
+/// decide an attack (a slider's or an archer's path, a lancer's two-step), so a move that changes
+/// no square on a king's line holding an enemy that attacks along it (a dragon counts as every
+/// such attacker), none on a line or within a leap of a vacant enemy gate (where the transporter
+/// could bend an enemy route towards the king), nor an enemy gate itself, cannot expose the king,
+/// unless it hands the enemy dragons a power they could capture the king with, or an enemy fool
+/// (or a dragon riding as one) rebounds along routes no such test bounds.
 pub(super) struct KingShield {
+    /// The squares whose change may expose the king.
+    exposed: u128,
+    /// The enemy dragons, whose powers follow the mover's conferrer.
+    enemy_dragons: Squares,
     king: u8,
-    enemy_gates: Squares,
-    /// The squares `related` to a vacant enemy gate.
-    near_vacant_enemy_gate: u128,
-    enemy_dragon: bool,
+    /// Per kind (bit `kind`): whether it is known (`known`) that an enemy dragon moving as that
+    /// kind captures the king (`threat`).
+    known: Cell<u16>,
+    threat: Cell<u16>,
 }
 
 impl KingShield {
@@ -1055,22 +1016,69 @@ impl KingShield {
         let me = pos.side;
         let them = !me;
         let king = pos.king_square(me)?;
-        let enemy = |kind: Kind| pos.board.contains(&Some(Piece { color: them, kind }));
-        let enemy_dragon = enemy(Kind::Dragon);
-        if enemy(Kind::Fool)
-            || (enemy_dragon && pos.dragon_powers(them).contains(&Some(Kind::Fool)))
+        let enemies = pos.pieces(them);
+        let enemy_dragons: Squares = squares_of(pos.sets.dragons & enemies).collect();
+        if pos.sets.fools & enemies != 0
+            || (!enemy_dragons.is_empty() && pos.dragon_powers(them).contains(&Some(Kind::Fool)))
         {
             return None;
         }
+        let mut exposed = 0;
+        for g in squares_of(pos.gate_squares(them)) {
+            exposed |= bit(g);
+            if pos.board[g as usize].is_none() {
+                exposed |= related_squares(g);
+            }
+        }
+        // The archer shoots, and the lancer captures two steps, only forwards.
+        let back = -forward(them);
+        for d in KING_DIRS {
+            let diagonal = d.0 != 0 && d.1 != 0;
+            let (mut line, mut s, mut steps) = (0u128, king, 0);
+            while let Some(t) = offset(s, d.0, d.1) {
+                line |= bit(t);
+                steps += 1;
+                s = t;
+                let Some(p) = pos.board[t as usize].filter(|p| p.color == them) else {
+                    continue;
+                };
+                let attacks_along = match p.kind {
+                    Kind::Queen | Kind::Dragon => true,
+                    Kind::Rook => !diagonal,
+                    Kind::Bishop => diagonal,
+                    Kind::Archer => d.1 == back,
+                    Kind::Lancer => diagonal && d.1 == back && steps == 2,
+                    _ => false,
+                };
+                if attacks_along {
+                    exposed |= line;
+                }
+            }
+        }
         Some(KingShield {
+            exposed,
+            enemy_dragons,
             king,
-            enemy_gates: own_gates(pos, them),
-            near_vacant_enemy_gate: own_gates(pos, them)
-                .into_iter()
-                .filter(|&g| pos.board[g as usize].is_none())
-                .fold(0, |near, g| near | related_squares(g)),
-            enemy_dragon,
+            known: Cell::new(0),
+            threat: Cell::new(0),
         })
+    }
+
+    /// Whether an enemy dragon moving as `kind` captures the king (with the board as it is:
+    /// what a move the shield passes changes is on no route that decides it).
+    fn dragon_threat(&self, pos: &Dao, kind: Kind) -> bool {
+        let b = 1u16 << kind as u16;
+        if self.known.get() & b == 0 {
+            let threat = self
+                .enemy_dragons
+                .iter()
+                .any(|&d| attacks_as(pos, d, Some(kind), false, self.king));
+            self.known.set(self.known.get() | b);
+            if threat {
+                self.threat.set(self.threat.get() | b);
+            }
+        }
+        self.threat.get() & b != 0
     }
 
     pub(super) fn stays_safe(&self, pos: &Dao, mv: &Move) -> bool {
@@ -1078,15 +1086,20 @@ impl KingShield {
             // A gate moves without what stands on it: no square changes.
             MoveKind::Gate => true,
             MoveKind::Normal | MoveKind::Null => {
-                let confers = mv.kind == MoveKind::Normal
-                    && pos.board[mv.from as usize].is_some_and(|p| p.kind.confers());
-                mv.piece != Kind::King
-                    && !(confers && self.enemy_dragon)
-                    && [mv.from, mv.to].iter().all(|&s| {
-                        !aligned(s, self.king)
-                            && !self.enemy_gates.contains(&s)
-                            && self.near_vacant_enemy_gate >> s & 1 == 0
-                    })
+                if mv.piece == Kind::King || (bit(mv.from) | bit(mv.to)) & self.exposed != 0 {
+                    return false;
+                }
+                // A new power of the enemy dragons: the moving piece's type.
+                let conferred = pos.board[mv.from as usize]
+                    .map(|p| p.kind)
+                    .filter(|&k| mv.kind == MoveKind::Normal && k.confers());
+                match conferred {
+                    Some(_) if self.enemy_dragons.is_empty() => true,
+                    // A dragon riding as a fool is not bounded by the lines.
+                    Some(Kind::Fool) => false,
+                    Some(k) => !self.dragon_threat(pos, k),
+                    None => true,
+                }
             }
             _ => false,
         }
@@ -1152,8 +1165,7 @@ pub(crate) fn move_from_code(pos: &Dao, code: u64) -> Option<Move> {
         return None;
     }
     let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-        || is_legal_among(pos, &mv, &Threats::new(pos));
+    let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv)) || is_legal_move(pos, &mv);
     legal.then_some(mv)
 }
 
@@ -1176,10 +1188,19 @@ fn generate(
     aliases: Option<&mut Vec<(Move, usize)>>,
 ) {
     let checked = in_check(pos, pos.side);
+    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
+    let legal = |mv: &Move| {
+        shield.as_ref().is_some_and(|s| s.stays_safe(pos, mv)) || is_legal_move(pos, mv)
+    };
+    if !routes_may_coincide(pos) {
+        // Every route is its own move: test them in place.
+        let first = out.len();
+        pseudo_moves(pos, checked, tactical, out);
+        retain_from(out, first, legal);
+        return;
+    }
     let mut pseudo = Vec::with_capacity(128);
     pseudo_moves(pos, checked, tactical, &mut pseudo);
-    let shield = (!checked).then(|| KingShield::new(pos)).flatten();
-    let threats = Threats::new(pos);
     let mut routes = Routes::new(pos, pseudo.len());
     // The listed index of each distinct effect, `None` while untested or when illegal.
     let mut listed: Vec<Option<usize>> = Vec::with_capacity(pseudo.len());
@@ -1189,9 +1210,7 @@ fn generate(
             repeats.push((mv, i));
             continue;
         }
-        let legal = shield.as_ref().is_some_and(|s| s.stays_safe(pos, &mv))
-            || is_legal_among(pos, &mv, &threats);
-        listed.push(legal.then(|| {
+        listed.push(legal(&mv).then(|| {
             out.push(mv);
             out.len() - 1
         }));
@@ -1214,6 +1233,48 @@ fn generate(
     }
 }
 
+/// `Vec::retain` of the moves from index `first` on, in order.
+fn retain_from(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut kept = first;
+    for i in first..out.len() {
+        let mv = out[i];
+        if keep(&mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Whether two routes of the side to move may have one effect (see `Routes`). Without a vacant
+/// own gate or one holding an enemy there is no transporter route, null move or move onto an
+/// own gate; without a fool's rebounds or a dragon's second power no square is reached twice.
+fn routes_may_coincide(pos: &Dao) -> bool {
+    let me = pos.side;
+    let own = pos.pieces(me);
+    if pos.gate_squares(me) & !own != 0 || pos.sets.fools & own != 0 {
+        return true;
+    }
+    pos.sets.dragons & own != 0 && {
+        let powers = pos.dragon_powers(me);
+        powers.contains(&Some(Kind::Fool))
+            || (powers[0].is_some() && powers[1].is_some() && powers[0] != powers[1])
+    }
+}
+
+/// The squares whose content a move that `may_share_effect` changes: none for a pass or a swap
+/// of two like pieces, its two squares otherwise.
+fn changed_squares(pos: &Dao, mv: &Move) -> u128 {
+    let like_swap = mv.kind == MoveKind::Swap
+        && mv.promo.is_none()
+        && pos.board[mv.from as usize] == pos.board[mv.to as usize];
+    if mv.from == mv.to || like_swap {
+        0
+    } else {
+        bit(mv.from) | bit(mv.to)
+    }
+}
+
 /// Whether `mv` may have the effect of an unequal move (see `Routes`).
 fn may_share_effect(pos: &Dao, mv: &Move) -> bool {
     let gate_to_gate = mv.ep == 0 && pos.gates[mv.to as usize] == Some(pos.side);
@@ -1227,6 +1288,9 @@ fn may_share_effect(pos: &Dao, mv: &Move) -> bool {
     }
 }
 
+/// A move's resulting key and clock.
+type Effect = (u64, u32);
+
 /// The distinct effects among generated routes. Equal moves (the same kind, squares, piece,
 /// promotion and en-passant targets) have the same effect; unequal ones can only when both change
 /// the board alike: a gate-to-gate null move and a normal move between the same gates, passes
@@ -1237,8 +1301,9 @@ struct Routes<'a> {
     moves: Vec<Move>,
     /// Open addressing: index + 1 into `moves`, 0 for a free slot.
     slots: Vec<u32>,
-    /// The routes that may share an effect with unequal ones: index, resulting key and clock.
-    suspects: Vec<(u32, u64, u32)>,
+    /// The routes that may share an effect with unequal ones: index, the squares they change
+    /// and, once asked for, their effect.
+    suspects: Vec<(u32, u128, Option<Effect>)>,
 }
 
 impl<'a> Routes<'a> {
@@ -1262,6 +1327,11 @@ impl<'a> Routes<'a> {
             >> 32) as usize
     }
 
+    fn effect(&self, mv: &Move) -> Effect {
+        let after = self.pos.apply(mv);
+        (after.key, after.halfmove)
+    }
+
     /// The index of an earlier route with the same effect as `mv`; otherwise records `mv`.
     fn find_or_insert(&mut self, mv: &Move) -> Option<usize> {
         let mask = self.slots.len() - 1;
@@ -1275,16 +1345,22 @@ impl<'a> Routes<'a> {
         }
         let index = self.moves.len() as u32;
         if may_share_effect(self.pos, mv) {
-            let after = self.pos.apply(mv);
-            let effect = (after.key, after.halfmove);
-            if let Some(&(at, _, _)) = self
-                .suspects
-                .iter()
-                .find(|&&(_, key, clock)| (key, clock) == effect)
-            {
-                return Some(at as usize);
+            // Only moves that change the same squares can have one effect: the states are
+            // compared for those alone.
+            let changed = changed_squares(self.pos, mv);
+            let mut effect = None;
+            for k in 0..self.suspects.len() {
+                let (at, theirs_changed, theirs) = self.suspects[k];
+                if theirs_changed != changed {
+                    continue;
+                }
+                let theirs = theirs.unwrap_or_else(|| self.effect(&self.moves[at as usize]));
+                self.suspects[k].2 = Some(theirs);
+                if *effect.get_or_insert_with(|| self.effect(mv)) == theirs {
+                    return Some(at as usize);
+                }
             }
-            self.suspects.push((index, effect.0, effect.1));
+            self.suspects.push((index, changed, effect));
         }
         self.slots[i] = index + 1;
         self.moves.push(*mv);

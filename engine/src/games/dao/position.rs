@@ -85,6 +85,7 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
         halfmove: 0,
         fullmove: 1,
         key: 0,
+        sets: Default::default(),
     };
     // Placement.
     let f = "piece placement";
@@ -294,7 +295,7 @@ pub fn parse_position(text: &str) -> Result<Dao, PositionError> {
         .ok()
         .filter(|&n: &u32| n >= 1)
         .ok_or_else(|| PositionError::new("fullmove number", format!("'{}'", fields[8])))?;
-    pos.key = pos.compute_key();
+    pos.refresh();
     Ok(pos)
 }
 

@@ -2,7 +2,7 @@
 
 use super::board::{read_square, square_name};
 use super::*;
-use super::{attacks, notation, position};
+use super::{attacks, movegen, notation, position};
 use crate::core::Game;
 
 const EMPTY: &str = "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
@@ -32,13 +32,13 @@ fn setup(items: &[&str], side: Color) -> Dao {
         }
     }
     p.side = side;
-    p.key = p.compute_key();
+    p.refresh();
     p
 }
 
 fn with_last(mut p: Dao, white: Option<&str>, black: Option<&str>) -> Dao {
     p.last = [white.map(s), black.map(s)];
-    p.key = p.compute_key();
+    p.refresh();
     p
 }
 
@@ -460,7 +460,7 @@ fn pawn_promotes_through_transporter() {
     // No fool promotion while a fool is in reserve.
     let mut q = p.clone();
     q.reserve[0][2] = 1;
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "b2", "h10", MoveKind::Normal).len(), 8);
 }
 
@@ -553,7 +553,7 @@ fn castling_both_sides_and_gate_rules() {
     ];
     let mut p = setup(&items, Color::White);
     p.castling = WHITE_KING_SIDE | WHITE_QUEEN_SIDE;
-    p.key = p.compute_key();
+    p.refresh();
     let ks = one(&p, "f1", "h1", MoveKind::CastleKing);
     let qs = one(&p, "f1", "c1", MoveKind::CastleQueen);
     assert_eq!(p.move_to_human(&ks), "O-O");
@@ -570,18 +570,18 @@ fn castling_both_sides_and_gate_rules() {
     let mut q = p.clone();
     q.gates[s("g1") as usize] = Some(Color::White);
     q.gates[s("h1") as usize] = Some(Color::Black);
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // An enemy gate on g1 is threatened through the enemy transporter: c8-c7-c6-c5 (gate) ends
     // on g1. With that gate on a3 instead (the rook emerges there going down), g1 is safe.
     let mut q = setup(&["Kf1", "Ri1", "kj10", "rc8", "g:c5", "g:g1"], Color::White);
     q.castling = WHITE_KING_SIDE;
-    q.key = q.compute_key();
+    q.refresh();
     assert!(!q.in_check());
     assert!(find(&q, "f1", "h1", MoveKind::CastleKing).is_empty());
     q.gates[s("g1") as usize] = None;
     q.gates[s("a3") as usize] = Some(Color::Black);
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // Black rook on the d-file forbids the queen side (king crosses d1), not the king side.
     let mut q = p.clone();
@@ -589,7 +589,7 @@ fn castling_both_sides_and_gate_rules() {
         color: Color::Black,
         kind: Kind::Rook,
     });
-    q.key = q.compute_key();
+    q.refresh();
     assert!(find(&q, "f1", "c1", MoveKind::CastleQueen).is_empty());
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // The rook b9 enters the gate e9 and emerges from g2 keeping its direction (east): it
@@ -599,7 +599,7 @@ fn castling_both_sides_and_gate_rules() {
         Color::White,
     );
     q.castling = WHITE_KING_SIDE;
-    q.key = q.compute_key();
+    q.refresh();
     assert_eq!(find(&q, "f1", "h1", MoveKind::CastleKing).len(), 1);
     // Rights go when the rook moves or is captured.
     let after = p.play(&one(&p, "i1", "i5", MoveKind::Normal));
@@ -616,11 +616,11 @@ fn castling_through_check_via_enemy_transporter() {
         Color::White,
     );
     p.castling = WHITE_QUEEN_SIDE;
-    p.key = p.compute_key();
+    p.refresh();
     assert_eq!(find(&p, "f1", "c1", MoveKind::CastleQueen).len(), 1);
     let mut q = setup(&["Kf1", "Rb1", "kj10", "rh8", "g:h6", "g:d6"], Color::White);
     q.castling = WHITE_QUEEN_SIDE;
-    q.key = q.compute_key();
+    q.refresh();
     // h8 -> h7 -> h6 (gate) -> d6 -> d5 ... d1: the rook attacks d1 through its transporter.
     assert!(find(&q, "f1", "c1", MoveKind::CastleQueen).is_empty());
 }
@@ -630,7 +630,7 @@ fn drops() {
     let p = setup(&["Kf1", "G:a1", "G:e5", "Pe5", "kf10", "Qj9"], Color::White);
     let mut p = p;
     p.reserve = [[2, 2, 1], [0, 0, 0]];
-    p.key = p.compute_key();
+    p.refresh();
     let drops: Vec<String> = legal(&p)
         .iter()
         .filter(|m| m.kind == MoveKind::Drop)
@@ -650,7 +650,7 @@ fn drops() {
     let mut q = setup(&["Kj1", "G:a6", "G:c3", "kf10"], Color::White);
     q.reserve = [[0, 0, 0], [0, 0, 0]];
     q.reserve[0][0] = 1;
-    q.key = q.compute_key();
+    q.refresh();
     // ... an archer on f2 leaping f3 would check; on a6 with nothing to leap it does not.
     assert!(legal(&q)
         .iter()
@@ -658,14 +658,14 @@ fn drops() {
     // ... but it may create a screen for an archer behind it.
     let mut r = setup(&["Kj1", "Af1", "G:f4", "kf10"], Color::White);
     r.reserve[0][1] = 1;
-    r.key = r.compute_key();
+    r.refresh();
     let drop = one(&r, "f4", "f4", MoveKind::Drop);
     assert_eq!(drop.piece, Kind::Ox);
     assert!(r.play(&drop).in_check());
     // An ox dropped next to the king checks with its diagonal capture: illegal.
     let mut t = setup(&["Kj1", "G:e9", "kf10"], Color::White);
     t.reserve[0][1] = 1;
-    t.key = t.compute_key();
+    t.refresh();
     assert!(find(&t, "e9", "e9", MoveKind::Drop).is_empty());
 }
 
@@ -934,7 +934,7 @@ fn dragon_notation_names_the_mimicked_piece() {
         color: Color::White,
         kind: Kind::Pawn,
     });
-    q.key = q.compute_key();
+    q.refresh();
     let mv = one(&q, "d4", "d6", MoveKind::Normal);
     assert_eq!(mv.mimic, Kind::Archer);
     assert_eq!(q.move_to_human(&mv), "D(A)d6");
@@ -1109,7 +1109,7 @@ fn lancer_two_step_en_passant_capture_leaves_en_passant() {
         victim: s("f4"),
         targets: bit(s("f5")),
     });
-    p.key = p.compute_key();
+    p.refresh();
     let after = p.play(&one(&p, "d3", "f5", MoveKind::EnPassant));
     assert!(after.piece_at(s("f4")).is_none());
     let ep = after.en_passant().unwrap();
@@ -1123,7 +1123,7 @@ fn lancer_two_step_en_passant_capture_leaves_en_passant() {
         victim: s("f4"),
         targets: bit(s("f5")),
     });
-    p.key = p.compute_key();
+    p.refresh();
     let after = p.play(&one(&p, "e4", "f5", MoveKind::EnPassant));
     assert_eq!(after.en_passant(), None);
 }
@@ -1181,7 +1181,7 @@ fn wire_qualifiers_separate_moves_with_the_same_squares() {
         victim: s("f5"),
         targets: bit(s("e5")),
     });
-    q.key = q.compute_key();
+    q.refresh();
     let plain = one(&q, "d4", "e5", MoveKind::Normal);
     let ep = one(&q, "d4", "e5", MoveKind::EnPassant);
     assert_eq!(q.move_to_wire(&plain), "d4e5/m");
@@ -1311,36 +1311,93 @@ fn listed_moves_have_distinct_effects() {
     assert!(pairs > 10_000, "{pairs}");
 }
 
-#[test]
-fn king_shield_passes_only_legal_moves() {
-    use super::movegen::{is_legal_move, pseudo_moves, KingShield};
-    let mut rng = Lcg(2718);
-    let (mut passed, mut games) = (0, 0);
-    while games < 12 {
-        games += 1;
-        let mut p = Dao::start_position("dao").unwrap();
-        for _ply in 0..90 {
+/// Positions along random games from the start and from every suite position (gates, drops,
+/// dragons, fools and oxen in play).
+fn random_walk_positions(seed: u64, walks: usize, plies: usize) -> Vec<Dao> {
+    let mut rng = Lcg(seed);
+    let mut positions = Vec::new();
+    let starts: Vec<Dao> = std::iter::once(Dao::start_position("dao").unwrap())
+        .chain(suite_states())
+        .collect();
+    for walk in 0..walks {
+        let mut p = starts[walk % starts.len()].clone();
+        for _ply in 0..plies {
             let moves = legal(&p);
             if moves.is_empty() {
                 break;
             }
-            if let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() {
-                let mut pseudo = Vec::new();
-                pseudo_moves(&p, false, None, &mut pseudo);
-                for mv in pseudo.iter().filter(|mv| shield.stays_safe(&p, mv)) {
-                    assert!(
-                        is_legal_move(&p, mv),
-                        "{} {}",
-                        p.position_string(),
-                        p.move_to_wire(mv)
-                    );
-                    passed += 1;
-                }
-            }
+            positions.push(p.clone());
             p = p.play(&moves[rng.next(moves.len())]);
         }
     }
-    assert!(passed > 1000, "{passed}");
+    positions
+}
+
+#[test]
+fn king_shield_passes_only_legal_moves() {
+    use super::movegen::{is_legal_move, pseudo_moves, KingShield};
+    let (mut passed, mut refused) = (0, 0);
+    for p in random_walk_positions(2718, 45, 90) {
+        let Some(shield) = (!p.in_check()).then(|| KingShield::new(&p)).flatten() else {
+            continue;
+        };
+        let mut pseudo = Vec::new();
+        pseudo_moves(&p, false, None, &mut pseudo);
+        for mv in &pseudo {
+            if shield.stays_safe(&p, mv) {
+                assert!(
+                    is_legal_move(&p, mv),
+                    "{} {}",
+                    p.position_string(),
+                    p.move_to_wire(mv)
+                );
+                passed += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(passed > 10_000 && refused > 1000, "{passed} {refused}");
+}
+
+/// The normal move `from`-`to` among the moves before the king's safety is tested.
+fn pseudo(p: &Dao, from: &str, to: &str) -> Move {
+    let mut v = Vec::new();
+    movegen::pseudo_moves(p, false, None, &mut v);
+    v.into_iter()
+        .find(|m| (m.from, m.to, m.kind) == (s(from), s(to), MoveKind::Normal))
+        .expect("pseudo-legal")
+}
+
+/// A move off every king line that gives the enemy dragon the power to capture the king is
+/// illegal, and the shield does not pass it; one whose power cannot reach the king passes.
+#[test]
+fn king_shield_weighs_the_power_a_move_confers() {
+    use super::movegen::KingShield;
+    // The black dragon stands a knight's leap from the white king, on none of its lines.
+    let p = setup(&["Ka1", "Ne6", "Bh5", "db3", "kj10"], Color::White);
+    let shield = KingShield::new(&p).expect("no enemy fool");
+    let knight = pseudo(&p, "e6", "f8");
+    assert!(!p.is_legal(&knight) && !shield.stays_safe(&p, &knight));
+    assert!(legal(&p).iter().all(|m| m.piece != Kind::Knight));
+    let bishop = one(&p, "h5", "g6", MoveKind::Normal);
+    assert!(shield.stays_safe(&p, &bishop));
+}
+
+/// An archer shoots only forwards: a king's line in front of it is watched, one behind it is not.
+#[test]
+fn king_shield_looks_along_the_archers_lines() {
+    use super::movegen::KingShield;
+    // The black archer e8 leaps the pawn e5 onto the rook e3; the rook leaving uncovers e1.
+    let p = setup(&["Ke1", "Re3", "Pe5", "ae8", "kj10"], Color::White);
+    let off_file = pseudo(&p, "e3", "a3");
+    assert!(!p.is_legal(&off_file));
+    assert!(!KingShield::new(&p).unwrap().stays_safe(&p, &off_file));
+    // The black archer e3 shoots downwards, away from the king e10: the rook may go.
+    let q = setup(&["Ke10", "Re7", "ae3", "kj1"], Color::White);
+    let away = pseudo(&q, "e7", "a7");
+    assert!(q.is_legal(&away));
+    assert!(KingShield::new(&q).unwrap().stays_safe(&q, &away));
 }
 
 #[test]
@@ -1407,7 +1464,7 @@ fn colour_flipped(p: &Dao) -> Dao {
     });
     q.reserve = [p.reserve[1], p.reserve[0]];
     q.last = [p.last[1].map(m), p.last[0].map(m)];
-    q.key = q.compute_key();
+    q.refresh();
     q
 }
 
@@ -1427,7 +1484,7 @@ fn file_mirrored(p: &Dao) -> Dao {
             .fold(0, |acc, s| acc | bit(m(s))),
     });
     q.last = [p.last[0].map(m), p.last[1].map(m)];
-    q.key = q.compute_key();
+    q.refresh();
     q
 }
 
@@ -1454,7 +1511,7 @@ fn mirrored_positions_have_equal_counts() {
                 );
                 let mut plain = p.clone();
                 plain.castling = 0;
-                plain.key = plain.compute_key();
+                plain.refresh();
                 assert_eq!(
                     perft(&file_mirrored(&plain), 2),
                     perft(&plain, 2),
