@@ -110,14 +110,15 @@
 //!   `flag::DIVERGE` ends on the divergent piece's field, which keeps its piece, and leaves the
 //!   diverging piece in the air there with the momentum it had on arriving; the cascade step
 //!   goes on with it as with an activated piece. `divergence::is_divergent` says which pieces
-//!   are divergent for whom (own Shamans; for a Shaman also the opponent's), the one place
-//!   One's Starchilds join. XAN writes the ply up to the divergent field as a step, `/` and the
+//!   are divergent for whom (own Shamans; for a Shaman also the opponent's; One's Starchilds
+//!   for everyone). XAN writes the ply up to the divergent field as a step, `/` and the
 //!   divergent piece, then the route after it with no piece or origin (`Qo2..j7/H..m10*E`, EAN
 //!   `Q..j7/..m10*`); the reader splits a written ply at each `/`. Diverging is optional: a
 //!   state reached both by a divergence and by a shorter sequence is listed with the shorter.
 //! * One (module `starchild`, which lists its own readings): the Starchild's jump, its Wave,
 //!   moving Stars, sense-journeys; Stars stand anywhere and `board::stars` scans the board for
-//!   them there. Resurrection is not generated yet, and Starchilds are not yet divergent.
+//!   them there, divergence through Starchilds, a Pyramid's failed conversion of a Starchild;
+//!   resurrection and the graveyard in module `resurrection`.
 //! * Discovery (module `monolith`, which lists its own readings): either side moves either
 //!   Monolith; its reach is a breadth-first search over (field, step); a demotion is part of the
 //!   Monolith's ply (`flag::DEMOTE`); teleports route through Stars and Monoliths alike
@@ -177,6 +178,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod reference;
+mod resurrection;
 mod serpent;
 mod shaman;
 mod starchild;
@@ -274,6 +276,8 @@ pub struct Croatian {
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
     kings: [u16; 2],
+    /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
+    graveyard: resurrection::Graveyard,
     /// The previous move self-checkmated (a function of the board, so not in the key).
     decided: Option<GameResult>,
     /// The turn in progress, when this state is one (turns played action by action).
@@ -297,6 +301,7 @@ impl PartialEq for Croatian {
             && self.board[..] == other.board[..]
             && self.side == other.side
             && self.ep == other.ep
+            && self.graveyard == other.graveyard
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.key == other.key
