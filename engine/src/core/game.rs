@@ -58,6 +58,8 @@ pub enum MoveSet {
     Legal,
     /// `tactical_moves`.
     Tactical,
+    /// `quiescence_moves`.
+    Quiescence,
 }
 
 /// A move generation given up before it finished ([`Game::moves_unless`]).
@@ -168,8 +170,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         out.truncate(kept);
     }
 
-    /// `legal_moves` or `tactical_moves` (by `set`) for a caller that cannot wait for ever (the
-    /// search, whose clock runs): a game whose one generation can take seconds (cascades over
+    /// The tactical moves quiescence searches: `tactical_moves`, less the ones that only tell
+    /// apart where pieces that no move takes end up (a Serpent's capture with its displaced
+    /// Pawns on other fields), of which one stands for all. Every move listed is one of
+    /// `tactical_moves`. The default lists them all.
+    fn quiescence_moves(&self, out: &mut Self::MoveList) {
+        self.tactical_moves(out);
+    }
+
+    /// `legal_moves`, `tactical_moves` or `quiescence_moves` (by `set`) for a caller that cannot
+    /// wait for ever (the search, whose clock runs): a game whose one generation can take seconds (cascades over
     /// in-air states) asks `give_up` now and then, a few microseconds of work apart, and stops
     /// with `Err(GaveUp)` when it answers true, `out` then holding an incomplete list. The
     /// default generates the whole list without asking.
@@ -182,6 +192,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         match set {
             MoveSet::Legal => self.legal_moves(out),
             MoveSet::Tactical => self.tactical_moves(out),
+            MoveSet::Quiescence => self.quiescence_moves(out),
         }
         Ok(())
     }

@@ -146,7 +146,17 @@ struct Picker<G: Game> {
     /// The moves generated so far and their order scores (`i32::MIN` once taken or left out).
     moves: G::MoveList,
     scores: Vec<i32>,
+    /// Picks since the moves were last scored, while they are picked by scanning the scores.
+    scanned: u32,
+    /// The moves not taken in the order they are picked, once sorted, and the next place in it.
+    order: Option<Vec<u32>>,
+    next: usize,
 }
+
+/// Moves picked by scanning the scores before the rest of a node's moves are sorted once: a
+/// node that cuts off mostly does so within its first few moves, and one that tries them all
+/// (a hundred or more on the large boards) then saves a scan per move.
+const PICKS_BEFORE_SORT: u32 = 4;
 
 impl<G: Game> Picker<G> {
     /// `stored` is the table's move for this node (or `NO_MOVE`); `excluded` is the move a
@@ -166,9 +176,12 @@ impl<G: Game> Picker<G> {
             has_table_move: stored != NO_MOVE,
             moves: G::MoveList::default(),
             scores,
+            scanned: 0,
+            order: None,
+            next: 0,
         };
         picker.scores.clear();
-        if G::MOVE_CODES {
+        if picker.staged {
             picker.stage = Stage::TableMove;
             if stored != NO_MOVE {
                 picker.table_move = pos.move_from_code(stored);
@@ -189,6 +202,48 @@ impl<G: Game> Picker<G> {
             }
         }
         Ok(picker)
+    }
+}
+
+impl<G: Game> Picker<G> {
+    /// The best-scored move not taken yet if it scores at least `floor`, marked taken: the
+    /// highest score, the earliest move among equal ones (as `pick_from`).
+    fn pick(&mut self, floor: i32) -> Option<(usize, i32)> {
+        if self.order.is_none() {
+            if self.scanned < PICKS_BEFORE_SORT {
+                self.scanned += 1;
+                return pick_from(&mut self.scores, floor);
+            }
+            let scores = &self.scores;
+            let mut order: Vec<u32> = (0..scores.len() as u32)
+                .filter(|&i| scores[i as usize] != i32::MIN)
+                .collect();
+            // Stable: equal scores keep the earlier move first.
+            order.sort_by_key(|&i| std::cmp::Reverse(scores[i as usize]));
+            self.order = Some(order);
+            self.next = 0;
+        }
+        let order = self.order.as_ref()?;
+        while let Some(&i) = order.get(self.next) {
+            let score = self.scores[i as usize];
+            if score == i32::MIN {
+                self.next += 1;
+                continue;
+            }
+            if score < floor {
+                return None;
+            }
+            self.next += 1;
+            self.scores[i as usize] = i32::MIN;
+            return Some((i as usize, score));
+        }
+        None
+    }
+
+    /// Scores were added or cleared: picking starts again by scanning.
+    fn rescored(&mut self) {
+        self.scanned = 0;
+        self.order = None;
     }
 }
 
@@ -567,6 +622,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             };
             scores.push(score);
         }
+        picker.rescored();
     }
 
     /// The next move of the node (its index in `picker.moves`) and its order score, going on
@@ -579,7 +635,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else {
                 i32::MIN + 1
             };
-            if let Some(next) = pick_from(&mut picker.scores, floor) {
+            if let Some(next) = picker.pick(floor) {
                 return Some(next);
             }
             match picker.stage {
@@ -587,6 +643,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     picker.stage = Stage::GoodTactical;
                     picker.moves.clear();
                     picker.scores.clear();
+                    picker.rescored();
                     picker.table_index = usize::MAX;
                     if self
                         .generate(pos, MoveSet::Tactical, &mut picker.moves)
@@ -1037,7 +1094,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let set = if all_moves {
             MoveSet::Legal
         } else {
-            MoveSet::Tactical
+            MoveSet::Quiescence
         };
         if self.generate(pos, set, &mut moves).is_err() {
             return 0;

@@ -1,10 +1,12 @@
 //! The board: a padded mailbox of one-byte cells, its geometry, the Zobrist keys, and how a
 //! move changes the state.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
+use super::attacks::attacked;
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::resurrection::{self, Graveyard};
@@ -231,6 +233,7 @@ impl Croatian {
             decided: None,
             progress: None,
             by_action: super::actions::by_default(v.name),
+            checked: CheckCache::default(),
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -241,9 +244,21 @@ impl Croatian {
         pos
     }
 
+    /// Whether the side to move's King is attacked (by any piece: a turn in progress asks
+    /// `Game::in_check`), worked out once per state.
+    pub(super) fn king_attacked(&self) -> bool {
+        self.checked.get().unwrap_or_else(|| {
+            let k = self.kings[self.side.index()];
+            let attacked = k != 0 && attacked(self, &self.board, k, !self.side);
+            self.checked.set(attacked);
+            attacked
+        })
+    }
+
     /// Writes a cell, keeping the key and King fields up to date.
     #[inline]
     pub(super) fn set(&mut self, sq: u16, c: Cell) {
+        self.checked = CheckCache::default();
         let old = self.board[sq as usize];
         self.key ^= cell_key(sq as usize, old) ^ cell_key(sq as usize, c);
         self.board[sq as usize] = c;
@@ -253,6 +268,7 @@ impl Croatian {
     }
 
     pub(super) fn recompute_key(&mut self) {
+        self.checked = CheckCache::default();
         let mut key = 0;
         for (sq, &c) in self.board.iter().enumerate() {
             key ^= cell_key(sq, c);
@@ -297,9 +313,39 @@ impl Croatian {
         }
         next.ep.clear();
         next.side = !self.side;
+        next.checked = CheckCache::default();
         next.key ^= keys().side;
         next.halfmove = next.halfmove.saturating_add(1);
         next
+    }
+}
+
+/// A state's answer to `Croatian::king_attacked`, kept once worked out (atomic: states are
+/// shared between search threads).
+#[derive(Default)]
+pub(super) struct CheckCache(AtomicU8);
+
+const UNKNOWN: u8 = 0;
+const SAFE: u8 = 1;
+const ATTACKED: u8 = 2;
+
+impl CheckCache {
+    fn get(&self) -> Option<bool> {
+        match self.0.load(Ordering::Relaxed) {
+            UNKNOWN => None,
+            v => Some(v == ATTACKED),
+        }
+    }
+
+    fn set(&self, attacked: bool) {
+        let v = if attacked { ATTACKED } else { SAFE };
+        self.0.store(v, Ordering::Relaxed);
+    }
+}
+
+impl Clone for CheckCache {
+    fn clone(&self) -> Self {
+        CheckCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -686,6 +732,7 @@ impl Turn {
             next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
+        next.checked = CheckCache::default();
         next.key ^= keys().side;
         next.decided = next.judge_self_checkmate();
         next

@@ -217,6 +217,9 @@ use crate::core::{Color, Ending, Game, GameResult, GaveUp, MoveError, MoveSet, P
 
 pub use board::MAILBOX;
 use board::MAX_EP;
+#[cfg(test)]
+pub(crate) use movegen::quiescence_class;
+use movegen::Keep;
 pub use moves::{flag, Move, Ply};
 use piece::Cell;
 pub use variant::Variant;
@@ -282,6 +285,8 @@ pub struct Croatian {
     /// Whether `legal_moves` lists actions rather than whole turns (a way of generating, not
     /// part of the state: not in the key).
     by_action: bool,
+    /// Whether the side to move's King is attacked, once asked (`king_attacked`).
+    checked: board::CheckCache,
 }
 
 impl std::fmt::Debug for Croatian {
@@ -313,6 +318,13 @@ impl Game for Croatian {
     /// `multi_action_turns` and `turns_can_coincide` say which.
     const MULTI_ACTION_TURNS: bool = true;
     const TURNS_CAN_COINCIDE: bool = true;
+
+    /// Listed without testing the tactical moves' legality (`movegen::Keep::Quiet`).
+    fn quiet_moves(&self, out: &mut Vec<Move>) {
+        if self.decided.is_none() {
+            self.list_moves(out, Keep::Quiet);
+        }
+    }
 
     fn multi_action_turns(&self) -> bool {
         self.by_action
@@ -386,7 +398,7 @@ impl Game for Croatian {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.decided.is_none() {
-            self.list_moves(out, false);
+            self.list_moves(out, Keep::All);
         }
     }
 
@@ -404,7 +416,14 @@ impl Game for Croatian {
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
         if self.decided.is_none() {
-            self.list_moves(out, true);
+            self.list_moves(out, Keep::Tactical);
+        }
+    }
+
+    /// One tactical move of each `movegen::quiescence_class`.
+    fn quiescence_moves(&self, out: &mut Vec<Move>) {
+        if self.decided.is_none() {
+            self.list_moves(out, Keep::Quiescence);
         }
     }
 
@@ -416,15 +435,15 @@ impl Game for Croatian {
         out: &mut Vec<Move>,
         give_up: &mut dyn FnMut() -> bool,
     ) -> Result<(), GaveUp> {
-        let tactical = set == MoveSet::Tactical;
+        let keep = Keep::of(set);
         if self.decided.is_some() {
             return Ok(());
         }
         if self.progress.is_some() {
-            self.list_moves(out, tactical);
+            self.list_moves(out, keep);
             return Ok(());
         }
-        movegen::moves_unless(self, out, tactical, cascade::Patience::asking(give_up))
+        movegen::moves_unless(self, out, keep, cascade::Patience::asking(give_up))
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -454,8 +473,7 @@ impl Game for Croatian {
         if self.progress.is_some() {
             return false;
         }
-        let k = self.kings[self.side.index()];
-        k != 0 && attacks::attacked(self, &self.board, k, !self.side)
+        self.king_attacked()
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
@@ -553,18 +571,26 @@ impl Croatian {
         self.progress.as_ref().map(|p| (p.air.cell, p.air.at))
     }
 
-    /// The legal moves, or the actions where turns go action by action; with `tactical`, the
-    /// ones `is_tactical` accepts.
-    fn list_moves(&self, out: &mut Vec<Move>, tactical: bool) {
+    /// The legal moves, or the actions where turns go action by action, that `keep` keeps.
+    fn list_moves(&self, out: &mut Vec<Move>, keep: Keep) {
         match &self.progress {
             Some(p) => {
+                let start = out.len();
                 actions::next_actions(p, out);
-                if tactical {
-                    out.retain(|mv| self.is_tactical(mv));
+                if keep != Keep::All {
+                    let mut classes = cascade::KeySet::default();
+                    let mut index = 0;
+                    out.retain(|mv| {
+                        index += 1;
+                        let flags = mv.plies().iter().fold(0, |f, p| f | p.flags);
+                        index <= start
+                            || keep.takes(flags)
+                                && (keep != Keep::Quiescence
+                                    || classes.insert(movegen::quiescence_class(mv)))
+                    });
                 }
             }
-            None if tactical => movegen::tactical_moves(self, out),
-            None => movegen::legal_moves(self, out, true),
+            None => movegen::kept_moves(self, out, keep),
         }
     }
 

@@ -131,6 +131,12 @@ pub struct Mover {
 
 /// Receives every way a ply can end.
 pub trait Sink {
+    /// Whether an ending with `ply` could be taken at all: a generator that pays for each
+    /// ending it hands on (telling outcomes apart) skips the others.
+    fn wants(&self, _ply: &Ply) -> bool {
+        true
+    }
+
     /// One ending; `left` is the momentum an activated piece receives.
     fn land(&mut self, ply: Ply, left: u8);
 
