@@ -28,23 +28,24 @@ pub use properties::{check_board_view, check_move_text, check_position_string, s
 pub use registry::{variant_names, GameKind};
 pub use select::{split_variant, Selected};
 
-/// Variants the protocol stress sessions leave out: the five that go action by action. Conquest
-/// of Tlalocan, Discovery and One: their searches are too slow for the sessions' depths (a
-/// depth-3 search of Conquest of Tlalocan's start runs for minutes, a depth-1 search of
-/// Discovery's for seconds). Hemera's Dawn and Tamoanchan Revisited: with them the four-thread
-/// session's depth-3 searches along random games took 168 s instead of 14. And the CECP session
-/// model still matches the engine's `move` and thinking lines against lists of single moves,
-/// where these variants list actions. The model's moves are whole turns already
-/// (`referee::random_move`). The fuzz replays, the games' own tests and the whole-turn protocol
-/// tests cover them.
-pub const BEYOND_STRESS: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery", "one"];
+/// Variants the protocol stress sessions search only within a node limit
+/// ([`stress_search_nodes`]): the five that go action by action. A depth-limited search of
+/// Conquest of Tlalocan's start runs for minutes and a depth-1 search of Discovery's for seconds;
+/// with Hemera's Dawn and Tamoanchan Revisited searched to depth 3, the four-thread session took
+/// 168 s instead of 14.
+pub const NODE_LIMITED: &[&str] = &["hemerasdawn", "tamoanchan", "tlalocan", "discovery", "one"];
 
-/// The variants the protocol stress sessions play: every registered one but [`BEYOND_STRESS`].
+/// The node limit of a stress session's search in a [`NODE_LIMITED`] variant.
+pub const STRESS_NODES: u64 = 500;
+
+/// The node limit the stress sessions add to a search of `variant`, where it needs one.
+pub fn stress_search_nodes(variant: &str) -> Option<u64> {
+    NODE_LIMITED.contains(&variant).then_some(STRESS_NODES)
+}
+
+/// The variants the protocol stress sessions play: every registered one.
 pub fn stress_variant_names() -> Vec<&'static str> {
     variant_names()
-        .into_iter()
-        .filter(|name| !BEYOND_STRESS.contains(name))
-        .collect()
 }
 
 /// [`check_board_view`] over every sample position of `variant`; the number of positions checked.

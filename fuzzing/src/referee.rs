@@ -151,10 +151,15 @@ pub fn random_move(line: &Line, below: &mut dyn FnMut(usize) -> usize) -> Option
             let legal = legal_list(&pos, &history);
             return (!legal.is_empty()).then(|| pos.move_to_wire(&legal[below(legal.len())]));
         }
-        let mut shuffled = |_: &G, moves: &[<G as Game>::Move]| {
+        // Mid-turn, the actions that end the turn first: a random walk through an activation
+        // network (One's Waves and Starchilds) could go on far, through many dead ends.
+        let mut shuffled = |state: &G, moves: &[<G as Game>::Move]| {
             let mut order: Vec<usize> = (0..moves.len()).collect();
             for i in (1..order.len()).rev() {
                 order.swap(i, below(i + 1));
+            }
+            if state.turn_in_progress() {
+                order.sort_by_key(|&i| state.play(&moves[i]).turn_in_progress());
             }
             order
         };
@@ -269,6 +274,14 @@ pub fn cecp_moves(line: &Line, coords: Coords) -> Result<Vec<(String, String)>, 
 /// Whether a CECP thinking line's PV (each move in XBoard's coordinates, a cascade as its first
 /// ply) can be played from the end of `line`, trying every move each text may stand for.
 pub fn cecp_pv_playable(line: &Line, coords: Coords, pv: &[&str]) -> bool {
+    if coords.whole_turns() {
+        // Whole turns in the wire form, played as they are.
+        let mut line = line.clone();
+        return pv.iter().all(|mv| {
+            line = line.with(mv);
+            playable(&line).is_ok()
+        });
+    }
     let Some((first, rest)) = pv.split_first() else {
         return true;
     };
@@ -309,6 +322,11 @@ fn mates_within<G: Game>(pos: &G, moves: u32, nodes: &mut u64, budget: u64) -> O
     if moves == 0 || pos.ending(&[]).is_some() {
         return Some(false);
     }
+    // Listing the turns that go action by action can take minutes before the budget is
+    // looked at (One's start has millions): such a mate is left undecided.
+    if pos.multi_action_turns() {
+        return None;
+    }
     let mut undecided = false;
     for turn in complete_turns(pos) {
         *nodes += 1;
@@ -337,6 +355,9 @@ fn loses_within<G: Game>(pos: &G, moves: u32, nodes: &mut u64, budget: u64) -> O
     }
     if moves == 0 {
         return Some(false);
+    }
+    if pos.multi_action_turns() {
+        return None;
     }
     for turn in complete_turns(pos) {
         *nodes += 1;

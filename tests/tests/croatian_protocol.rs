@@ -225,3 +225,56 @@ fn uci_action_variants_speak_whole_turns() {
         assert!(engine.finish(), "{variant}");
     }
 }
+
+/// With MultiPV the action variants rank whole turns: each line of an iteration begins with a
+/// whole turn, the lines are numbered from 1 without gaps, and no two begin with turns that
+/// end in the same position (two first actions, or two endings of one, that come to one state).
+#[test]
+fn uci_multipv_ranks_distinct_whole_turns() {
+    for (variant, turn) in ACTIVATING_TURNS {
+        let start = Croatian::start_position(variant).unwrap();
+        let after = after_whole_turn(&start, turn);
+        let mut engine = uci(variant);
+        engine.send("setoption name MultiPV value 6");
+        engine.send(&format!("position startpos moves {turn}"));
+        engine.send("go depth 1 nodes 20000");
+        let lines = engine.read_until(|line| line.starts_with("bestmove"));
+        // The lines of each reported depth, in order.
+        let mut by_depth: std::collections::BTreeMap<u32, Vec<(usize, String)>> =
+            Default::default();
+        for line in &lines {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let field = |name: &str| {
+                words
+                    .iter()
+                    .position(|w| *w == name)
+                    .and_then(|i| words.get(i + 1))
+                    .and_then(|w| w.parse::<usize>().ok())
+            };
+            if let (Some(depth), Some(multipv)) = (field("depth"), field("multipv")) {
+                let (_, pv) = line
+                    .split_once(" pv ")
+                    .unwrap_or_else(|| panic!("{variant}: no pv in '{line}'"));
+                by_depth
+                    .entry(depth as u32)
+                    .or_default()
+                    .push((multipv, pv.to_string()));
+            }
+        }
+        let (_, last) = by_depth.iter().next_back().expect("an iteration reported");
+        assert!(last.len() > 1, "{variant}: {last:?}");
+        let mut ends = Vec::new();
+        for (i, (multipv, pv)) in last.iter().enumerate() {
+            assert_eq!(*multipv, i + 1, "{variant}: {last:?}");
+            let first = pv.split_whitespace().next().unwrap();
+            let end = after_whole_turn(&after, first).key();
+            assert!(
+                !ends.contains(&end),
+                "{variant}: {first} repeats a turn: {last:?}"
+            );
+            ends.push(end);
+        }
+        engine.send("quit");
+        assert!(engine.finish(), "{variant}");
+    }
+}

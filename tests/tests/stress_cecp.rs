@@ -11,7 +11,7 @@
 //! claim (with the right result) only when the game is over, and always when it is over where
 //! the engine had to move; an error answer exactly when the command was bad.
 //!
-//! Every registered variant but `BEYOND_STRESS` is played: each session owns a share of them (so the
+//! Every registered variant is played: each session owns a share of them (so the
 //! default seeds cover all of it), plays them in turn after `new` + `variant`, and also switches
 //! at random. `variant` must answer with the start position's `setup`/`piece` lines, or with a
 //! `telluser` for boards XBoard cannot draw. Moves go both ways in XBoard's coordinates (ranks
@@ -19,7 +19,10 @@
 //! derives from its legal moves; a `move` must name exactly one legal move. `setboard` gets
 //! positions along random games of the variant (a randomised variant starts from its fixed
 //! counterpart's start), some at or just before the end of a long one, and broken ones; user
-//! moves are legal ones and near misses of them.
+//! moves are legal ones and near misses of them. Where turns go action by action the moves pass
+//! as whole turns in the wire form: the model plays the engine's `move` and PV to judge them
+//! (the turns are too many to list), sends whole turns built by random walks over the actions,
+//! and judges a ponder search's PV from the position after a reply an earlier PV predicted.
 
 mod stress_common;
 
@@ -40,6 +43,8 @@ const ACTIONS_PER_SESSION: usize = 500;
 /// end within this many).
 const LONG_GAME: usize = 200;
 const LONG_CHESS_GAME: usize = 1_000;
+/// How many predicted replies' positions the model keeps for judging ponder searches.
+const PREDICTED_KEPT: usize = 4;
 
 /// What one variant saw over all sessions.
 #[derive(Default)]
@@ -132,6 +137,9 @@ struct Session<'a> {
     /// Positions a search may be reporting on right now (the current one and the one before the
     /// last command).
     recent: Vec<Line>,
+    /// Positions after a move and the reply a PV predicted for it: a ponder search reports from
+    /// one of them.
+    predicted: Vec<Line>,
     /// Thinking output read during an exchange, judged once the command's effect is known (a
     /// restarted analysis reports on the new position before the `pong`).
     deferred: Vec<String>,
@@ -184,6 +192,7 @@ impl<'a> Session<'a> {
             analyzing: false,
             thinking: None,
             recent: vec![Line::start("chess")],
+            predicted: Vec::new(),
             deferred: Vec::new(),
             deferring: false,
             announced: Vec::new(),
@@ -359,7 +368,16 @@ impl<'a> Session<'a> {
         let Some(position) = self.thinking.take() else {
             self.fail(&format!("'{text}' while the engine was not on move"));
         };
-        let moves = referee::cecp_moves(&position, self.coords_of(&position.variant))
+        let coords = self.coords_of(&position.variant);
+        if coords.whole_turns() {
+            // A whole turn in the wire form, checked by playing it (the turns are too many to
+            // list).
+            if referee::playable(&position.with(mv)).is_err() {
+                self.fail(&format!("'{text}' is not a legal turn"));
+            }
+            return self.engine_moved(position.with(mv));
+        }
+        let moves = referee::cecp_moves(&position, coords)
             .unwrap_or_else(|err| self.fail(&format!("model line does not replay: {err}")));
         let named: Vec<&String> = moves
             .iter()
@@ -371,9 +389,14 @@ impl<'a> Session<'a> {
             [] => self.fail(&format!("'{text}' is not a legal move")),
             _ => self.fail(&format!("'{text}' names several legal moves: {named:?}")),
         };
+        self.engine_moved(position.with(&wire));
+    }
+
+    /// The engine's move, judged legal, played in the model: `line` is the game after it.
+    fn engine_moved(&mut self, line: Line) {
         self.engine_moves += 1;
         self.coverage().engine_moves += 1;
-        self.line = position.with(&wire);
+        self.line = line;
         self.recent.push(self.line.clone());
         // The claim follows the move at once.
         self.claim_due = self.is_over();
@@ -391,7 +414,24 @@ impl<'a> Session<'a> {
             let coords = self.coords_of(&base.variant);
             referee::cecp_pv_playable(base, coords, pv)
         };
-        if bases.iter().any(playable) {
+        if let Some(base) = bases.iter().find(|base| playable(base)) {
+            // Where the PV names a reply, a ponder search may report from after it.
+            if let [first, reply, ..] = pv {
+                let coords = self.coords_of(&base.variant);
+                let line = base
+                    .with(&coords.xboard_to_wire(first))
+                    .with(&coords.xboard_to_wire(reply));
+                if !self.predicted.contains(&line) {
+                    if self.predicted.len() == PREDICTED_KEPT {
+                        self.predicted.remove(0);
+                    }
+                    self.predicted.push(line);
+                }
+            }
+            return;
+        }
+        // The predicted replies' positions, where the replies cannot all be listed.
+        if self.predicted.iter().any(playable) {
             return;
         }
         // A ponder search reports from the position after the predicted reply.
@@ -515,16 +555,30 @@ impl<'a> Session<'a> {
     }
 
     fn usermove(&mut self) {
+        let whole_turns = self.variant().coords.whole_turns();
+        if whole_turns && self.positioned() && self.rng.chance(85) {
+            // A whole turn from a random walk over the actions.
+            let rng = &mut self.rng;
+            if let Some(wire) = referee::random_move(&self.line, &mut |n| rng.below(n)) {
+                return self.legal_usermove(&wire.clone(), wire);
+            }
+        }
         let moves = if self.positioned() {
             referee::cecp_moves(&self.line, self.variant().coords).unwrap_or_default()
         } else {
             Vec::new()
         };
-        if moves.is_empty() || self.rng.chance(15) {
+        // Where turns go action by action the list holds actions, not turns to send.
+        if moves.is_empty() || whole_turns || self.rng.chance(15) {
             let text = self.bad_move(&moves);
             return self.exchange_with(&format!("usermove {text}"), Kind::Starter, |_| true);
         }
         let (wire, text) = self.rng.pick(&moves).clone();
+        self.legal_usermove(&text, wire);
+    }
+
+    /// `usermove TEXT` of the legal move `wire`: played unless the game is over.
+    fn legal_usermove(&mut self, text: &str, wire: String) {
         self.exchange_with(&format!("usermove {text}"), Kind::Starter, |s| {
             if !s.force && s.is_over() {
                 return true; // game over: refused

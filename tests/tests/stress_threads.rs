@@ -10,8 +10,8 @@ use std::process::Command;
 
 use tiamat_fuzzing::mutate::Rng;
 use tiamat_fuzzing::referee::{self, Line};
-use tiamat_fuzzing::stress_variant_names;
 use tiamat_fuzzing::uci_judge::UciJudge;
+use tiamat_fuzzing::{stress_search_nodes, stress_variant_names};
 use tiamat_tests::tiamat_binary;
 
 /// Short mates (checked exhaustively by the judge) and positions close to them.
@@ -46,7 +46,13 @@ fn positions() -> Vec<(Line, u32)> {
             continue;
         }
         let depth = if variant == "chess" { 6 } else { 3 };
-        for game in 0..6 {
+        // A node-limited variant's search costs about a second on a debug build: fewer games.
+        let games = if stress_search_nodes(variant).is_some() {
+            3
+        } else {
+            6
+        };
+        for game in 0..games {
             let mut line = Line::start(variant);
             for _ in 0..(game * 9) {
                 if referee::is_over(&line).unwrap_or(true) {
@@ -87,7 +93,12 @@ fn four_thread_searches_report_only_legal_moves_and_real_mates() {
         engine.send(&format!("position {setup}{moves}"));
         // The time cap only bounds a game whose first iteration is slow; the checks do not
         // depend on how deep the search got.
-        engine.send(&format!("go depth {depth} movetime {MOVETIME_CAP_MS}"));
+        let nodes = stress_search_nodes(&line.variant)
+            .map(|nodes| format!(" nodes {nodes}"))
+            .unwrap_or_default();
+        engine.send(&format!(
+            "go depth {depth}{nodes} movetime {MOVETIME_CAP_MS}"
+        ));
         judge.go(line, Vec::new());
         while !judge.pending.is_empty() {
             let text = expect_line(&mut engine, "bestmove");

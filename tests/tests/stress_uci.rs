@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use tiamat_fuzzing::mutate::Rng;
 use tiamat_fuzzing::referee::{self, Line};
-use tiamat_fuzzing::stress_variant_names;
 use tiamat_fuzzing::uci_judge::UciJudge;
+use tiamat_fuzzing::{stress_search_nodes, stress_variant_names};
 use tiamat_tests::Engine;
 
 const SESSIONS: u64 = 6;
@@ -132,6 +132,11 @@ impl Session {
     fn go(&mut self) {
         let chess = self.line.variant == "chess";
         let depth = 1 + self.rng.below(if chess { 5 } else { 3 });
+        // A depth in the variants that go action by action comes with a node limit.
+        let depth = match stress_search_nodes(&self.line.variant) {
+            Some(nodes) => format!("{depth} nodes {nodes}"),
+            None => depth.to_string(),
+        };
         let limit = match self.rng.below(9) {
             0 | 1 => format!("depth {depth}"),
             2 => format!("nodes {}", 100 + self.rng.below(20_000)),

@@ -58,6 +58,8 @@ pub enum MoveSet {
     Legal,
     /// `tactical_moves`.
     Tactical,
+    /// `quiescence_moves`.
+    Quiescence,
 }
 
 /// A move generation given up before it finished ([`Game::moves_unless`]).
@@ -168,8 +170,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         out.truncate(kept);
     }
 
-    /// `legal_moves` or `tactical_moves` (by `set`) for a caller that cannot wait for ever (the
-    /// search, whose clock runs): a game whose one generation can take seconds (cascades over
+    /// The tactical moves quiescence searches: `tactical_moves`, less the ones that only tell
+    /// apart where pieces that no move takes end up (a Serpent's capture with its displaced
+    /// Pawns on other fields), of which one stands for all. Every move listed is one of
+    /// `tactical_moves`. The default lists them all.
+    fn quiescence_moves(&self, out: &mut Self::MoveList) {
+        self.tactical_moves(out);
+    }
+
+    /// `legal_moves`, `tactical_moves` or `quiescence_moves` (by `set`) for a caller that cannot
+    /// wait for ever (the search, whose clock runs): a game whose one generation can take seconds (cascades over
     /// in-air states) asks `give_up` now and then, a few microseconds of work apart, and stops
     /// with `Err(GaveUp)` when it answers true, `out` then holding an incomplete list. The
     /// default generates the whole list without asking.
@@ -182,6 +192,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         match set {
             MoveSet::Legal => self.legal_moves(out),
             MoveSet::Tactical => self.tactical_moves(out),
+            MoveSet::Quiescence => self.quiescence_moves(out),
         }
         Ok(())
     }
@@ -420,26 +431,42 @@ pub fn whole_turns<G: Game>(root: &G, line: &[G::Move]) -> (Vec<G::Move>, G) {
 
 /// Plays on from `state`, reached by `actions` (which the walk extends), until a turn ends: a
 /// depth-first walk over the actions, each state's tried in the order `order` gives (indices
-/// into its legal moves), backing out of dead ends. The state where the turn ended, or `None`
-/// when no path of actions ends one (`actions` is then as it was). A complete state with no
-/// actions yet starts a turn.
+/// into its legal moves), backing out of dead ends, and never entering again a state in progress
+/// it has backed out of (keyed like perft's turn walk; an activation network can reach one state
+/// by many paths). The state where the turn ended, or `None` when no path of actions ends one
+/// (`actions` is then as it was). A complete state with no actions yet starts a turn.
 pub fn complete_turn<G: Game>(
     state: &G,
     actions: &mut Vec<G::Move>,
     order: &mut impl FnMut(&G, &[G::Move]) -> Vec<usize>,
 ) -> Option<G> {
+    walk_to_turn_end(state, actions, order, &mut std::collections::HashSet::new())
+}
+
+fn walk_to_turn_end<G: Game>(
+    state: &G,
+    actions: &mut Vec<G::Move>,
+    order: &mut impl FnMut(&G, &[G::Move]) -> Vec<usize>,
+    dead_ends: &mut std::collections::HashSet<u64>,
+) -> Option<G> {
     if !state.turn_in_progress() && !actions.is_empty() {
         return Some(state.clone());
+    }
+    if state.turn_in_progress() && dead_ends.contains(&state.key()) {
+        return None;
     }
     let mut moves = G::MoveList::default();
     state.legal_moves(&mut moves);
     let moves = moves.as_slice();
     for i in order(state, moves) {
         actions.push(moves[i].clone());
-        if let Some(end) = complete_turn(&state.play(&moves[i]), actions, order) {
+        if let Some(end) = walk_to_turn_end(&state.play(&moves[i]), actions, order, dead_ends) {
             return Some(end);
         }
         actions.pop();
+    }
+    if state.turn_in_progress() {
+        dead_ends.insert(state.key());
     }
     None
 }
@@ -629,6 +656,31 @@ mod tests {
         let (found, generations) = walk(None);
         assert_eq!(found, Some(false));
         assert!(generations <= usize::from(RUNGS) + 1, "{generations}");
+    }
+
+    #[test]
+    fn completing_a_turn_backs_out_of_each_dead_end_once() {
+        // No legal end: every state is a dead end, each generated once, not once per path.
+        GENERATIONS.with(|n| n.set(0));
+        let start = Ladder {
+            at: 0,
+            end: None,
+            climbing: false,
+        };
+        let mut actions = Vec::new();
+        let mut in_order = |_: &Ladder, moves: &[u8]| (0..moves.len()).collect();
+        assert!(complete_turn(&start, &mut actions, &mut in_order).is_none());
+        assert!(actions.is_empty());
+        let generations = GENERATIONS.with(Cell::get);
+        assert!(generations <= usize::from(RUNGS) + 1, "{generations}");
+        // With the end at the top, the walk climbs there.
+        let start = Ladder {
+            end: Some(RUNGS),
+            ..start
+        };
+        let end = complete_turn(&start, &mut actions, &mut in_order).unwrap();
+        assert_eq!(end.at, RUNGS);
+        assert!(!end.turn_in_progress());
     }
 
     #[test]

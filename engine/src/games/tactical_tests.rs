@@ -18,8 +18,19 @@ fn counted<M: std::hash::Hash + Eq>(moves: impl IntoIterator<Item = M>) -> HashM
     counts
 }
 
+/// What quiescence tells tactical moves apart by (`Game::quiescence_moves`): a game that lists
+/// them all tells every move apart.
+type Class<G> = fn(&<G as Game>::Move) -> u64;
+
+fn every_move<G: Game>(mv: &G::Move) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    mv.hash(&mut h);
+    h.finish()
+}
+
 /// `read_back` counts the legal moves whose code reads back (a game may not read back some).
-fn assert_exact<G: Game>(pos: &G, context: &str, read_back: &mut usize) {
+fn assert_exact<G: Game>(pos: &G, context: &str, read_back: &mut usize, class: Class<G>) {
     let mut all = G::MoveList::default();
     pos.legal_moves(&mut all);
     let mut tactical = G::MoveList::default();
@@ -32,6 +43,34 @@ fn assert_exact<G: Game>(pos: &G, context: &str, read_back: &mut usize) {
     );
     let got = counted(tactical.as_slice().iter().cloned());
     assert_same(pos, context, "tactical", &expected, &got);
+    // Quiescence's moves: tactical ones, one of each class, every class there.
+    let mut quiescence = G::MoveList::default();
+    pos.quiescence_moves(&mut quiescence);
+    let mut classes = HashMap::new();
+    for mv in quiescence.as_slice() {
+        assert!(
+            got.contains_key(mv),
+            "{context}: {} lists {} for quiescence, no tactical move",
+            pos.position_string(),
+            pos.move_to_wire(mv)
+        );
+        if let Some(other) = classes.insert(class(mv), mv.clone()) {
+            panic!(
+                "{context}: {} lists {} and {} of one class for quiescence",
+                pos.position_string(),
+                pos.move_to_wire(&other),
+                pos.move_to_wire(mv)
+            );
+        }
+    }
+    for mv in got.keys() {
+        assert!(
+            classes.contains_key(&class(mv)),
+            "{context}: {} lists nothing of the class of {} for quiescence",
+            pos.position_string(),
+            pos.move_to_wire(mv)
+        );
+    }
     let expected_quiet = counted(
         all.as_slice()
             .iter()
@@ -121,7 +160,7 @@ fn assert_same<M: std::hash::Hash + Eq + std::fmt::Debug>(
     );
 }
 
-fn check_game<G: Game>() {
+fn check_game<G: Game>(class: Class<G>) {
     let (games, plies) = if deep_tests() { (16, 200) } else { (3, 50) };
     let mut checked = 0;
     let mut read_back = 0;
@@ -135,6 +174,7 @@ fn check_game<G: Game>() {
                     &pos,
                     &format!("{variant} suite {}", entry.name),
                     &mut read_back,
+                    class,
                 );
                 checked += 1;
                 starts.push(pos);
@@ -152,7 +192,7 @@ fn check_game<G: Game>() {
             let mut previous = starts.last().cloned().unwrap_or_else(|| first.clone());
             for ply in 0..plies {
                 let context = format!("{variant} game {game} ply {ply}");
-                assert_exact(&pos, &context, &mut read_back);
+                assert_exact(&pos, &context, &mut read_back, class);
                 assert_foreign_codes(&pos, &previous, &context);
                 checked += 1;
                 let mut moves = G::MoveList::default();
@@ -176,30 +216,30 @@ fn check_game<G: Game>() {
 
 #[test]
 fn chess_tactical_moves_are_the_tactical_legal_moves() {
-    check_game::<chess::Chess>();
+    check_game::<chess::Chess>(every_move::<chess::Chess>);
 }
 
 #[test]
 fn croatian_tactical_moves_are_the_tactical_legal_moves() {
-    check_game::<croatian::Croatian>();
+    check_game::<croatian::Croatian>(croatian::quiescence_class);
 }
 
 #[test]
 fn dao_tactical_moves_are_the_tactical_legal_moves() {
-    check_game::<dao::Dao>();
+    check_game::<dao::Dao>(every_move::<dao::Dao>);
 }
 
 #[test]
 fn dragonchess_tactical_moves_are_the_tactical_legal_moves() {
-    check_game::<dragonchess::Dragonchess>();
+    check_game::<dragonchess::Dragonchess>(every_move::<dragonchess::Dragonchess>);
 }
 
 #[test]
 fn dynamo_tactical_moves_are_the_tactical_legal_moves() {
-    check_game::<dynamo::Dynamo>();
+    check_game::<dynamo::Dynamo>(every_move::<dynamo::Dynamo>);
 }
 
 #[test]
 fn makromachy_tactical_moves_are_the_tactical_legal_moves() {
-    check_game::<makromachy::Makromachy>();
+    check_game::<makromachy::Makromachy>(every_move::<makromachy::Makromachy>);
 }

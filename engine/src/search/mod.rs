@@ -353,7 +353,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     actions.push(mv.clone());
                     state = state.play(mv);
                 }
-                let mut order = |state: &G, moves: &[G::Move]| self.completion_order(state, moves);
+                let mut order = |state: &G, moves: &[G::Move]| {
+                    completion_order(&self.tt, &self.eval, state, moves)
+                };
                 if complete_turn(&state, &mut actions, &mut order).is_none() {
                     actions.clear();
                     complete_turn(root, &mut actions, &mut order);
@@ -391,16 +393,6 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             },
             None => outcome,
         }
-    }
-
-    /// The order in which a turn is completed from `state`: the table's move first, then the
-    /// actions by the static value of the state each leaves, for the side acting.
-    fn completion_order(&self, state: &G, moves: &[G::Move]) -> Vec<usize> {
-        let preferred = self
-            .tt
-            .probe(state.key(), 0)
-            .and_then(|hit| tt::stored_index(state, moves, hit.mv));
-        ranked_by_value(&self.eval, state, moves, preferred, false)
     }
 
     fn search_line(
@@ -604,6 +596,21 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let hit = self.tt.probe(child.key(), 1)?;
         tt::table_move(&child, hit.mv)
     }
+}
+
+/// The order in which a turn is completed from `state` (the answer's, and each MultiPV line's
+/// first turn): the table's move first, then the actions by the static value of the state each
+/// leaves, for the side acting.
+fn completion_order<G: Game, E: Evaluator<G>>(
+    tt: &TranspositionTable,
+    eval: &E,
+    state: &G,
+    moves: &[G::Move],
+) -> Vec<usize> {
+    let preferred = tt
+        .probe(state.key(), 0)
+        .and_then(|hit| tt::stored_index(state, moves, hit.mv));
+    ranked_by_value(eval, state, moves, preferred, false)
 }
 
 /// Indices of `moves` (from `state`) by the static value of the state each leaves, best first

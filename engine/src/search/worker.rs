@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use crate::core::{repetitions, Game, GameResult, GaveUp, MoveList, MoveSet};
+use crate::core::{complete_turn, repetitions, Game, GameResult, GaveUp, MoveList, MoveSet};
 
 use super::ordering::{move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE};
 use super::params::SearchParams;
@@ -146,7 +146,17 @@ struct Picker<G: Game> {
     /// The moves generated so far and their order scores (`i32::MIN` once taken or left out).
     moves: G::MoveList,
     scores: Vec<i32>,
+    /// Picks since the moves were last scored, while they are picked by scanning the scores.
+    scanned: u32,
+    /// The moves not taken in the order they are picked, once sorted, and the next place in it.
+    order: Option<Vec<u32>>,
+    next: usize,
 }
+
+/// Moves picked by scanning the scores before the rest of a node's moves are sorted once: a
+/// node that cuts off mostly does so within its first few moves, and one that tries them all
+/// (a hundred or more on the large boards) then saves a scan per move.
+const PICKS_BEFORE_SORT: u32 = 4;
 
 impl<G: Game> Picker<G> {
     /// `stored` is the table's move for this node (or `NO_MOVE`); `excluded` is the move a
@@ -166,9 +176,12 @@ impl<G: Game> Picker<G> {
             has_table_move: stored != NO_MOVE,
             moves: G::MoveList::default(),
             scores,
+            scanned: 0,
+            order: None,
+            next: 0,
         };
         picker.scores.clear();
-        if G::MOVE_CODES {
+        if picker.staged {
             picker.stage = Stage::TableMove;
             if stored != NO_MOVE {
                 picker.table_move = pos.move_from_code(stored);
@@ -189,6 +202,48 @@ impl<G: Game> Picker<G> {
             }
         }
         Ok(picker)
+    }
+}
+
+impl<G: Game> Picker<G> {
+    /// The best-scored move not taken yet if it scores at least `floor`, marked taken: the
+    /// highest score, the earliest move among equal ones (as `pick_from`).
+    fn pick(&mut self, floor: i32) -> Option<(usize, i32)> {
+        if self.order.is_none() {
+            if self.scanned < PICKS_BEFORE_SORT {
+                self.scanned += 1;
+                return pick_from(&mut self.scores, floor);
+            }
+            let scores = &self.scores;
+            let mut order: Vec<u32> = (0..scores.len() as u32)
+                .filter(|&i| scores[i as usize] != i32::MIN)
+                .collect();
+            // Stable: equal scores keep the earlier move first.
+            order.sort_by_key(|&i| std::cmp::Reverse(scores[i as usize]));
+            self.order = Some(order);
+            self.next = 0;
+        }
+        let order = self.order.as_ref()?;
+        while let Some(&i) = order.get(self.next) {
+            let score = self.scores[i as usize];
+            if score == i32::MIN {
+                self.next += 1;
+                continue;
+            }
+            if score < floor {
+                return None;
+            }
+            self.next += 1;
+            self.scores[i as usize] = i32::MIN;
+            return Some((i as usize, score));
+        }
+        None
+    }
+
+    /// Scores were added or cleared: picking starts again by scanning.
+    fn rescored(&mut self) {
+        self.scanned = 0;
+        self.order = None;
     }
 }
 
@@ -567,6 +622,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             };
             scores.push(score);
         }
+        picker.rescored();
     }
 
     /// The next move of the node (its index in `picker.moves`) and its order score, going on
@@ -579,7 +635,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else {
                 i32::MIN + 1
             };
-            if let Some(next) = pick_from(&mut picker.scores, floor) {
+            if let Some(next) = picker.pick(floor) {
                 return Some(next);
             }
             match picker.stage {
@@ -587,6 +643,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     picker.stage = Stage::GoodTactical;
                     picker.moves.clear();
                     picker.scores.clear();
+                    picker.rescored();
                     picker.table_index = usize::MAX;
                     if self
                         .generate(pos, MoveSet::Tactical, &mut picker.moves)
@@ -1037,7 +1094,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let set = if all_moves {
             MoveSet::Legal
         } else {
-            MoveSet::Tactical
+            MoveSet::Quiescence
         };
         if self.generate(pos, set, &mut moves).is_err() {
             return 0;
@@ -1278,6 +1335,54 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
+    /// This iteration's `lines` best lines as reports. Where turns are built from actions, each
+    /// line's PV begins with a whole turn, completed as the answer is where the line stops
+    /// mid-turn, and a line whose first turn ends where a better line's does is left out: the
+    /// lines rank distinct turns, not first actions.
+    fn line_reports(&self, root: &G, lines: usize, depth: u32) -> Vec<IterationInfo<G::Move>> {
+        let mut reports: Vec<IterationInfo<G::Move>> = Vec::with_capacity(lines);
+        let mut turns_ended = Vec::with_capacity(lines);
+        for line in 0..lines {
+            let mut info = self.info(line, depth, Bound::Exact);
+            if root.multi_action_turns() {
+                let (pv, ended) = self.whole_first_turn(root, &info.pv);
+                if let Some(key) = ended {
+                    if turns_ended.contains(&key) {
+                        continue;
+                    }
+                    turns_ended.push(key);
+                }
+                info.pv = pv;
+                info.multipv = reports.len() + 1;
+            }
+            reports.push(info);
+        }
+        reports
+    }
+
+    /// `pv` from `root` with its first turn whole (completed by `completion_order` where `pv`
+    /// stops mid-turn), and the key of the state where that turn ends; `pv` as it is and `None`
+    /// when no turn can be completed from where it stops.
+    fn whole_first_turn(&self, root: &G, pv: &[G::Move]) -> (Vec<G::Move>, Option<u64>) {
+        let mut state = root.clone();
+        let mut actions = Vec::new();
+        // The search's own line: legal as it stands.
+        for mv in pv {
+            actions.push(mv.clone());
+            state = state.play(mv);
+            if !state.turn_in_progress() {
+                return (pv.to_vec(), Some(state.key()));
+            }
+        }
+        let mut order = |state: &G, moves: &[G::Move]| {
+            super::completion_order(self.shared.tt, self.shared.eval, state, moves)
+        };
+        match complete_turn(&state, &mut actions, &mut order) {
+            Some(end) => (actions, Some(end.key())),
+            None => (pv.to_vec(), None),
+        }
+    }
+
     /// Iterative deepening. Helper threads skip some depths so that threads spread over depths.
     pub fn iterate(&mut self, root: &G, max_depth: u32) {
         self.shared.eval.path_root(&mut self.path, root);
@@ -1361,8 +1466,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if !self.is_main() {
                 continue;
             }
-            for line in 0..multipv {
-                self.send(Report::Iteration(self.info(line, depth, Bound::Exact)));
+            for info in self.line_reports(root, multipv, depth) {
+                self.send(Report::Iteration(info));
             }
             if self.root_moves[0].mv != previous_best {
                 best_changes += 1;

@@ -1,12 +1,15 @@
 //! The board: a padded mailbox of one-byte cells, its geometry, the Zobrist keys, and how a
 //! move changes the state.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
+use super::attacks::attacked;
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
+use super::resurrection::{self, Graveyard};
 use super::variant::Promotion;
 use super::variant::Variant;
 use super::{Croatian, EpItem};
@@ -226,9 +229,11 @@ impl Croatian {
             fullmove: 1,
             key: 0,
             kings: [0; 2],
+            graveyard: Default::default(),
             decided: None,
             progress: None,
             by_action: super::actions::by_default(v.name),
+            checked: CheckCache::default(),
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -239,9 +244,21 @@ impl Croatian {
         pos
     }
 
+    /// Whether the side to move's King is attacked (by any piece: a turn in progress asks
+    /// `Game::in_check`), worked out once per state.
+    pub(super) fn king_attacked(&self) -> bool {
+        self.checked.get().unwrap_or_else(|| {
+            let k = self.kings[self.side.index()];
+            let attacked = k != 0 && attacked(self, &self.board, k, !self.side);
+            self.checked.set(attacked);
+            attacked
+        })
+    }
+
     /// Writes a cell, keeping the key and King fields up to date.
     #[inline]
     pub(super) fn set(&mut self, sq: u16, c: Cell) {
+        self.checked = CheckCache::default();
         let old = self.board[sq as usize];
         self.key ^= cell_key(sq as usize, old) ^ cell_key(sq as usize, c);
         self.board[sq as usize] = c;
@@ -251,6 +268,7 @@ impl Croatian {
     }
 
     pub(super) fn recompute_key(&mut self) {
+        self.checked = CheckCache::default();
         let mut key = 0;
         for (sq, &c) in self.board.iter().enumerate() {
             key ^= cell_key(sq, c);
@@ -261,6 +279,7 @@ impl Croatian {
         if self.side == Color::Black {
             key ^= keys().side;
         }
+        key ^= self.graveyard.key();
         self.key = key;
         self.kings = [0; 2];
         for (sq, &c) in self.board.iter().enumerate() {
@@ -294,9 +313,39 @@ impl Croatian {
         }
         next.ep.clear();
         next.side = !self.side;
+        next.checked = CheckCache::default();
         next.key ^= keys().side;
         next.halfmove = next.halfmove.saturating_add(1);
         next
+    }
+}
+
+/// A state's answer to `Croatian::king_attacked`, kept once worked out (atomic: states are
+/// shared between search threads).
+#[derive(Default)]
+pub(super) struct CheckCache(AtomicU8);
+
+const UNKNOWN: u8 = 0;
+const SAFE: u8 = 1;
+const ATTACKED: u8 = 2;
+
+impl CheckCache {
+    fn get(&self) -> Option<bool> {
+        match self.0.load(Ordering::Relaxed) {
+            UNKNOWN => None,
+            v => Some(v == ATTACKED),
+        }
+    }
+
+    fn set(&self, attacked: bool) {
+        let v = if attacked { ATTACKED } else { SAFE };
+        self.0.store(v, Ordering::Relaxed);
+    }
+}
+
+impl Clone for CheckCache {
+    fn clone(&self) -> Self {
+        CheckCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -342,6 +391,7 @@ pub(super) struct Undo {
     marked_rook: Option<u16>,
     air: Cell,
     irreversible: bool,
+    graveyard: Graveyard,
 }
 
 /// A turn being played ply by ply: the board so far (the side to move stays the mover, the key
@@ -446,6 +496,7 @@ impl Turn {
             marked_rook: None,
             air: self.air,
             irreversible: self.irreversible,
+            graveyard: self.pos.graveyard,
         };
         if ply.has(flag::DISPLACE) {
             // The Serpent leaves its field first: a Pawn may be displaced onto it (TR-4).
@@ -457,7 +508,9 @@ impl Turn {
             let moved = self.pos.board[ply.from as usize];
             self.put(&mut undo, ply.from, EMPTY);
             self.ep.retain(|i| i.pawn != ply.from);
-            if !ply.has(flag::CAPTURE) {
+            if ply.has(flag::CAPTURE) {
+                self.bury(moved);
+            } else {
                 // Tags are lost, none gained (L4116, OQ-8); the piece has moved (TR-1).
                 self.put(&mut undo, ply.to, piece::untagged(moved));
                 undo.marked = self.mark(ply.to);
@@ -472,6 +525,7 @@ impl Turn {
             }
             let shaman = std::mem::replace(&mut self.air, EMPTY);
             if ply.has(flag::OBLATION) {
+                self.bury(shaman);
                 self.irreversible = true;
             } else {
                 self.put(&mut undo, ply.to, shaman);
@@ -513,6 +567,7 @@ impl Turn {
             let pos = &self.pos;
             let chain: ArrayVec<u16, 12> = super::shaman::chain_fields(pos, owner, ply).collect();
             for sq in chain {
+                self.bury(self.pos.board[sq as usize]);
                 self.put(&mut undo, sq, EMPTY);
                 self.ep.retain(|i| i.pawn != sq);
                 self.irreversible = true;
@@ -528,14 +583,25 @@ impl Turn {
             return undo;
         }
         if ply.has(flag::EN_PASSANT) {
+            self.bury(self.pos.board[ply.aux as usize]);
             self.put(&mut undo, ply.aux, EMPTY);
             self.irreversible = true;
         }
         if ply.has(flag::OBLATION) {
+            self.bury(mover);
             self.irreversible = true;
             return undo;
         }
         let target = self.pos.board[ply.to as usize];
+        if ply.flags & (flag::CAPTURE | flag::SACRIFICE) != 0 {
+            self.bury(target);
+        }
+        // A Pyramid converting, or promoting an own Pawn, is gone as if captured (OQ-23).
+        if kind == Kind::Pyramid
+            && ply.flags & (flag::CONVERT | flag::PROMOTE | flag::TAG_PROMOTION) != 0
+        {
+            self.bury(mover);
+        }
         if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::SACRIFICE) != 0 {
             self.irreversible = true;
         }
@@ -544,7 +610,11 @@ impl Turn {
         if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::ACTIVATE | flag::SACRIFICE) != 0 {
             self.ep.retain(|i| i.pawn != ply.to);
         }
-        let placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {
+        let mut placed = if kind == Kind::Pyramid && ply.has(flag::CONVERT) {
+            if piece::is_starchild(target) {
+                // Immune: the Starchild stays, the converting Pyramid is gone (L3635).
+                return undo;
+            }
             piece::make(piece::kind(target), owner, Tag::None)
         } else if kind == Kind::Pyramid && ply.has(flag::PROMOTE) {
             self.irreversible = true;
@@ -592,7 +662,22 @@ impl Turn {
         if ply.has(flag::ACTIVATE) {
             self.air = target;
         }
-        if ply.has(flag::DEMOTE) {
+        if resurrection::is_resurrection(ply) {
+            let risen = resurrection::risen(ply);
+            self.pos.key ^= self
+                .pos
+                .graveyard
+                .take(piece::color(risen), piece::kind(risen));
+            if ply.aux == ply.to {
+                // It takes the Starchild's place; the Starchild is oblationed (L3806).
+                self.bury(placed);
+                placed = risen;
+            } else {
+                self.put(&mut undo, ply.aux, risen);
+                undo.marked_rook = self.mark(ply.aux);
+            }
+            self.irreversible = true;
+        } else if ply.has(flag::DEMOTE) {
             let demoted = super::monolith::demoted(self.pos.side, ply);
             self.put(&mut undo, ply.aux, demoted);
             self.irreversible = true;
@@ -613,6 +698,20 @@ impl Turn {
         self.ep = undo.ep;
         self.air = undo.air;
         self.irreversible = undo.irreversible;
+        if self.pos.graveyard != undo.graveyard {
+            self.pos.key ^= self.pos.graveyard.key() ^ undo.graveyard.key();
+            self.pos.graveyard = undo.graveyard;
+        }
+    }
+
+    /// The piece `c` is captured or oblationed: into the graveyard, where the variant keeps one.
+    fn bury(&mut self, c: Cell) {
+        if self.pos.v.has(Kind::Starchild)
+            && piece::is_piece(c)
+            && resurrection::may_rise(piece::kind(c))
+        {
+            self.pos.key ^= self.pos.graveyard.add(piece::color(c), piece::kind(c));
+        }
     }
 
     /// The position after the turn: the other side to move, this turn's e.p. items, the clocks,
@@ -633,6 +732,7 @@ impl Turn {
             next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
+        next.checked = CheckCache::default();
         next.key ^= keys().side;
         next.decided = next.judge_self_checkmate();
         next

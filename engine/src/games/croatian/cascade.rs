@@ -322,15 +322,13 @@ impl<'a, 'g> Cascades<'a, 'g> {
         s: &'a mut Scratch,
         patience: Patience<'g>,
     ) -> Self {
-        let king = root.kings[root.side.index()];
         Cascades {
             root,
             o,
             turn: Turn::new(root),
             dedup,
             s,
-            root_in_check: king != 0
-                && !each_attacker(root, o, &root.board, king, !root.side, |_| false),
+            root_in_check: root.king_attacked(),
             patience,
         }
     }

@@ -15,8 +15,10 @@
 //! Which pieces are divergent, and for whom, is `is_divergent` alone; which pieces may diverge
 //! is `may_diverge`. Each piece's generator in `plies`, `hemera` and `shaman` offers the
 //! divergence (`divergence`) where it meets a piece on a field where the rules let
-//! it diverge; One's Starchilds (divergent for every piece that may diverge, section 4.7.5) are
-//! another arm of `is_divergent`.
+//! it diverge. One's Starchilds, of either colour, are divergent for every piece that may
+//! diverge (section 4.7.5, L3694); being transparent, a later Starchild on a line is reached as
+//! well as the first, and a piece may also capture an opponent's Starchild or pass over it
+//! instead. A Starchild never diverges, nor a Wave a Starchild activated (L3717, L3724).
 //!
 //! Readings decided here: a Scout or Grenadier diverges on its step-fields only (Table 27: on
 //! capture-fields it captures, takes e.p. or activates), within its rush as on its ordinary
@@ -31,22 +33,29 @@ use super::plies::{Mover, Pattern};
 
 /// Whether `stationary` is divergent for the moving piece `mover` (section 2.4 point 5): an own
 /// Shaman for every piece (by the pieces' colours, not the player's, L2860), an opponent's
-/// Shaman for a Shaman (L2799).
+/// Shaman for a Shaman (L2799), a Starchild of either colour for every piece (L3694).
 pub(super) fn is_divergent(mover: Cell, stationary: Cell) -> bool {
-    if !piece::is_piece(stationary) || piece::kind(stationary) != Kind::Shaman {
+    if !piece::is_piece(stationary) {
         return false;
     }
-    piece::color(stationary) == piece::color(mover) || piece::kind(mover) == Kind::Shaman
+    match piece::kind(stationary) {
+        Kind::Shaman => {
+            piece::color(stationary) == piece::color(mover) || piece::kind(mover) == Kind::Shaman
+        }
+        Kind::Starchild => true,
+        _ => false,
+    }
 }
 
 /// Whether the moving piece may diverge at all (section 2.4 point 4, Table 6): not the King,
-/// Centaur, Serpent, Star or Monolith; a Wave unless it moves like a Unicorn, Centaur or
-/// Serpent (L2824-2842), and not the Pyramid of the Serpent's ritual, whose step is the ritual.
+/// Centaur, Serpent, Star, Monolith or Starchild; a Wave unless it moves like a Unicorn,
+/// Centaur, Serpent or Starchild (L2824-2842, L3724), and not the Pyramid of the Serpent's
+/// ritual, whose step is the ritual.
 pub(super) fn may_diverge(m: &Mover) -> bool {
     match piece::kind(m.cell) {
         Kind::Wave => !matches!(
             m.pattern,
-            Pattern::Unicorn | Pattern::Centaur | Pattern::Serpent
+            Pattern::Unicorn | Pattern::Centaur | Pattern::Serpent | Pattern::Starchild
         ),
         Kind::Pyramid => m.pattern != Pattern::Ritual,
         Kind::Pawn

@@ -204,8 +204,11 @@ impl PlyGen<'_> {
             if k >= 2 && k > beyond {
                 if c == EMPTY {
                     sink.land(Ply::new(m.from, to, kind, 0), Self::left(m, k));
-                } else if piece::color(c) == col {
+                } else if piece::is_wave(c) && piece::color(c) == col {
                     sink.land(Ply::new(m.from, to, kind, flag::ACTIVATE), Self::left(m, k));
+                } else if let Some(diverge) = divergence(m, to, c, Self::left(m, k)) {
+                    // A Starchild passed over in the rush (L2667, L3694).
+                    sink.land(diverge, Self::left(m, k));
                 }
             }
         }

@@ -110,14 +110,15 @@
 //!   `flag::DIVERGE` ends on the divergent piece's field, which keeps its piece, and leaves the
 //!   diverging piece in the air there with the momentum it had on arriving; the cascade step
 //!   goes on with it as with an activated piece. `divergence::is_divergent` says which pieces
-//!   are divergent for whom (own Shamans; for a Shaman also the opponent's), the one place
-//!   One's Starchilds join. XAN writes the ply up to the divergent field as a step, `/` and the
+//!   are divergent for whom (own Shamans; for a Shaman also the opponent's; One's Starchilds
+//!   for everyone). XAN writes the ply up to the divergent field as a step, `/` and the
 //!   divergent piece, then the route after it with no piece or origin (`Qo2..j7/H..m10*E`, EAN
 //!   `Q..j7/..m10*`); the reader splits a written ply at each `/`. Diverging is optional: a
 //!   state reached both by a divergence and by a shorter sequence is listed with the shorter.
 //! * One (module `starchild`, which lists its own readings): the Starchild's jump, its Wave,
 //!   moving Stars, sense-journeys; Stars stand anywhere and `board::stars` scans the board for
-//!   them there. Resurrection is not generated yet, and Starchilds are not yet divergent.
+//!   them there, divergence through Starchilds, a Pyramid's failed conversion of a Starchild;
+//!   resurrection and the graveyard in module `resurrection`.
 //! * Discovery (module `monolith`, which lists its own readings): either side moves either
 //!   Monolith; its reach is a breadth-first search over (field, step); a demotion is part of the
 //!   Monolith's ply (`flag::DEMOTE`); teleports route through Stars and Monoliths alike
@@ -177,6 +178,7 @@ pub mod piece;
 mod plies;
 mod position;
 pub mod reference;
+mod resurrection;
 mod serpent;
 mod shaman;
 mod starchild;
@@ -217,6 +219,9 @@ use crate::core::{Color, Ending, Game, GameResult, GaveUp, MoveError, MoveSet, P
 
 pub use board::MAILBOX;
 use board::MAX_EP;
+#[cfg(test)]
+pub(crate) use movegen::quiescence_class;
+use movegen::Keep;
 pub use moves::{flag, Move, Ply};
 use piece::Cell;
 pub use variant::Variant;
@@ -273,6 +278,8 @@ pub struct Croatian {
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
     kings: [u16; 2],
+    /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
+    graveyard: resurrection::Graveyard,
     /// The previous move self-checkmated (a function of the board, so not in the key).
     decided: Option<GameResult>,
     /// The turn in progress, when this state is one (turns played action by action).
@@ -280,6 +287,8 @@ pub struct Croatian {
     /// Whether `legal_moves` lists actions rather than whole turns (a way of generating, not
     /// part of the state: not in the key).
     by_action: bool,
+    /// Whether the side to move's King is attacked, once asked (`king_attacked`).
+    checked: board::CheckCache,
 }
 
 impl std::fmt::Debug for Croatian {
@@ -294,6 +303,7 @@ impl PartialEq for Croatian {
             && self.board[..] == other.board[..]
             && self.side == other.side
             && self.ep == other.ep
+            && self.graveyard == other.graveyard
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.key == other.key
@@ -310,6 +320,13 @@ impl Game for Croatian {
     /// `multi_action_turns` and `turns_can_coincide` say which.
     const MULTI_ACTION_TURNS: bool = true;
     const TURNS_CAN_COINCIDE: bool = true;
+
+    /// Listed without testing the tactical moves' legality (`movegen::Keep::Quiet`).
+    fn quiet_moves(&self, out: &mut Vec<Move>) {
+        if self.decided.is_none() {
+            self.list_moves(out, Keep::Quiet);
+        }
+    }
 
     fn multi_action_turns(&self) -> bool {
         self.by_action
@@ -383,7 +400,7 @@ impl Game for Croatian {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.decided.is_none() {
-            self.list_moves(out, false);
+            self.list_moves(out, Keep::All);
         }
     }
 
@@ -401,7 +418,14 @@ impl Game for Croatian {
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
         if self.decided.is_none() {
-            self.list_moves(out, true);
+            self.list_moves(out, Keep::Tactical);
+        }
+    }
+
+    /// One tactical move of each `movegen::quiescence_class`.
+    fn quiescence_moves(&self, out: &mut Vec<Move>) {
+        if self.decided.is_none() {
+            self.list_moves(out, Keep::Quiescence);
         }
     }
 
@@ -413,15 +437,15 @@ impl Game for Croatian {
         out: &mut Vec<Move>,
         give_up: &mut dyn FnMut() -> bool,
     ) -> Result<(), GaveUp> {
-        let tactical = set == MoveSet::Tactical;
+        let keep = Keep::of(set);
         if self.decided.is_some() {
             return Ok(());
         }
         if self.progress.is_some() {
-            self.list_moves(out, tactical);
+            self.list_moves(out, keep);
             return Ok(());
         }
-        movegen::moves_unless(self, out, tactical, cascade::Patience::asking(give_up))
+        movegen::moves_unless(self, out, keep, cascade::Patience::asking(give_up))
     }
 
     fn play(&self, mv: &Move) -> Self {
@@ -451,8 +475,7 @@ impl Game for Croatian {
         if self.progress.is_some() {
             return false;
         }
-        let k = self.kings[self.side.index()];
-        k != 0 && attacks::attacked(self, &self.board, k, !self.side)
+        self.king_attacked()
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
@@ -550,18 +573,26 @@ impl Croatian {
         self.progress.as_ref().map(|p| (p.air.cell, p.air.at))
     }
 
-    /// The legal moves, or the actions where turns go action by action; with `tactical`, the
-    /// ones `is_tactical` accepts.
-    fn list_moves(&self, out: &mut Vec<Move>, tactical: bool) {
+    /// The legal moves, or the actions where turns go action by action, that `keep` keeps.
+    fn list_moves(&self, out: &mut Vec<Move>, keep: Keep) {
         match &self.progress {
             Some(p) => {
+                let start = out.len();
                 actions::next_actions(p, out);
-                if tactical {
-                    out.retain(|mv| self.is_tactical(mv));
+                if keep != Keep::All {
+                    let mut classes = cascade::KeySet::default();
+                    let mut index = 0;
+                    out.retain(|mv| {
+                        index += 1;
+                        let flags = mv.plies().iter().fold(0, |f, p| f | p.flags);
+                        index <= start
+                            || keep.takes(flags)
+                                && (keep != Keep::Quiescence
+                                    || classes.insert(movegen::quiescence_class(mv)))
+                    });
                 }
             }
-            None if tactical => movegen::tactical_moves(self, out),
-            None => movegen::legal_moves(self, out, true),
+            None => movegen::kept_moves(self, out, keep),
         }
     }
 

@@ -221,6 +221,13 @@ fn syzygies(bodies: &[(i32, i32)], (x, y): (i32, i32)) -> ArrayVec<(i32, i32), 1
         .collect()
 }
 
+/// Whether a celestial body on `at` is in a syzygy with the bodies on the board other than the
+/// one on `except`.
+pub(super) fn in_syzygy(pos: &Croatian, at: u16, except: u16) -> bool {
+    let xy = (pos.file_of(at) as i32, pos.rank_of(at) as i32);
+    !syzygies(&bodies(pos, except), xy).is_empty()
+}
+
 fn gcd(mut a: i32, mut b: i32) -> i32 {
     while b != 0 {
         (a, b) = (b, a % b);

@@ -4,17 +4,66 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacked_with, Offsets};
-use super::board::FieldSet;
+use super::attacks::{attacked_with, Offsets};
 use super::board::{Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
 use super::plies::{ending_len, Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
-use crate::core::{Color, Game, GaveUp};
+use crate::core::{Color, GaveUp, MoveSet};
 
 type Board = [Cell; MAILBOX];
+
+/// Which of the legal moves a listing keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keep {
+    All,
+    /// The tactical ones (`TACTICAL`).
+    Tactical,
+    /// The tactical ones, one of each class (`quiescence_class`): quiescence's.
+    Quiescence,
+    /// The quiet ones.
+    Quiet,
+}
+
+impl Keep {
+    pub fn of(set: MoveSet) -> Keep {
+        match set {
+            MoveSet::Legal => Keep::All,
+            MoveSet::Tactical => Keep::Tactical,
+            MoveSet::Quiescence => Keep::Quiescence,
+        }
+    }
+
+    /// Whether a move whose plies' flags are `flags` (all of them or'ed) is kept, its class
+    /// aside.
+    #[inline]
+    pub fn takes(self, flags: u32) -> bool {
+        match self {
+            Keep::All => true,
+            Keep::Tactical | Keep::Quiescence => flags & TACTICAL != 0,
+            Keep::Quiet => flags & TACTICAL == 0,
+        }
+    }
+}
+
+/// What quiescence tells tactical moves apart by: the first piece's origin, where the last ply
+/// ends and how (its flags and promotion). Turns of one class change the same material and
+/// differ only in where pieces that nothing took end up (a Serpent's displaced Pawns, the
+/// Pyramids and Waves a cascade moved on its way).
+pub(crate) fn quiescence_class(mv: &Move) -> u64 {
+    let plies = mv.plies();
+    let first = plies[0];
+    let origin = if first.has(flag::DISPLACE) {
+        first.aux
+    } else {
+        first.from
+    };
+    let last = plies[plies.len() - 1];
+    // Fields fit 10 bits (`MAILBOX`).
+    origin as u64 | (last.to as u64) << 10 | (last.promo as u64) << 20 | (last.flags as u64) << 28
+}
 
 /// Takes the first piece's plies: single plies are checked and listed, activations kept for
 /// the cascade search.
@@ -31,8 +80,12 @@ struct FirstPlies<'a, 'g> {
     board: Board,
     king: u16,
     in_check: bool,
-    /// Quiescence's mode: quiet single plies are dropped before their legality test.
-    tactical: bool,
+    /// The moves kept: the others are dropped before their legality test.
+    keep: Keep,
+    /// Activations are wanted (turns go whole, or the actions are all listed).
+    activations_wanted: bool,
+    /// With `Keep::Quiescence`, the classes (`quiescence_class`) listed so far.
+    classes: KeySet,
     patience: Patience<'g>,
 }
 
@@ -41,20 +94,30 @@ pub(crate) const TACTICAL: u32 =
     flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
 impl Sink for FirstPlies<'_, '_> {
+    fn wants(&self, ply: &Ply) -> bool {
+        if ply.flags & flag::GOES_ON != 0 {
+            return self.activations_wanted;
+        }
+        self.keep.takes(ply.flags)
+            && (self.keep != Keep::Quiescence || !self.classes.contains(&single_class(ply)))
+    }
+
     fn land(&mut self, ply: Ply, left: u8) {
         if self.patience.step() {
             return;
         }
         if ply.flags & flag::GOES_ON != 0 {
-            self.activations.push((ply, left));
+            if self.activations_wanted {
+                self.activations.push((ply, left));
+            }
             return;
         }
-        if self.tactical && ply.flags & TACTICAL == 0 {
+        if !self.wants(&ply) {
             return;
         }
         if self.single_is_legal(&ply) {
             self.teleported |= ply.has(flag::TELEPORT);
-            self.out.push(Move::single(ply));
+            self.listed(Move::single(ply));
         }
     }
 
@@ -63,10 +126,12 @@ impl Sink for FirstPlies<'_, '_> {
             return;
         }
         if ply.flags & flag::GOES_ON != 0 {
-            self.activations.land_after(effects, ply, left);
+            if self.activations_wanted {
+                self.activations.land_after(effects, ply, left);
+            }
             return;
         }
-        if self.tactical && ply.flags & TACTICAL == 0 {
+        if !self.wants(&ply) {
             return;
         }
         let mut plies = effects.to_vec();
@@ -76,7 +141,7 @@ impl Sink for FirstPlies<'_, '_> {
             turn.play(p);
         }
         if cascade::may_end(&turn, self.o) {
-            self.out.push(Move::cascade(&plies));
+            self.listed(Move::cascade(&plies));
         }
     }
 
@@ -85,7 +150,19 @@ impl Sink for FirstPlies<'_, '_> {
     }
 }
 
+/// `quiescence_class` of a turn whose last ply is `ply` (the first piece's own).
+fn single_class(ply: &Ply) -> u64 {
+    quiescence_class(&Move::single(*ply))
+}
+
 impl FirstPlies<'_, '_> {
+    fn listed(&mut self, mv: Move) {
+        if self.keep == Keep::Quiescence {
+            self.classes.insert(quiescence_class(&mv));
+        }
+        self.out.push(mv);
+    }
+
     /// Only a move of the King, an en-passant capture, castling or any move while in check (or
     /// any move at all in Hemera's Dawn) can expose the King anywhere; any other move can only open the one line from the King through
     /// its origin (a pin by a slider or a Pegasus), which is all that is looked at then.
@@ -192,6 +269,34 @@ pub(super) fn first_plies<S: Sink>(pos: &Croatian, o: &Offsets, in_check: bool, 
     first_plies_of(pos, o, in_check, None, sink);
 }
 
+/// The first plies of the piece on `from` (of the side to move), into `sink`.
+fn first_plies_of_field<S: Sink>(
+    pos: &Croatian,
+    o: &Offsets,
+    in_check: bool,
+    from: u16,
+    sink: &mut S,
+) {
+    let moved = Default::default();
+    let gen = PlyGen {
+        pos,
+        o,
+        moved: &moved,
+        vacated: from,
+    };
+    let m = Mover {
+        cell: pos.board[from as usize],
+        from,
+        momentum: None,
+        pattern: Pattern::Own,
+        may_ep: true,
+    };
+    gen.plies(&m, sink);
+    if piece::kind(m.cell) == Kind::King {
+        gen.castling(&m, in_check, sink);
+    }
+}
+
 /// The first plies of the side to move's pieces of kind `only` (every kind with `None`).
 pub(super) fn first_plies_of<S: Sink>(
     pos: &Croatian,
@@ -201,7 +306,6 @@ pub(super) fn first_plies_of<S: Sink>(
     sink: &mut S,
 ) {
     let size = pos.v.size;
-    let moved = Default::default();
     for r in 0..size {
         let row = pos.sq(0, r);
         for s in row..row + size as u16 {
@@ -209,23 +313,7 @@ pub(super) fn first_plies_of<S: Sink>(
             if c == EMPTY || !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
                 continue;
             }
-            let gen = PlyGen {
-                pos,
-                o,
-                moved: &moved,
-                vacated: s,
-            };
-            let m = Mover {
-                cell: c,
-                from: s,
-                momentum: None,
-                pattern: Pattern::Own,
-                may_ep: true,
-            };
-            gen.plies(&m, sink);
-            if piece::kind(c) == Kind::King {
-                gen.castling(&m, in_check, sink);
-            }
+            first_plies_of_field(pos, o, in_check, s, sink);
         }
     }
 }
@@ -263,42 +351,41 @@ fn drop_coinciding_singles(pos: &Croatian, out: &mut Vec<Move>, start: usize) {
 }
 
 /// Fills `out` with the legal moves (where turns go action by action, `pos.by_action`, the
-/// first piece's plies, an activation as an action); with `dedup`, turns that give one state are listed once,
-/// and each in-air state is explored once (without it, every ply sequence is listed once, no
-/// state repeating within a sequence: for tests).
+/// first piece's plies, an activation as an action); with `dedup`, turns that give one state
+/// are listed once, and each in-air state is explored once (without it, every ply sequence is
+/// listed once, no state repeating within a sequence: for tests).
 pub(crate) fn legal_moves(pos: &Croatian, out: &mut Vec<Move>, dedup: bool) {
-    let _ = list(pos, out, dedup, false, Patience::endless());
+    let _ = list(pos, out, dedup, Keep::All, Patience::endless());
 }
 
-/// Fills `out` with the legal moves `is_tactical` accepts, deduplicated. Quiet single plies are
-/// never tested for legality; cascades are still searched whole (a quiet first ply may activate
-/// a capture) and the quiet ones dropped. A tactical turn never leaves the state of a quiet one
-/// (their material differs), so dropping the quiet singles changes no deduplication.
-pub(crate) fn tactical_moves(pos: &Croatian, out: &mut Vec<Move>) {
-    let _ = list(pos, out, true, true, Patience::endless());
+/// Appends the legal moves `keep` keeps, deduplicated. Single plies it drops are never tested
+/// for legality; whole-turn cascades are still searched whole (a quiet first ply may activate
+/// a capture) and the others dropped. A tactical turn never leaves the state of a quiet one
+/// (their material differs), so dropping either changes no deduplication.
+pub(crate) fn kept_moves(pos: &Croatian, out: &mut Vec<Move>, keep: Keep) {
+    let _ = list(pos, out, true, keep, Patience::endless());
 }
 
-/// `legal_moves` (deduplicated) or, with `tactical`, `tactical_moves`, given up as soon as
-/// `patience` is lost.
+/// `kept_moves`, given up as soon as `patience` is lost.
 pub(crate) fn moves_unless(
     pos: &Croatian,
     out: &mut Vec<Move>,
-    tactical: bool,
+    keep: Keep,
     patience: Patience,
 ) -> Result<(), GaveUp> {
-    list(pos, out, true, tactical, patience)
+    list(pos, out, true, keep, patience)
 }
 
 fn list(
     pos: &Croatian,
     out: &mut Vec<Move>,
     dedup: bool,
-    tactical: bool,
+    keep: Keep,
     patience: Patience,
 ) -> Result<(), GaveUp> {
     let o = Offsets::new(pos.stride());
     let king = pos.kings[pos.side.index()];
-    let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
+    let in_check = pos.king_attacked();
     let singles_start = out.len();
     let mut first = FirstPlies {
         pos,
@@ -310,7 +397,10 @@ fn list(
         board: pos.board,
         king,
         in_check,
-        tactical,
+        keep,
+        // An action that leaves a piece in the air changes no material.
+        activations_wanted: !pos.by_action || keep.takes(0),
+        classes: KeySet::default(),
         patience,
     };
     first_plies(pos, &o, in_check, &mut first);
@@ -318,6 +408,7 @@ fn list(
         activations,
         teleported,
         patience,
+        mut classes,
         ..
     } = first;
     if patience.gave_up() {
@@ -330,9 +421,9 @@ fn list(
         return Ok(());
     }
     if pos.by_action {
-        // The cascades go on action by action (`actions`); no activation is tactical.
+        // The cascades go on action by action (`actions`).
         let mut rest = &activations[..];
-        while !rest.is_empty() && !tactical {
+        while !rest.is_empty() {
             let (first, later) = rest.split_at(ending_len(rest));
             let plies: Vec<Ply> = first.iter().map(|(p, _)| *p).collect();
             out.push(Move::activating(&plies, first[first.len() - 1].1));
@@ -353,7 +444,9 @@ fn list(
         }
         let mut single_keys: Option<KeySet> = None;
         for (mv, key, single_like) in cascades.found() {
-            if tactical && !pos.is_tactical(&mv) {
+            let flags = mv.plies().iter().fold(0, |f, p| f | p.flags);
+            let class = quiescence_class(&mv);
+            if !keep.takes(flags) || keep == Keep::Quiescence && classes.contains(&class) {
                 continue;
             }
             // A cascade may leave the state of a single ply (`Cascades::single_like`).
@@ -374,6 +467,9 @@ fn list(
                 if singles.contains(&key) {
                     continue;
                 }
+            }
+            if keep == Keep::Quiescence {
+                classes.insert(class);
             }
             out.push(mv);
         }
@@ -418,26 +514,9 @@ pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
         return false;
     }
     let o = Offsets::new(pos.stride());
-    let king = pos.kings[pos.side.index()];
-    let in_check = king != 0 && attacked(pos, &pos.board, king, !pos.side);
+    let in_check = pos.king_attacked();
     let mut options: Vec<(Ply, u8)> = Vec::new();
-    let gen = PlyGen {
-        pos,
-        o: &o,
-        moved: &FieldSet::default(),
-        vacated: origin,
-    };
-    let m = Mover {
-        cell: c,
-        from: origin,
-        momentum: None,
-        pattern: Pattern::Own,
-        may_ep: true,
-    };
-    gen.plies(&m, &mut options);
-    if piece::kind(c) == Kind::King {
-        gen.castling(&m, in_check, &mut options);
-    }
+    first_plies_of_field(pos, &o, in_check, origin, &mut options);
     let mut turn = Turn::new(pos);
     legal_from(pos, &mut turn, &o, (c, Pattern::Own), &options, mv.plies())
 }

@@ -4,6 +4,8 @@
 //! (disambiguation checked by reading the text back) and the wire form (UCI long algebraic for
 //! single-ply moves that fit it, XAN otherwise; protocol.md).
 
+use arrayvec::ArrayVec;
+
 use super::attacks::{self, Offsets};
 use super::board::{Turn, Undo};
 use super::cascade::{self, InAir, KeySet};
@@ -12,7 +14,7 @@ use super::piece::{self, Cell, Kind, Tag};
 use super::plies::{self, Mover, Pattern, PlyGen};
 use super::serpent::Guide;
 use super::variant::Castling;
-use super::{hemera, movegen, Croatian};
+use super::{hemera, movegen, resurrection, Croatian};
 use crate::core::{Color, Game, MoveError};
 
 /// A field, 0-based.
@@ -775,7 +777,7 @@ fn ply_facts(before: &Croatian, mover: Cell, ply: &Ply) -> PlyFacts {
     } else if ply.has(flag::EN_PASSANT) {
         let c = before.cell(ply.aux);
         Some((Kind::Pawn, piece::tag(c)))
-    } else if ply.has(flag::DEMOTE) {
+    } else if ply.has(flag::DEMOTE) && !resurrection::is_resurrection(ply) {
         let c = before.cell(ply.aux);
         Some((piece::kind(c), piece::tag(c)))
     } else if ply.has(flag::DIVERGE) {
@@ -1079,6 +1081,10 @@ struct Written<'a> {
     oblation: bool,
     /// It follows a Pyramid's Pawn-sacrifice (`;;`) rather than an activation (`~`).
     after_sacrifice: bool,
+    /// It is a sense-journey (`"`), or (`failed_sense`, `'` with the piece if written) the
+    /// uplifted piece's oblation, which has no ply text of its own.
+    sense: bool,
+    failed_sense: Option<Option<Kind>>,
 }
 
 /// The notation with each written ply that diverges (`Q..j7/..m10*`) split into the ply up to
@@ -1125,9 +1131,23 @@ fn split_divergences(n: &Notation) -> Notation {
         }
         out.push((link, rest));
     }
+    // A Starchild re-emerging from the Star or Monolith it touched (`Ic3||b3`, L4551) is read
+    // as the emergence of a teleport (`Ic3|b3`).
+    let end = match end {
+        Some(Terminator::Reemerge(piece, field)) => {
+            let emerging = ParsedPly {
+                piece: *piece,
+                dest: Some(Dest::Field(*field)),
+                ..ParsedPly::default()
+            };
+            out.push((Link::Teleport, emerging));
+            None
+        }
+        other => other.clone(),
+    };
     Notation::Plies {
         plies: out,
-        end: end.clone(),
+        end,
         status: *status,
         annotation: annotation.clone(),
     }
@@ -1141,11 +1161,13 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     let mut out: Vec<Written> = Vec::new();
     for (link, ply) in plies {
         match link {
-            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence => {
+            Link::First | Link::Cascade | Link::PawnSacrifice | Link::Divergence | Link::Sense => {
                 out.push(Written {
                     parts: vec![ply],
                     oblation: false,
                     after_sacrifice: *link == Link::PawnSacrifice,
+                    sense: *link == Link::Sense,
+                    failed_sense: None,
                 })
             }
             Link::Teleport => out.last_mut()?.parts.push(ply),
@@ -1155,6 +1177,16 @@ fn written_plies(n: &Notation) -> Option<Vec<Written<'_>>> {
     match end {
         None => {}
         Some(Terminator::TeleportOblation(_)) => out.last_mut()?.oblation = true,
+        Some(Terminator::FailedSense(k)) => {
+            let parts = out.last()?.parts.clone();
+            out.push(Written {
+                parts,
+                oblation: true,
+                after_sacrifice: false,
+                sense: false,
+                failed_sense: Some(*k),
+            });
+        }
         Some(_) => return None,
     }
     Some(out)
@@ -1276,6 +1308,20 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
                 converted = true;
                 ply.has(flag::CONVERT) && tagged_matches(tp, f.target)
             }
+            Effect::Resurrect {
+                opponents,
+                piece,
+                at,
+            } => {
+                demoted = true;
+                resurrection_matches(pos, f, *opponents, *piece, *at)
+            }
+            // Written or not, a Starchild's landing without a resurrection (L4524).
+            Effect::FailedResurrection => f.kind == Kind::Starchild,
+            Effect::FailedConversion => {
+                converted = true;
+                ply.has(flag::CONVERT) && f.target.is_some_and(|t| t.0 == Kind::Starchild)
+            }
             Effect::Divergence(k) => {
                 diverged = true;
                 ply.has(flag::DIVERGE) && k.is_none_or(|k| f.target.is_some_and(|t| t.0 == k))
@@ -1307,7 +1353,12 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
     {
         return false;
     }
-    if ply.has(flag::DEMOTE) && ply.promo != 0 && !promoted && !tagged {
+    if ply.has(flag::DEMOTE)
+        && !resurrection::is_resurrection(ply)
+        && ply.promo != 0
+        && !promoted
+        && !tagged
+    {
         return false;
     }
     !ply.has(flag::CASTLE) || castled || castle_file
@@ -1317,8 +1368,15 @@ fn effects_match(pos: &Croatian, effects: &[Effect], f: &PlyFacts, castle_file: 
 /// disambiguation; later plies start where the previous one ended.
 fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bool {
     let ply = &f.ply;
+    if let Some(k) = w.failed_sense {
+        return is_failed_sense(ply) && k.is_none_or(|k| k == f.kind);
+    }
+    let sense = is_sense_journey(ply);
+    if w.sense && !sense {
+        return false;
+    }
     let head = w.parts[0];
-    if head.piece.unwrap_or(Kind::Pawn) != f.kind || head.reposition.is_some() {
+    if head.piece.unwrap_or(Kind::Pawn) != f.kind || head.reposition.is_some() && !sense {
         return false;
     }
     if head.lost.is_some() && head.lost != f.mover_lost {
@@ -1333,6 +1391,9 @@ fn written_matches(pos: &Croatian, w: &Written, f: &PlyFacts, first: bool) -> bo
         if !ok {
             return false;
         }
+    }
+    if sense {
+        return sense_matches(pos, w, f);
     }
     if ply.has(flag::DELAYED) {
         // `l14Q`, `P<field>=Q`: the tagged Pawn's own field.
@@ -2469,9 +2530,30 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
             s.push(f.kind.letter());
         }
     };
+    if is_failed_sense(ply) {
+        // `Id4~Ic5'` (EAN), `[Ic3-d4]~[Id4-c5]'B` (XAN, L4502).
+        s.push('\'');
+        if long {
+            s.push(f.kind.letter());
+        }
+        return s;
+    }
     letter(&mut s);
     if long && !f.after_divergence {
         s.push_str(lost_text(f.mover_lost));
+    }
+    if let Some(end) = sense_outermost(pos, f).filter(|_| is_sense_journey(ply)) {
+        // `Bc5\z11..n7` (XAN), `B\z11..n7` (EAN).
+        if long {
+            s.push_str(&pos.field_name(ply.from));
+        }
+        s.push('\\');
+        s.push_str(&pos.field_name(end));
+        let hand = sense_hand(pos, ply, f.light).unwrap_or_default();
+        let at = |sq| hand.iter().position(|&h| h == sq).unwrap_or(0);
+        s.push_str(if at(end) == at(ply.to) + 1 { "." } else { ".." });
+        s.push_str(&pos.field_name(ply.to));
+        return s;
     }
     let diverging = ply.has(flag::DIVERGE) || f.after_divergence;
     let how = if diverging && how == Steps::None {
@@ -2551,7 +2633,9 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
             }
             return s;
         }
-        s.push('|');
+        // A Starchild, or its Wave, re-emerges from the body it touched: `||` (L4551).
+        let bounce = f.kind == Kind::Starchild || f.kind == Kind::Wave;
+        s.push_str(if bounce { "||" } else { "|" });
         if long {
             s.push(f.kind.letter());
         }
@@ -2665,7 +2749,8 @@ fn journey_text(pos: &Croatian, j: &Journey, long: bool) -> String {
 }
 
 /// Plies' texts joined by their links: `;;` after a Pawn-sacrifice, `@` before a trance-journey
-/// (whose terminators `@@`, `@@@` stand for it), `~` otherwise.
+/// (whose terminators `@@`, `@@@` stand for it), `"` before a sense-journey (`'`, the failed
+/// one, stands for it), `~` otherwise.
 fn joined(facts: &[PlyFacts], texts: &[String]) -> String {
     let mut out = String::new();
     for (i, (f, text)) in facts.iter().zip(texts).enumerate() {
@@ -2675,8 +2760,14 @@ fn joined(facts: &[PlyFacts], texts: &[String]) -> String {
             .is_some_and(|j| !matches!(j.end, JourneyEnd::Field(_)));
         if f.journey.is_some() && !terminated {
             out.push('@');
-        } else if i > 0 && !f.after_divergence && !terminated {
-            out.push_str(if f.after_sacrifice { ";;" } else { "~" });
+        } else if i > 0 && !f.after_divergence && !terminated && !is_failed_sense(&f.ply) {
+            out.push_str(if f.after_sacrifice {
+                ";;"
+            } else if is_sense_journey(&f.ply) {
+                "\""
+            } else {
+                "~"
+            });
         }
         out.push_str(text);
     }
@@ -2723,9 +2814,14 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         s.push_str(&pos.field_name(pos.castle_rook_dest(ply)));
     }
     if ply.has(flag::CONVERT) {
-        s.push('%');
-        if let Some(t) = f.target {
-            s.push_str(&target_text(t));
+        if f.target.is_some_and(|t| t.0 == Kind::Starchild) {
+            // The failed conversion of an immune Starchild (L3635, L4420).
+            s.push_str("%%");
+        } else {
+            s.push('%');
+            if let Some(t) = f.target {
+                s.push_str(&target_text(t));
+            }
         }
     }
     if ply.flags & (flag::PROMOTE | flag::DELAYED) != 0 {
@@ -2741,7 +2837,9 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
             s.push(k.letter());
         }
     }
-    if ply.has(flag::DEMOTE) {
+    if resurrection::is_resurrection(ply) {
+        s.push_str(&resurrection_text(pos, f));
+    } else if ply.has(flag::DEMOTE) {
         // `Mb7-k11>Sd4::` (XAN), `Mk11>d4` (EAN); then the demoted Pawn's promotion or tag.
         s.push('>');
         if let Some(t) = f.target {
@@ -2758,6 +2856,103 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         }
     }
     s
+}
+
+/// The uplifted piece's sense-journey ply (section 4.7.6), not its oblation.
+fn is_sense_journey(ply: &Ply) -> bool {
+    ply.has(flag::UPLIFT) && ply.flags & (flag::ACTIVATE | flag::OBLATION) == 0
+}
+
+/// The uplifted piece oblationed with nowhere to go (`'`, L4502).
+fn is_failed_sense(ply: &Ply) -> bool {
+    ply.has(flag::UPLIFT) && ply.has(flag::OBLATION)
+}
+
+/// The hand of the journey pattern a sense-journey `ply` of a piece (`light` or dark) took,
+/// outward (`starchild::journey_hand`).
+fn sense_hand(pos: &Croatian, ply: &Ply, light: bool) -> Option<ArrayVec<u16, 32>> {
+    use super::starchild::{journey_hand, Hand};
+    let color = if light { Color::White } else { Color::Black };
+    [Hand::First, Hand::Second]
+        .into_iter()
+        .map(|hand| {
+            journey_hand(pos, ply.from, color, hand)
+                .into_iter()
+                .map(|(_, sq)| sq)
+                .collect::<ArrayVec<u16, 32>>()
+        })
+        .find(|hand| hand.contains(&ply.to))
+}
+
+/// A dark piece's sense-journey is written from the outermost on-board field of its hand
+/// inward (`Bc5\z11..n7`, L4497): that field, when it is not the destination.
+fn sense_outermost(pos: &Croatian, f: &PlyFacts) -> Option<u16> {
+    if f.light {
+        return None;
+    }
+    let hand = sense_hand(pos, &f.ply, f.light)?;
+    hand.last().copied().filter(|&end| end != f.ply.to)
+}
+
+/// The sense-journey ply `f` as written in `w`: to its destination, either plainly
+/// (`Bc5-n7`, `Bn7`) or, for a dark piece, from the outermost field of its hand inward through
+/// fields of that hand (`Bc5\z11..n7`, `B\z11..n7`); no side-effects.
+fn sense_matches(pos: &Croatian, w: &Written, f: &PlyFacts) -> bool {
+    let head = w.parts[0];
+    if w.parts.len() != 1 || w.oblation || !head.effects.is_empty() {
+        return false;
+    }
+    let end = match (head.dest, head.steps.last()) {
+        (Some(Dest::Field(d)), _) => field_sq(pos, d),
+        (None, Some(last)) if last.effects.is_empty() => field_sq(pos, last.field),
+        _ => return false,
+    };
+    if end != f.ply.to {
+        return false;
+    }
+    let Some(hand) = sense_hand(pos, &f.ply, f.light) else {
+        return false;
+    };
+    let on_hand = head
+        .steps
+        .iter()
+        .all(|st| st.effects.is_empty() && hand.contains(&field_sq(pos, st.field)));
+    match head.reposition {
+        None => on_hand,
+        Some(r) => on_hand && sense_outermost(pos, f) == Some(field_sq(pos, r)),
+    }
+}
+
+/// A Starchild's resurrection (L4518-4522): `$` for a piece of the Starchild's colour, `$$` for
+/// the other's, its letter, and the field it rises on when that is not the Starchild's
+/// (`It9$Q`, `It9$$Q`, `It9$Wu8`).
+fn resurrection_text(pos: &Croatian, f: &PlyFacts) -> String {
+    let risen = resurrection::risen(&f.ply);
+    let own = (piece::color(risen) == Color::White) == f.light;
+    let mut s = String::from(if own { "$" } else { "$$" });
+    s.push(piece::kind(risen).letter());
+    if f.ply.aux != f.ply.to {
+        s.push_str(&pos.field_name(f.ply.aux));
+    }
+    s
+}
+
+/// Whether the written resurrection (`opponents`, `kind`, `at`) is the ply of `f`.
+fn resurrection_matches(
+    pos: &Croatian,
+    f: &PlyFacts,
+    opponents: bool,
+    kind: Kind,
+    at: Option<Field>,
+) -> bool {
+    let ply = &f.ply;
+    if !resurrection::is_resurrection(ply) {
+        return false;
+    }
+    let risen = resurrection::risen(ply);
+    let own = (piece::color(risen) == Color::White) == f.light;
+    let field = at.map_or(ply.to, |a| field_sq(pos, a));
+    own != opponents && piece::kind(risen) == kind && field == ply.aux
 }
 
 /// Does `text` name the move whose result has `key`?

@@ -131,6 +131,12 @@ pub struct Mover {
 
 /// Receives every way a ply can end.
 pub trait Sink {
+    /// Whether an ending with `ply` could be taken at all: a generator that pays for each
+    /// ending it hands on (telling outcomes apart) skips the others.
+    fn wants(&self, _ply: &Ply) -> bool {
+        true
+    }
+
     /// One ending; `left` is the momentum an activated piece receives.
     fn land(&mut self, ply: Ply, left: u8);
 
@@ -347,9 +353,13 @@ impl PlyGen<'_> {
         }
         if target == Kind::Starchild {
             // Capture an opponent's, or pass over it (section 2.2); only Waves and Starchilds
-            // activate one (L3506).
+            // activate one (L3506). A Pyramid on its owner's half may also try to convert it:
+            // the Starchild is immune and stays, the Pyramid is oblationed all the same (L3635).
             if piece::color(c) != col {
                 sink.land(ply(flag::CAPTURE), left);
+                if kind == Kind::Pyramid && self.pos.on_own_half(to, col) {
+                    sink.land(ply(flag::CONVERT), left);
+                }
             }
             return true;
         }
@@ -481,9 +491,12 @@ impl PlyGen<'_> {
                 continue;
             }
             if let Some(diverge) = divergence(m, to, t, Self::left(m, 1)) {
-                // Instead of any e.p. there (L3158-3169).
+                // Instead of any e.p. there (L3158-3169); an opponent's Starchild may be taken
+                // instead (L3933-3942).
                 sink.land(diverge, Self::left(m, 1));
-                continue;
+                if !(piece::is_starchild(t) && piece::color(t) != col) {
+                    continue;
+                }
             }
             if piece::color(t) != col {
                 // A capturable piece on the field turns e.p. into a plain capture (L1168).

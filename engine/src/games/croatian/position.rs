@@ -1,10 +1,17 @@
 //! Position strings (protocol.md: FEN-like rows with tags, side, en-passant items, clocks), the
 //! author's setup string (`ct Ra1&,Pa2^,...`), the board picture and XBoard's `setup` line.
+//!
+//! One adds a sixth field, its graveyard (`resurrection`): the captured and oblationed pieces,
+//! each letter (uppercase light, lowercase dark) once per piece, light first in the order
+//! `PNBRQKEAUWTCOGSHMI` (`PPQpw`); written only when it holds a piece, read as empty when the
+//! field is left out or `-`. Kings, Stars and Monoliths never stand in it; other variants have
+//! no sixth field. The author's setup string has no graveyard.
 
 use arrayvec::ArrayVec;
 
 use super::board::MAX_EP;
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
+use super::resurrection::Graveyard;
 use super::variant::{Castling, Promotion, Variant};
 use super::{attacks, Croatian, EpItem};
 use crate::core::placement::push_board;
@@ -379,13 +386,16 @@ pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError>
         return from_author_setup(text);
     }
     let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() != 5 {
+    let graveyard = v.has(Kind::Starchild);
+    if parts.len() != 5 && !(graveyard && parts.len() == 6) {
+        let fields = if graveyard {
+            "5 or 6 fields (placement side en-passant halfmove fullmove [graveyard])"
+        } else {
+            "5 fields (placement side en-passant halfmove fullmove)"
+        };
         return Err(perr(
             "position",
-            format!(
-                "expected 5 fields (placement side en-passant halfmove fullmove), got {}",
-                parts.len()
-            ),
+            format!("expected {fields}, got {}", parts.len()),
         ));
     }
     let mut pos = Croatian::empty(v);
@@ -409,6 +419,9 @@ pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError>
                 format!("'{}' is no move number", parts[4]),
             )
         })?;
+    if let Some(text) = parts.get(5) {
+        pos.graveyard = Graveyard::parse(text, |k| v.has(k)).map_err(|e| perr("graveyard", e))?;
+    }
     finish(pos, "piece placement")
 }
 
@@ -445,14 +458,20 @@ pub fn write_position(pos: &Croatian) -> String {
         let c = pos.cell(pos.sq(f, r));
         (c != EMPTY).then(|| format!("{}{}", piece::fen_letter(c), piece::tag(c).symbol()))
     });
-    format!(
+    let mut text = format!(
         "{} {} {} {} {}",
         placement,
         if pos.side == Color::White { "w" } else { "b" },
         ep_text(pos),
         pos.halfmove,
         pos.fullmove
-    )
+    );
+    // One's graveyard (`resurrection`), written when it holds a piece.
+    if !pos.graveyard.is_empty() {
+        text.push(' ');
+        text.push_str(&pos.graveyard.text());
+    }
+    text
 }
 
 /// Reads the author's setup string: `<variant symbol> <piece><field>[<tag>],...`; an uppercase

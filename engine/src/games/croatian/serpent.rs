@@ -88,7 +88,8 @@ impl<S: Sink, G: Guide> Outcomes<'_, S, G> {
     }
 
     fn land(&mut self, walk: &Walk, ply: Ply, left: u8) {
-        if !self.guide.may_end(&walk.visited, &walk.effects, &ply, left) {
+        if !self.inner.wants(&ply) || !self.guide.may_end(&walk.visited, &walk.effects, &ply, left)
+        {
             return;
         }
         let momentum = if ply.has(flag::ACTIVATE) { left } else { 0 };

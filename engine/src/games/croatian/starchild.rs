@@ -24,7 +24,8 @@
 //!
 //! Readings decided here: a bounce is a ply with `flag::TELEPORT` whose `aux` is the Star or
 //! Monolith touched, as a teleport is; an oblation after a bounce is the ply onto the teleporter
-//! with `flag::OBLATION`, as a teleport's.
+//! with `flag::OBLATION`, as a teleport's. It is written with the book's re-emergence `||`
+//! (`Ic3||b3`, XAN `If5-c3||Ib3`, L4551), and read with a teleport's `|` as well.
 //!
 //! Sense-journeys (section 4.7.6): a Starchild or Shaman (the initiator) steps onto a
 //! neighbouring Starchild of either colour (`flag::UPLIFT` with `flag::ACTIVATE`); that
@@ -34,9 +35,27 @@
 //! `flag::UPLIFT`; with none it is oblationed. An orthogonal neighbour Starchild of the
 //! initiator's colour may so be activated or uplifted, the player's choice (OQ-20).
 //!
-//! Not generated yet: resurrection (4.7.7), divergence through Starchilds (4.7.5), and a Pyramid's conversion of
-//! a Starchild (the Pyramid is then oblationed, L3635: a Pyramid takes a Starchild but does
-//! not try to convert it).
+//! Notation (`notation`): `"` links the uplifting Starchild's ply and the journey; a dark
+//! piece's journey is written from the outermost on-board field of the hand it took, inward
+//! (`Bc5\z11..n7`, L4497), a light piece's plainly (`Bn7`); the oblation is `'` (`Ic5'`, XAN
+//! `'B`). Reading `~` and a plain `Bc5-n7` as well is a reading decided here (the texts of
+//! earlier versions stay readable).
+//!
+//! Divergence (section 4.7.5): a Starchild of either colour is divergent for every piece that
+//! may diverge (`divergence::is_divergent`); it never diverges itself, nor does its Wave.
+//! Readings decided here: a Pawn may take an opponent's Starchild on its capture-field or
+//! diverge from it (L3933-3942), and its rush may diverge from a Starchild it passes, as from
+//! any divergent piece within a rush (L2667); a piece that diverged and steps back onto its own
+//! field has made a move when it lost a tag on the way (HD-5): from the start, the Grenadiers
+//! f2 and u2 so have one turn each (down onto their Starchild, diverging, back up).
+//!
+//! Conversion immunity (L3635, figure 419): an activated Pyramid reaching an opponent's
+//! Starchild on its owner's half may take it or try to convert it; the try is a ply with
+//! `flag::CONVERT` onto the Starchild, which stays, while the Pyramid is oblationed (written
+//! `%%`, L4420).
+//!
+//! Resurrection syzygy (section 4.7.7) and the graveyard: module `resurrection`, which lists
+//! its readings (who resurrects, where the risen piece stands, what `$` and `$$` mean).
 
 use arrayvec::ArrayVec;
 
@@ -64,6 +83,9 @@ impl PlyGen<'_> {
                 let c = self.cell(to);
                 if self.is_empty(to) {
                     sink.land(Ply::new(m.from, to, kind, 0), left);
+                    if !wave {
+                        self.resurrections(m, to, sink);
+                    }
                 } else if piece::is_teleporter(c) {
                     self.bounce(m, to, sink);
                 } else if c != OFF && activates(m.cell, c, wave) {

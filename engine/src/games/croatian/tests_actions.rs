@@ -69,18 +69,25 @@ fn joined_turns_are_whole_moves_on_the_wire() {
         let pos = Croatian::from_position_string(variant, entry.position)
             .unwrap()
             .by_action(true);
-        let mut turns = 0;
-        for turn in complete_turns(&pos) {
-            let text = turn.text();
-            let mv = pos
-                .parse_move(&text)
-                .unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert!(pos.is_legal(&mv), "{text}");
-            assert_eq!(pos.play(&mv), turn.state, "{text}");
-            turns += 1;
-        }
+        let turns = assert_turns_read_back(&pos, &format!("{variant} {name}"));
         assert!(turns > 0, "{variant} {name}");
     }
+}
+
+/// Checks that every complete turn from `pos` writes as one move text that reads back to a legal
+/// move playing to the same state; returns how many turns there are.
+pub(super) fn assert_turns_read_back(pos: &Croatian, label: &str) -> usize {
+    let mut turns = 0;
+    for turn in complete_turns(pos) {
+        let text = turn.text();
+        let mv = pos
+            .parse_move(&text)
+            .unwrap_or_else(|e| panic!("{label}: {text}: {e}"));
+        assert!(pos.is_legal(&mv), "{label}: {text}");
+        assert_eq!(pos.play(&mv), turn.state, "{label}: {text}");
+        turns += 1;
+    }
+    turns
 }
 
 fn actions(pos: &Croatian) -> Vec<Move> {

@@ -692,11 +692,12 @@ fn a_costly_generation_gives_up_when_asked_and_lists_the_same_turns_when_not() {
     let pos = Croatian::from_position_string("tamoanchan", SLOW_TO_LIST)
         .unwrap()
         .by_action(false);
-    for set in [MoveSet::Legal, MoveSet::Tactical] {
+    for set in [MoveSet::Legal, MoveSet::Tactical, MoveSet::Quiescence] {
         let mut expected = Vec::new();
         match set {
             MoveSet::Legal => pos.legal_moves(&mut expected),
             MoveSet::Tactical => pos.tactical_moves(&mut expected),
+            MoveSet::Quiescence => pos.quiescence_moves(&mut expected),
         }
         let mut questions = 0;
         let mut whole = Vec::new();
@@ -717,5 +718,35 @@ fn a_costly_generation_gives_up_when_asked_and_lists_the_same_turns_when_not() {
         assert_eq!(impatient, Err(GaveUp), "{set:?}");
         assert_eq!(asked, 3, "{set:?}: no question after giving up");
         assert!(part.len() < whole.len(), "{set:?}");
+    }
+}
+
+/// Quiescence lists one of each class of tactical turns (`movegen::quiescence_class`): among
+/// the Serpents' Pawns most captures differ only in where displaced Pawns end up.
+#[test]
+fn quiescence_lists_one_capture_of_each_class_among_displaced_pawns() {
+    for by_action in [true, false] {
+        let pos = Croatian::from_position_string("tamoanchan", SLOW_TO_LIST)
+            .unwrap()
+            .by_action(by_action);
+        let mut tactical = Vec::new();
+        pos.tactical_moves(&mut tactical);
+        let mut quiescence = Vec::new();
+        pos.quiescence_moves(&mut quiescence);
+        let classes: std::collections::HashSet<u64> =
+            tactical.iter().map(super::quiescence_class).collect();
+        assert_eq!(quiescence.len(), classes.len(), "by action: {by_action}");
+        assert!(quiescence.iter().all(|mv| tactical.contains(mv)));
+        println!(
+            "by action {by_action}: {} tactical, {} for quiescence",
+            tactical.len(),
+            quiescence.len()
+        );
+        assert!(
+            quiescence.len() * 4 < tactical.len(),
+            "by action: {by_action}: {} of {}",
+            quiescence.len(),
+            tactical.len()
+        );
     }
 }
