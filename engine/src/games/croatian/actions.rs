@@ -6,9 +6,13 @@
 //! piece in the air (its displacements and the ply; a Pyramid's sacrifice together with the
 //! Serpent's Pawn-sacrifice ply after it). An action that activates a piece leaves the turn in
 //! progress: the state then carries the turn so far (`board::Turn`), the piece in the air
-//! (`cascade::InAir`), the position the turn started from, and the keys of the in-air states
-//! this turn has passed, which the next actions may not reach again (OQ-8: Waves re-activate
-//! each other, so a path of actions could otherwise cycle). An action that ends the turn is
+//! (`cascade::InAir`), the position the turn started from, and the in-air states this turn has
+//! passed, which the next actions may not reach again (OQ-8: Waves re-activate each other, so a
+//! path of actions could otherwise cycle). Nor may they reach one again with no more momentum
+//! than it had: a Queen diverging at a Shaman spends momentum, so a Wave and a Queen activating
+//! each other through Shamans loop through the same board with less and less of it, and every
+//! state such a loop reaches the turn reached without it. The turn is one move, written with
+//! the shorter ply list (R5, `divergence`), which is the one the reader follows. An action that ends the turn is
 //! listed only when the turn is legal (the King not attacked by an unmoved piece, not a null
 //! move, OQ-15); a state in progress from which no action completes a legal turn is a dead end.
 //!
@@ -44,8 +48,30 @@ pub(super) struct Progress {
     pub air: InAir,
     /// The position the turn started from.
     pub root: Arc<Croatian>,
-    /// Keys (`cascade::state_key`) of the in-air states of this turn so far, this one's last.
-    pub passed: Vec<u64>,
+    /// The in-air states of this turn so far, this one's last: the key of each
+    /// (`loop_key`) with the momentum it had.
+    pub passed: Vec<(u64, u8)>,
+}
+
+/// The key of an in-air state but for the momentum of the piece in the air.
+fn loop_key(turn: &Turn, air: &InAir) -> u64 {
+    state_key(
+        turn,
+        &InAir {
+            momentum: 0,
+            ..*air
+        },
+    )
+}
+
+impl Progress {
+    /// Whether `air` in `turn` is a state this turn passed with at least its momentum.
+    fn passed_with_more(&self, turn: &Turn, air: &InAir) -> bool {
+        let key = loop_key(turn, air);
+        self.passed
+            .iter()
+            .any(|&(k, momentum)| k == key && momentum >= air.momentum)
+    }
 }
 
 /// Lists the actions from `pos`, whose turn is in progress as `p`.
@@ -87,7 +113,7 @@ impl Walk for Lister<'_> {
     }
 
     fn in_air(&mut self, air: InAir) {
-        if !self.p.passed.contains(&state_key(&self.turn, &air)) {
+        if !self.p.passed_with_more(&self.turn, &air) {
             self.out.push(Move::activating(&self.plies, air.momentum));
         }
     }
@@ -148,7 +174,7 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
         None => (Arc::new(pos.clone()), Vec::new()),
     };
     let state = state_key(&turn, &air);
-    passed.push(state);
+    passed.push((loop_key(&turn, &air), air.momentum));
     let mut next = turn.pos.clone();
     next.key = state ^ root.key.rotate_left(17) ^ IN_PROGRESS;
     next.decided = None;

@@ -208,6 +208,8 @@ mod tests_tlalocan;
 #[cfg(test)]
 mod tests_trance;
 #[cfg(test)]
+mod tests_turn_loops;
+#[cfg(test)]
 mod tests_veil;
 
 use arrayvec::ArrayVec;
