@@ -247,9 +247,10 @@ pub enum Hand {
 
 /// The `k`-th step (k from 1) of `hand` of the journey pattern for a piece of `color`:
 /// `k * (L[2k-2] + L[2k-1])` over a cyclic list `L` of unit vectors, light's turning from
-/// (1,0), dark's from (0,1); the second hand is the first turned by 180 degrees.
+/// (1,0); dark's pattern is light's mirrored in the a1 diagonal (turning from (0,1)); the second
+/// hand is the first turned by 180 degrees.
 pub(super) fn journey_step(color: Color, hand: Hand, k: i32) -> (i32, i32) {
-    const LIGHT: [(i32, i32); 8] = [
+    const TURNS: [(i32, i32); 8] = [
         (1, 0),
         (1, 1),
         (0, 1),
@@ -259,21 +260,15 @@ pub(super) fn journey_step(color: Color, hand: Hand, k: i32) -> (i32, i32) {
         (0, -1),
         (1, -1),
     ];
-    const DARK: [(i32, i32); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    let turns = if color == Color::White { LIGHT } else { DARK };
     let sign = if hand == Hand::First { 1 } else { -1 };
-    let a = turns[((2 * k - 2) % 8) as usize];
-    let b = turns[((2 * k - 1) % 8) as usize];
-    (sign * k * (a.0 + b.0), sign * k * (a.1 + b.1))
+    let a = TURNS[((2 * k - 2) % 8) as usize];
+    let b = TURNS[((2 * k - 1) % 8) as usize];
+    let (dx, dy) = (sign * k * (a.0 + b.0), sign * k * (a.1 + b.1));
+    if color == Color::White {
+        (dx, dy)
+    } else {
+        (dy, dx)
+    }
 }
 
 /// The on-board fields of one hand of the journey pattern from `from`, outward, each with its
