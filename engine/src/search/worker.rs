@@ -2,13 +2,16 @@
 //! and a quiescence search, generic over the `Game` seam.
 //!
 //! Turns made of several actions: when a child state has the same side to move, its score is
-//! not negated and the action costs a share of a ply (`CONTINUATION_COST`, more for each later
-//! one at a node); the action that ends the turn pays the rest of the ply, so a short turn costs
-//! one ply and a long one more, and an iteration's work stays bounded however large the network
-//! of actions is. Quiescence at a turn in progress stands pat where the turn can end and searches
-//! the tactical actions, never the whole network (`qsearch_turn`). A state with no legal action
-//! while a turn is in progress is a dead end, scored as a loss for the path that led there (the
-//! mover avoids it).
+//! not negated and no depth is spent on the action: a whole turn, however long, costs one ply,
+//! so the reply to a long turn is searched as deep as the reply to a short one. What bounds the
+//! search inside a turn is the turn's budget (`TURN_BUDGET`): each action that goes on with the
+//! turn spends some of it (`continuation_cost`, more for each later one at a node), and a way on
+//! the budget cannot pay for is not searched; the root's turn, the one the search answers with,
+//! has a larger budget in deeper iterations. So an iteration's work stays bounded however large
+//! the network of actions is. Quiescence at a turn in progress stands pat where the turn can end
+//! and searches the tactical actions, never the whole network (`qsearch_turn`). A state with no
+//! legal action while a turn is in progress is a dead end, scored as a loss for the path that led
+//! there (the mover avoids it).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
@@ -44,18 +47,17 @@ const FIRST_ITERATION_NODES: u64 = 16_384;
 /// Quiescence plies after which only tactical moves that gain material are searched, so that
 /// games with many material-changing moves (pushes off the board) cannot explode.
 const QUIESCENCE_FULL_PLIES: i32 = 4;
-/// Depth is counted in plies; an action that leaves the turn in progress costs this many shares
-/// of one, in `TURN_SHARES`.
-const TURN_SHARES: i32 = 16;
-/// The share of a ply the first action at a node that goes on with the turn costs: a turn of up
-/// to four actions costs one ply, its last action paying what the others left of it.
+/// What a turn's actions that go on with it may spend (`continuation_cost`): four along the
+/// best-ordered way, or fewer through later-ordered ones; eight turns at most in progress are
+/// searched from a turn's start.
+const TURN_BUDGET: i32 = 16;
+/// What the root's turn may spend more per ply of the iteration's depth beyond the first.
+const ROOT_BUDGET_PER_DEPTH: i32 = 4;
+/// What the first action at a node that goes on with the turn costs.
 const CONTINUATION_COST: i32 = 4;
-/// What each later action at the node that goes on with the turn costs more than the one
-/// before: the best-ordered way on is followed deep, the others are other turns, searched less.
+/// What each later one at the node costs more than the one before: the best-ordered way on is
+/// followed far, the others, other turns, less.
 const LATE_CONTINUATION_COST: i32 = 8;
-/// Actions going on with the turn that a node searches by quiescence (their cost reaches the
-/// horizon), tactical ones aside: the rest of the network is left unsearched.
-const HORIZON_CONTINUATIONS: usize = 2;
 /// Actions going on with the turn that quiescence tries where no action ends it.
 const QS_FORCED_CONTINUATIONS: usize = 2;
 
@@ -274,21 +276,13 @@ struct Frame<M> {
     excluded: Option<M>,
     /// Double singular extensions on the path to this node, which are capped.
     double_extensions: u32,
-    /// Shares of a ply (`TURN_SHARES`) the actions of the turn in progress have cost beyond the
-    /// whole plies taken off the node's depth; 0 where a turn starts.
-    turn_debt: i32,
+    /// What is left of the budget of the turn this node is in (`TURN_BUDGET`).
+    turn_budget: i32,
 }
 
-/// The depth and turn debt of a child that goes on with the turn, for an action costing `cost`
-/// shares of a ply at a node of `depth` and `debt`.
-fn continuation_depth(depth: i32, debt: i32, cost: i32) -> (i32, i32) {
-    let spent = debt + cost;
-    (depth - spent / TURN_SHARES, spent % TURN_SHARES)
-}
-
-/// What the `n`th action (from 0) going on with the turn that a node searches costs.
+/// What the `n`th action (from 0) at a node that goes on with the turn costs.
 fn continuation_cost(n: usize) -> i32 {
-    CONTINUATION_COST + LATE_CONTINUATION_COST * n.min(64) as i32
+    CONTINUATION_COST + LATE_CONTINUATION_COST * n.min(1 << 20) as i32
 }
 
 pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
@@ -346,7 +340,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     killers: [None, None],
                     excluded: None,
                     double_extensions: 0,
-                    turn_debt: 0,
+                    turn_budget: TURN_BUDGET,
                 })
                 .collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -791,7 +785,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
                     self.stack[ply].move_hash = NULL_HASH;
-                    self.stack[ply + 1].turn_debt = 0;
+                    self.stack[ply + 1].turn_budget = TURN_BUDGET;
                     self.keys.push(key);
                     let null_in_check = null.in_check();
                     let score = -self.search(
@@ -848,7 +842,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut legal = 0usize;
         let mut searched = 0usize;
         let mut continuations = 0usize;
-        let debt = self.stack[ply].turn_debt;
+        let turn_budget = self.stack[ply].turn_budget;
+        let mut may_end = None;
         let mut skip_quiets = false;
         let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
@@ -912,18 +907,18 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child_in_check = child.in_check();
             let gives_check = child_in_check && !same_side;
 
-            let mut child_debt = 0;
-            let mut continuation_depth_left = 0;
+            let mut child_budget = TURN_BUDGET;
+            let mut new_depth = depth - 1;
             if same_side {
-                let cost = continuation_cost(continuations);
-                (continuation_depth_left, child_debt) = continuation_depth(depth, debt, cost);
-                // Past the first few, a way on that only quiescence would look at is left out.
-                if continuation_depth_left <= 0
-                    && !tactical
-                    && continuations >= HORIZON_CONTINUATIONS
-                    && best.score > -MATE_BOUND
-                {
-                    continue;
+                child_budget = turn_budget - continuation_cost(continuations);
+                new_depth = depth;
+                if child_budget < 0 {
+                    // Beyond the budget only a node that has nothing better and no action that
+                    // ends the turn looks on, and only by quiescence.
+                    if best.score > -MATE_BOUND || *may_end.get_or_insert_with(|| ends_turn(pos)) {
+                        continue;
+                    }
+                    new_depth = 0;
                 }
                 continuations += 1;
             } else if ply > 0 && !in_check && best.score > -MATE_BOUND {
@@ -972,14 +967,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else {
                 i32::from(gives_check && ply < 2 * self.root_depth as usize)
             };
-            let new_depth = if same_side {
-                continuation_depth_left
-            } else {
-                depth - 1 + extension
-            };
+            if !same_side {
+                new_depth += extension;
+            }
             let hash = move_hash(mv);
             self.stack[ply].move_hash = hash;
-            self.stack[ply + 1].turn_debt = child_debt;
+            self.stack[ply + 1].turn_budget = child_budget;
             self.keys.push(key);
             searched += 1;
 
@@ -1419,6 +1412,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let key = root.key();
         let mut best_score = -INFINITY;
         let mut continuations = 0;
+        let root_budget = TURN_BUDGET + ROOT_BUDGET_PER_DEPTH * (depth - 1);
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv.clone();
             if self.is_main() && depth >= 12 {
@@ -1436,14 +1430,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let extension = i32::from(child_in_check && !same_side);
-            let (new_depth, child_debt) = if same_side {
+            // Every root move is searched: one the budget cannot pay for goes on with the
+            // endings of its action only.
+            let (new_depth, child_budget) = if same_side {
                 continuations += 1;
-                continuation_depth(depth, 0, continuation_cost(continuations - 1))
+                let budget = root_budget - continuation_cost(continuations - 1);
+                (depth, budget.max(0))
             } else {
-                (depth - 1 + extension, 0)
+                (depth - 1 + extension, TURN_BUDGET)
             };
             self.stack[0].move_hash = move_hash(&mv);
-            self.stack[1].turn_debt = child_debt;
+            self.stack[1].turn_budget = child_budget;
             self.keys.push(key);
             self.seldepth = 0;
             let score = self.pvs_child(
@@ -1751,6 +1748,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 fn mate_settled(score: i32, depth: u32) -> bool {
     let plies = MATE - score.abs();
     score.abs() > MATE_BOUND && depth > 2 * plies as u32
+}
+
+/// Whether an action of `pos`, a turn in progress, ends the turn.
+fn ends_turn<G: Game>(pos: &G) -> bool {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves.as_slice().iter().any(|mv| pos.ends_turn(mv))
 }
 
 /// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded
