@@ -69,7 +69,6 @@ fn a_wave_queen_loop_through_shamans_is_no_turn() {
 
 /// Every whole turn along the loop's first round reads back.
 #[test]
-#[ignore = "issue #18: the reader refuses a Wave diverging a second time in one ply chain (`..n24/H..x24|a1..x1|a24..k24/H..p24`)"]
 fn every_turn_along_the_loop_reads_back() {
     let pos = Croatian::from_position_string("tlalocan", LOOP_POSITION).unwrap();
     walk(&pos, &pos, &mut Vec::new(), LOOPING, true);
