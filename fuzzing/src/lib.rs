@@ -24,7 +24,9 @@ pub mod uci_judge;
 #[path = "../../protocol/src/registry.rs"]
 mod registry;
 
-pub use properties::{check_board_view, check_move_text, check_position_string, sample_positions};
+pub use properties::{
+    check_board_view, check_move_text, check_position_string, check_random_turns, sample_positions,
+};
 pub use registry::{variant_names, GameKind};
 pub use select::{split_variant, Selected};
 
@@ -57,6 +59,29 @@ pub fn check_board_views(variant: &'static str) -> usize {
         let samples = sample_positions::<G>(variant);
         samples.iter().for_each(check_board_view);
         samples.len()
+    })
+}
+
+/// [`check_random_turns`] from each position of `variant`'s perft suite whose turns go action by
+/// action, `walks` walks from each (seeded by the position); the number of turns checked.
+pub fn check_suite_turns(variant: &'static str, walks: usize) -> usize {
+    let Some(kind) = GameKind::from_variant(variant) else {
+        return 0;
+    };
+    registry::with_game!(kind, G => {
+        let positions = tiamat_engine::core::perft::suite_positions(G::perft_suite(variant));
+        let mut turns = 0;
+        for text in positions {
+            let pos = G::from_position_string(variant, text)
+                .unwrap_or_else(|err| panic!("{variant} suite '{text}': {err}"));
+            if !pos.multi_action_turns() {
+                continue;
+            }
+            let seed = text.bytes().fold(0x7u64, |h, b| h.rotate_left(5) ^ u64::from(b));
+            let mut rng = mutate::Rng::new(seed);
+            turns += check_random_turns(&pos, &mut rng, walks, 95, 2_000);
+        }
+        turns
     })
 }
 
