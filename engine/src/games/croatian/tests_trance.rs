@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use super::piece::{self, Kind};
 use super::starchild::{journey_hand, Hand};
+use super::tests::assert_holds;
 use super::tests_tlalocan::{cot, field};
 use super::trance::DISPLACEMENTS;
 use super::*;
@@ -311,6 +312,31 @@ fn failed_trance() {
     let open = super::tests::setup("O Kz6,kt3,Tn5,th7,Tb9,tr2,Ml4,Hy2,Hz1");
     assert!(open.parse_move("Hz1@@@").is_err());
     open.parse_move("Hz1@Hf6").expect("a journey to f6");
+}
+
+/// The suite's failed journey in Conquest of Tlalocan: ranks 1-14 full, the light entrancer can
+/// displace nothing the journey reaches, so either light Shaman entrancing the other oblations
+/// it.
+#[test]
+fn failed_trance_in_tlalocan() {
+    let suite = crate::core::perft::parse_suite(perft_suite("tlalocan").unwrap()).unwrap();
+    let entry = suite.entry("trance-failed").unwrap();
+    let pos = Croatian::from_position_string("tlalocan", entry.position).unwrap();
+    for (entrancer, entranced, xan) in [("w2", "x1", "Hw2-x1@@@H"), ("x1", "w2", "Hx1-w2@@@H")] {
+        let mv = pos
+            .parse_move(&format!("H{entranced}@@@"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(notation::xan(&pos, &mv), xan);
+        assert_eq!(pos.parse_move(xan), Ok(mv.clone()));
+        let after = pos.play(&mv);
+        assert_eq!(after.cell(field(&after, entrancer)), piece::EMPTY);
+        assert_holds(&after, entranced, Kind::Shaman, Color::White);
+        assert_eq!(after.side_to_move(), Color::Black);
+    }
+    // A journey that may stop is no failed one.
+    let trance_light = suite.entry("trance-light").unwrap();
+    let open = Croatian::from_position_string("tlalocan", trance_light.position).unwrap();
+    assert!(open.parse_move("Hx1@@@").is_err());
 }
 
 /// Figure 335 (L2924-2934): a Shaman activated in a cascade entrances too, here by a Wave with
