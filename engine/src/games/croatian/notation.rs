@@ -2378,8 +2378,11 @@ fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
         && !(ply.has(flag::CASTLE) && pos.v.castling == Castling::Random)
 }
 
-/// Reads a move in any of the family's forms: UCI long algebraic, XAN or EAN.
+/// Reads a move in any of the family's forms: an action's text, UCI long algebraic, XAN or EAN.
 pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
+    if let Some(mv) = written_action(pos, text) {
+        return Ok(mv);
+    }
     if let Some(mv) = parse_lan(pos, text) {
         return Ok(mv);
     }
@@ -3056,24 +3059,59 @@ pub fn ean(pos: &Croatian, mv: &Move) -> String {
 }
 
 /// An action of a turn played action by action, or any move from a turn in progress, which
-/// the notation does not write (the wire carries whole turns): the plies' fields, `~` after
-/// each that leaves a piece in the air, and the momentum that piece is left with (`g2h1~3`):
-/// the same ply can hand on different momenta (a Serpent's or a Scout's paths of different
-/// lengths to one Wave), and those are different actions.
+/// the notation does not write (the wire carries whole turns): the plies' fields, each with the
+/// side-effects that tell apart actions to the same fields (`choice_marks`), `~` after each
+/// that leaves a piece in the air, and the momentum that piece is left with (`g2h1~3`): the
+/// same ply can hand on different momenta (a Serpent's or a Scout's paths of different lengths
+/// to one Wave), and those are different actions.
 pub fn action_text(pos: &Croatian, mv: &Move) -> String {
     let mut text = String::new();
-    for (i, ply) in mv.plies().iter().enumerate() {
+    let plies = mv.plies();
+    for (i, ply) in plies.iter().enumerate() {
         if i > 0 {
             text.push('~');
         }
         text.push_str(&pos.field_name(ply.from));
         text.push_str(&pos.field_name(ply.to));
+        let mover = match pos.piece_in_air() {
+            Some((air, _)) if i + 1 == plies.len() => air,
+            _ => pos.cell(ply.from),
+        };
+        text.push_str(&choice_marks(pos, mover, ply));
     }
     if let Some(momentum) = mv.passed_on() {
         text.push('~');
         text.push_str(&momentum.to_string());
     }
     text
+}
+
+/// The side-effects of `ply` (made by `mover`) as XAN writes them on its destination, short
+/// (`*`, `%`, `=Q`, `/`, `$Q`, `>d4=`), and `"` for an uplift: a capture or a conversion, which
+/// piece a Pawn promotes to, a resurrection of either colour or none, an uplifting activation
+/// or a plain one are different actions to the same fields.
+fn choice_marks(pos: &Croatian, mover: Cell, ply: &Ply) -> String {
+    let mut marks = effects_text(pos, &ply_facts(pos, mover, ply), false);
+    if ply.has(flag::UPLIFT) {
+        marks.push('"');
+    }
+    marks
+}
+
+/// The action of the turn in progress (or the first action handing on momentum) of `pos`
+/// whose `action_text` is `text`.
+fn written_action(pos: &Croatian, text: &str) -> Option<Move> {
+    let hands_on = text
+        .rsplit_once('~')
+        .is_some_and(|(_, momentum)| momentum.parse::<u8>().is_ok());
+    if pos.progress.is_none() && !hands_on {
+        return None;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().find(|mv| {
+        (pos.progress.is_some() || mv.passed_on().is_some()) && action_text(pos, mv) == text
+    })
 }
 
 /// The wire form: UCI long algebraic where a single ply fits it, XAN otherwise.
