@@ -89,7 +89,7 @@ fn check_usable<G: Game>(pos: &G, variant: &str, written: &str) {
 /// The whole turn `first` (a legal move of `pos`) is or starts, joined into one move, with the
 /// state after it: where turns go action by action, the first path of actions that ends one.
 /// `None` when every path from `first` is a dead end.
-fn whole_turn_from<G: Game>(pos: &G, first: &G::Move) -> Option<(G::Move, G)> {
+pub(crate) fn whole_turn_from<G: Game>(pos: &G, first: &G::Move) -> Option<(G::Move, G)> {
     let next = pos.play(first);
     if !next.turn_in_progress() && !pos.turn_in_progress() {
         return Some((first.clone(), next));
