@@ -2,7 +2,8 @@
 //! loads the page, plays a move by clicking the drawn squares (a move between levels in
 //! Dragonchess, a drop in DAO, a turn moving two pieces in Dynamo), lets the engine answer,
 //! checks the answer is legal and the drawn pieces are the engine's position, and saves a
-//! screenshot under `target/board-page/`.
+//! screenshot under `target/board-page/`. In One it chooses between two resurrections that share
+//! their clicks, from the moves the page offers by name.
 //!
 //! Chromium and ChromeDriver come from Debian (`chromium`, `chromium-driver`, installed by
 //! `.ci/run`); where they are missing the test says so and passes.
