@@ -1215,27 +1215,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             self.keys.push(key);
-            let score = if same_side {
-                self.qsearch(
-                    &child,
-                    ply + 1,
-                    qply + 1,
-                    alpha,
-                    beta,
-                    child_in_check,
-                    pv_node,
-                )
-            } else {
-                -self.qsearch(
-                    &child,
-                    ply + 1,
-                    qply + 1,
-                    -beta,
-                    -alpha,
-                    child_in_check,
-                    pv_node,
-                )
-            };
+            let score = self.qsearch_child(
+                &child,
+                same_side,
+                ply,
+                qply,
+                alpha,
+                beta,
+                child_in_check,
+                pv_node,
+            );
             self.keys.pop();
             if self.stopped {
                 self.score_buffers[ply] = scores;
@@ -1259,6 +1248,26 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .tt
             .store(key, ply, stored, best.score, static_eval, 0, bound);
         best.score
+    }
+
+    /// Quiescence of `child` with the window and score seen from its parent at `ply`.
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        ply: usize,
+        qply: i32,
+        alpha: i32,
+        beta: i32,
+        in_check: bool,
+        pv_node: bool,
+    ) -> i32 {
+        if same_side {
+            self.qsearch(child, ply + 1, qply + 1, alpha, beta, in_check, pv_node)
+        } else {
+            -self.qsearch(child, ply + 1, qply + 1, -beta, -alpha, in_check, pv_node)
+        }
     }
 
     /// Quiescence at a turn in progress (`qsearch` past its table probe). The turn may stop at
@@ -1355,27 +1364,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 continue;
             }
             self.keys.push(key);
-            let score = if child.side_to_move() == side {
-                self.qsearch(
-                    &child,
-                    ply + 1,
-                    qply + 1,
-                    alpha,
-                    beta,
-                    child_in_check,
-                    pv_node,
-                )
-            } else {
-                -self.qsearch(
-                    &child,
-                    ply + 1,
-                    qply + 1,
-                    -beta,
-                    -alpha,
-                    child_in_check,
-                    pv_node,
-                )
-            };
+            let score = self.qsearch_child(
+                &child,
+                child.side_to_move() == side,
+                ply,
+                qply,
+                alpha,
+                beta,
+                child_in_check,
+                pv_node,
+            );
             self.keys.pop();
             if self.stopped {
                 self.score_buffers[ply] = scores;
