@@ -353,6 +353,28 @@ mod tests {
         assert!(CroatianEval.evaluate(&black) < -300);
     }
 
+    /// One's start has about 10^7 whole first turns through its network of Waves and
+    /// Starchilds. A search three whole turns deep stays within thousands of nodes and answers a
+    /// whole legal turn; where the actions inside a turn cost no search effort, depth 1 alone
+    /// walked the network (the node limit makes that fail rather than hang).
+    #[test]
+    fn one_is_searched_three_whole_turns_deep_with_bounded_work() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        let pos = Croatian::start_position("one").unwrap();
+        let mut searcher = Searcher::new(CroatianEval, Options::default());
+        let limits = Limits {
+            depth: Some(3),
+            nodes: Some(500_000),
+            ..Limits::default()
+        };
+        let outcome = searcher.search(&pos, &[], &limits, &Control::new(), &mut |_| {});
+        assert_eq!(outcome.depth, 3);
+        assert!(outcome.nodes <= 60_000, "{}", outcome.nodes);
+        let best = outcome.best.expect("a move at the start");
+        assert!(pos.is_legal(&best), "{best:?}");
+        assert!(!pos.play(&best).turn_in_progress(), "{best:?}");
+    }
+
     /// Short self-play games with the real searcher: every reply is a legal move, positions keep
     /// round-tripping, and game ends are recognised.
     #[test]

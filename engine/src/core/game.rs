@@ -219,6 +219,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Whether `mv` (one of `legal_moves`) ends the turn: `play(mv)` leaves no turn in progress.
+    /// Quiescence asks it of every action of a turn in progress, to know whether the turn can
+    /// end there. The default plays the move; a game with turns of several actions tells it
+    /// from the move.
+    fn ends_turn(&self, mv: &Self::Move) -> bool {
+        !self.play(mv).turn_in_progress()
+    }
+
     /// Whether any action can leave a turn in progress. When false, perft may count the legal
     /// moves of the last ply without playing them.
     const MULTI_ACTION_TURNS: bool = false;

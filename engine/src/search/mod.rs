@@ -384,6 +384,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             (best, _) => best,
         };
+        // A turn whose text the game's own reader does not take back (a path of actions the
+        // notation cannot name) gives way to the shortest-ended turn, which it does.
+        let best = best.map(|turn| {
+            if reads_back(root, &turn) {
+                return turn;
+            }
+            log::debug!("answer {} does not read back", root.move_to_wire(&turn));
+            let mut actions = Vec::new();
+            let mut order = |state: &G, moves: &[G::Move]| {
+                ranked_by_value(&self.eval, state, moves, None, true)
+            };
+            match complete_turn(root, &mut actions, &mut order).and(root.join_turn(&actions)) {
+                Some(short) if reads_back(root, &short) => short,
+                _ => turn,
+            }
+        });
         // A game that cannot join its actions into one move answers with the first action.
         match best {
             Some(best) => Outcome {
@@ -642,6 +658,12 @@ fn ranked_by_value<G: Game, E: Evaluator<G>>(
         .collect();
     ranked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
     ranked.into_iter().map(|(_, i)| i).collect()
+}
+
+/// Whether `turn`'s wire text reads back, from `root`, as a move that leaves the same state.
+fn reads_back<G: Game>(root: &G, turn: &G::Move) -> bool {
+    root.parse_move(&root.move_to_wire(turn))
+        .is_ok_and(|read| root.play(&read).key() == root.play(turn).key())
 }
 
 /// With `go infinite`, or while pondering, the answer waits until the protocol releases it.

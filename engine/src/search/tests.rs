@@ -528,3 +528,179 @@ fn no_legal_move_gives_no_best_move() {
     assert_eq!(outcome.best, None);
     assert_eq!(outcome.score, Score::Cp(0));
 }
+
+/// Turns through a network of actions without end, as One's Waves and Starchilds activate each
+/// other: from every state `WAYS` actions go on with the turn and `ENDINGS` end it, and a state
+/// in progress remembers its whole path, so that no two paths meet and the table merges none:
+/// only what the actions cost bounds a search.
+#[derive(Clone, Debug)]
+struct Network {
+    /// The actions since the game's start, hashed.
+    path: u64,
+    side: Color,
+    in_progress: bool,
+}
+
+const WAYS: u8 = 6;
+const ENDINGS: u8 = 6;
+
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl Game for Network {
+    type Move = u8;
+    type MoveList = ArrayVec<u8, 12>;
+    const MULTI_ACTION_TURNS: bool = true;
+
+    fn variants() -> &'static [&'static str] {
+        &["network"]
+    }
+    fn start_position(_: &str) -> Result<Self, PositionError> {
+        Ok(Network {
+            path: 1,
+            side: Color::White,
+            in_progress: false,
+        })
+    }
+    fn from_position_string(_: &str, _: &str) -> Result<Self, PositionError> {
+        Err(PositionError::new("position", "not read"))
+    }
+    fn position_string(&self) -> String {
+        format!("{:x}", self.path)
+    }
+    fn variant(&self) -> &'static str {
+        "network"
+    }
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+    fn key(&self) -> u64 {
+        let side = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        let progress = if self.in_progress { IN_PROGRESS_KEY } else { 0 };
+        self.path ^ side ^ progress
+    }
+    fn legal_moves(&self, out: &mut Self::MoveList) {
+        out.extend(0..WAYS + ENDINGS);
+    }
+    fn play(&self, mv: &u8) -> Self {
+        let goes_on = *mv < WAYS;
+        Network {
+            path: mix(self.path ^ u64::from(*mv + 1)),
+            side: if goes_on { self.side } else { !self.side },
+            in_progress: goes_on,
+        }
+    }
+    fn turn_in_progress(&self) -> bool {
+        self.in_progress
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_tactical(&self, _: &u8) -> bool {
+        false
+    }
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+    fn move_to_wire(&self, mv: &u8) -> String {
+        mv.to_string()
+    }
+    fn move_to_human(&self, mv: &u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        Err(MoveError::unparsable(text, "not read"))
+    }
+    fn board_text(&self) -> String {
+        self.position_string()
+    }
+    fn board_view(&self) -> BoardView {
+        BoardView {
+            grids: Vec::new(),
+            side_names: ["White", "Black"],
+            reserves: Vec::new(),
+            exits: false,
+            left_board: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+    fn move_input(&self, _: &u8) -> MoveInput {
+        MoveInput::through(Vec::<String>::new(), [])
+    }
+}
+
+/// A value from the path, for the side to move.
+struct NetworkEval;
+
+impl Evaluator<Network> for NetworkEval {
+    type Path = ();
+
+    fn evaluate(&self, pos: &Network) -> i32 {
+        (mix(pos.key()) % 201) as i32 - 100
+    }
+}
+
+#[test]
+fn actions_that_go_on_with_a_turn_spend_its_budget_so_an_iteration_ends() {
+    // Without a cost, depth 1 alone would walk 6^128 paths; a node limit far above the bound
+    // lets that fail rather than run for ever.
+    let start = Network::start_position("network").unwrap();
+    let mut searcher = Searcher::new(
+        NetworkEval,
+        Options {
+            threads: 1,
+            hash_mb: 1,
+            ..Options::default()
+        },
+    );
+    for (depth, bound) in [(1, 100), (2, 2_000), (3, 20_000)] {
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: Some(1_000_000),
+            ..Limits::default()
+        };
+        searcher.clear();
+        let (outcome, infos) = run_network(&mut searcher, &start, limits);
+        assert_eq!(outcome.depth, depth);
+        assert!(
+            outcome.nodes <= bound,
+            "depth {depth}: {} nodes",
+            outcome.nodes
+        );
+        // A whole turn costs one ply, however long: two plies reach the end of the reply.
+        if depth >= 2 {
+            let line = &infos.last().unwrap().pv;
+            let turns_ended = line
+                .iter()
+                .scan(start.clone(), |pos, mv| {
+                    *pos = pos.play(mv);
+                    Some(!pos.turn_in_progress())
+                })
+                .filter(|&ended| ended)
+                .count();
+            assert!(turns_ended >= 2, "depth {depth}: {line:?}");
+        }
+    }
+}
+
+fn run_network(
+    searcher: &mut Searcher<Network, NetworkEval>,
+    pos: &Network,
+    limits: Limits<u8>,
+) -> (Outcome<u8>, Vec<IterationInfo<u8>>) {
+    let control = Control::new();
+    let mut infos = Vec::new();
+    let outcome = searcher.search(pos, &[], &limits, &control, &mut |r| {
+        if let Report::Iteration(info) = r {
+            infos.push(info);
+        }
+    });
+    (outcome, infos)
+}

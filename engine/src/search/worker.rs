@@ -2,8 +2,16 @@
 //! and a quiescence search, generic over the `Game` seam.
 //!
 //! Turns made of several actions: when a child state has the same side to move, its score is
-//! not negated and no depth is spent on the action; a state with no legal action while a turn is
-//! in progress is a dead end, scored as a loss for the path that led there (the mover avoids it).
+//! not negated and no depth is spent on the action: a whole turn, however long, costs one ply,
+//! so the reply to a long turn is searched as deep as the reply to a short one. What bounds the
+//! search inside a turn is the turn's budget (`TURN_BUDGET`): each action that goes on with the
+//! turn spends some of it (`continuation_cost`, more for each later one at a node), and a way on
+//! the budget cannot pay for is not searched; the root's turn, the one the search answers with,
+//! has a larger budget in deeper iterations. So an iteration's work stays bounded however large
+//! the network of actions is. Quiescence at a turn in progress stands pat where the turn can end
+//! and searches the tactical actions, never the whole network (`qsearch_turn`). A state with no
+//! legal action while a turn is in progress is a dead end, scored as a loss for the path that led
+//! there (the mover avoids it).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
@@ -39,6 +47,19 @@ const FIRST_ITERATION_NODES: u64 = 16_384;
 /// Quiescence plies after which only tactical moves that gain material are searched, so that
 /// games with many material-changing moves (pushes off the board) cannot explode.
 const QUIESCENCE_FULL_PLIES: i32 = 4;
+/// What a turn's actions that go on with it may spend (`continuation_cost`): four along the
+/// best-ordered way, or fewer through later-ordered ones; eight turns at most in progress are
+/// searched from a turn's start.
+const TURN_BUDGET: i32 = 16;
+/// What the root's turn may spend more per ply of the iteration's depth beyond the first.
+const ROOT_BUDGET_PER_DEPTH: i32 = 4;
+/// What the first action at a node that goes on with the turn costs.
+const CONTINUATION_COST: i32 = 4;
+/// What each later one at the node costs more than the one before: the best-ordered way on is
+/// followed far, the others, other turns, less.
+const LATE_CONTINUATION_COST: i32 = 8;
+/// Actions going on with the turn that quiescence tries where no action ends it.
+const QS_FORCED_CONTINUATIONS: usize = 2;
 
 /// What every thread of one search shares.
 pub struct Shared<'a, G: Game, E: Evaluator<G>> {
@@ -255,6 +276,13 @@ struct Frame<M> {
     excluded: Option<M>,
     /// Double singular extensions on the path to this node, which are capped.
     double_extensions: u32,
+    /// What is left of the budget of the turn this node is in (`TURN_BUDGET`).
+    turn_budget: i32,
+}
+
+/// What the `n`th action (from 0) at a node that goes on with the turn costs.
+fn continuation_cost(n: usize) -> i32 {
+    CONTINUATION_COST + LATE_CONTINUATION_COST * n.min(1 << 20) as i32
 }
 
 pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
@@ -312,6 +340,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     killers: [None, None],
                     excluded: None,
                     double_extensions: 0,
+                    turn_budget: TURN_BUDGET,
                 })
                 .collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -756,6 +785,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
                     self.stack[ply].move_hash = NULL_HASH;
+                    self.stack[ply + 1].turn_budget = TURN_BUDGET;
                     self.keys.push(key);
                     let null_in_check = null.in_check();
                     let score = -self.search(
@@ -811,6 +841,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut best = Best::new(ply, pv_node, -INFINITY);
         let mut legal = 0usize;
         let mut searched = 0usize;
+        let mut continuations = 0usize;
+        let turn_budget = self.stack[ply].turn_budget;
+        let mut may_end = None;
         let mut skip_quiets = false;
         let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
@@ -874,7 +907,21 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child_in_check = child.in_check();
             let gives_check = child_in_check && !same_side;
 
-            if ply > 0 && !in_check && !in_progress && best.score > -MATE_BOUND {
+            let mut child_budget = TURN_BUDGET;
+            let mut new_depth = depth - 1;
+            if same_side {
+                child_budget = turn_budget - continuation_cost(continuations);
+                new_depth = depth;
+                if child_budget < 0 {
+                    // Beyond the budget only a node that has nothing better and no action that
+                    // ends the turn looks on, and only by quiescence.
+                    if best.score > -MATE_BOUND || *may_end.get_or_insert_with(|| ends_turn(pos)) {
+                        continue;
+                    }
+                    new_depth = 0;
+                }
+                continuations += 1;
+            } else if ply > 0 && !in_check && best.score > -MATE_BOUND {
                 // A quiet check is never pruned: in games with many long-range pieces a quiet
                 // mate in one is common, and pruning it lets even a 1-ply player mate us.
                 if !tactical && !gives_check {
@@ -920,13 +967,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else {
                 i32::from(gives_check && ply < 2 * self.root_depth as usize)
             };
-            let new_depth = if same_side {
-                depth
-            } else {
-                depth - 1 + extension
-            };
+            if !same_side {
+                new_depth += extension;
+            }
             let hash = move_hash(mv);
             self.stack[ply].move_hash = hash;
+            self.stack[ply + 1].turn_budget = child_budget;
             self.keys.push(key);
             searched += 1;
 
@@ -1071,11 +1117,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return h.score;
             }
         }
-        let in_progress = pos.turn_in_progress();
+        if pos.turn_in_progress() {
+            return self.qsearch_turn(pos, ply, qply, alpha, beta, pv_node, hit);
+        }
         // Out of check only the tactical moves are searched, so only they are generated; where
         // the game has no move codes, the table's move is an index into the full list and means
         // nothing in theirs.
-        let all_moves = in_check || in_progress;
+        let all_moves = in_check;
         let table_move = hit
             .filter(|_| all_moves || G::MOVE_CODES)
             .map_or(NO_MOVE, |h| h.mv);
@@ -1086,7 +1134,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             self.static_eval(pos, ply, hit)
         };
         // Standing pat needs no moves: where generation is costly (cascades of Waves) most
-        // quiescence nodes end here. A turn in progress first needs to know it can go on.
+        // quiescence nodes end here.
         if !all_moves && static_eval >= beta {
             return static_eval;
         }
@@ -1167,27 +1215,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             self.keys.push(key);
-            let score = if same_side {
-                self.qsearch(
-                    &child,
-                    ply + 1,
-                    qply + 1,
-                    alpha,
-                    beta,
-                    child_in_check,
-                    pv_node,
-                )
-            } else {
-                -self.qsearch(
-                    &child,
-                    ply + 1,
-                    qply + 1,
-                    -beta,
-                    -alpha,
-                    child_in_check,
-                    pv_node,
-                )
-            };
+            let score = self.qsearch_child(
+                &child,
+                same_side,
+                ply,
+                qply,
+                alpha,
+                beta,
+                child_in_check,
+                pv_node,
+            );
             self.keys.pop();
             if self.stopped {
                 self.score_buffers[ply] = scores;
@@ -1213,6 +1250,151 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         best.score
     }
 
+    /// Quiescence of `child` with the window and score seen from its parent at `ply`.
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_child(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        ply: usize,
+        qply: i32,
+        alpha: i32,
+        beta: i32,
+        in_check: bool,
+        pv_node: bool,
+    ) -> i32 {
+        if same_side {
+            self.qsearch(child, ply + 1, qply + 1, alpha, beta, in_check, pv_node)
+        } else {
+            -self.qsearch(child, ply + 1, qply + 1, -beta, -alpha, in_check, pv_node)
+        }
+    }
+
+    /// Quiescence at a turn in progress (`qsearch` past its table probe). The turn may stop at
+    /// the static value of the state so far (the piece in the air counted) where an action ends
+    /// it; beyond that only the tactical actions are searched, and at the first quiescence ply
+    /// the actions that end the turn giving check, so that a turn ending in mate is seen at the
+    /// horizon. Where no action ends the turn, a few of the ways on are tried: the network of
+    /// actions is never walked whole, and a state left unresolved is taken at its static value.
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_turn(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        qply: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        hit: Option<Hit>,
+    ) -> i32 {
+        let mut moves = G::MoveList::default();
+        if self.generate(pos, MoveSet::Legal, &mut moves).is_err() {
+            return 0;
+        }
+        let moves = moves.as_slice();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let ends: Vec<bool> = moves.iter().map(|mv| pos.ends_turn(mv)).collect();
+        let may_end = ends.contains(&true);
+        let static_eval = self.static_eval(pos, ply, hit);
+        let mut best_score = -INFINITY;
+        if may_end {
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best_score = static_eval;
+        } else if qply >= QUIESCENCE_FULL_PLIES {
+            return static_eval;
+        }
+
+        let table_move = hit.map_or(NO_MOVE, |h| h.mv);
+        let side = pos.side_to_move();
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        scores.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let score = if pos.is_tactical(mv) {
+                let gain = self.shared.eval.capture_order(pos, mv);
+                if gain < 0
+                    || static_eval + gain + self.shared.params.qs_futility_margin <= alpha
+                    || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES)
+                {
+                    i32::MIN
+                } else {
+                    GOOD_TACTICAL + gain
+                }
+            } else if !ends[i] {
+                if may_end {
+                    i32::MIN
+                } else {
+                    self.history.score(side, move_hash(mv))
+                }
+            } else if qply == 0 {
+                // Searched only if it gives check.
+                self.history.score(side, move_hash(mv))
+            } else {
+                i32::MIN
+            };
+            let table = score != i32::MIN && stored_move(pos, mv, i) == table_move;
+            scores.push(if table { TT_MOVE } else { score });
+        }
+
+        let key = pos.key();
+        let original_alpha = alpha;
+        let mut best = Best::new(ply, pv_node, best_score);
+        let mut forced = 0usize;
+        let mut unresolved = false;
+        while let Some((i, _)) = pick(&mut scores) {
+            let mv = &moves[i];
+            if pos.forbidden_by_history(mv, &self.keys) {
+                continue;
+            }
+            let tactical = pos.is_tactical(mv);
+            if !ends[i] && !tactical {
+                if forced >= QS_FORCED_CONTINUATIONS {
+                    unresolved = true;
+                    continue;
+                }
+                forced += 1;
+            }
+            let child = self.play(pos, ply, mv);
+            let child_in_check = child.in_check();
+            if ends[i] && !tactical && !child_in_check {
+                continue;
+            }
+            self.keys.push(key);
+            let score = self.qsearch_child(
+                &child,
+                child.side_to_move() == side,
+                ply,
+                qply,
+                alpha,
+                beta,
+                child_in_check,
+                pv_node,
+            );
+            self.keys.pop();
+            if self.stopped {
+                self.score_buffers[ply] = scores;
+                return 0;
+            }
+            if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
+                break;
+            }
+        }
+        self.score_buffers[ply] = scores;
+        if best.score <= -MATE_BOUND && (unresolved || best.score == -INFINITY) {
+            // The ways on tried lead nowhere, others were not tried: no verdict.
+            return static_eval;
+        }
+        let bound = node_bound(best.score, original_alpha, beta, pv_node);
+        self.shared
+            .tt
+            .store(key, ply, best.stored, best.score, static_eval, 0, bound);
+        best.score
+    }
+
     /// Searches the root moves from `first` on (earlier ones are the MultiPV lines already
     /// found at this depth) and sorts them by score.
     fn root_search(
@@ -1227,6 +1409,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let side = root.side_to_move();
         let key = root.key();
         let mut best_score = -INFINITY;
+        let mut continuations = 0;
+        let root_budget = TURN_BUDGET + ROOT_BUDGET_PER_DEPTH * (depth - 1);
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv.clone();
             if self.is_main() && depth >= 12 {
@@ -1244,12 +1428,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let extension = i32::from(child_in_check && !same_side);
-            let new_depth = if same_side {
-                depth
+            // Every root move is searched: one the budget cannot pay for goes on with the
+            // endings of its action only.
+            let (new_depth, child_budget) = if same_side {
+                continuations += 1;
+                let budget = root_budget - continuation_cost(continuations - 1);
+                (depth, budget.max(0))
             } else {
-                depth - 1 + extension
+                (depth - 1 + extension, TURN_BUDGET)
             };
             self.stack[0].move_hash = move_hash(&mv);
+            self.stack[1].turn_budget = child_budget;
             self.keys.push(key);
             self.seldepth = 0;
             let score = self.pvs_child(
@@ -1557,6 +1746,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 fn mate_settled(score: i32, depth: u32) -> bool {
     let plies = MATE - score.abs();
     score.abs() > MATE_BOUND && depth > 2 * plies as u32
+}
+
+/// Whether an action of `pos`, a turn in progress, ends the turn.
+fn ends_turn<G: Game>(pos: &G) -> bool {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves.as_slice().iter().any(|mv| pos.ends_turn(mv))
 }
 
 /// Picks the highest-scored remaining move and marks it taken; `i32::MIN` marks moves excluded

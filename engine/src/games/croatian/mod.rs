@@ -340,6 +340,11 @@ impl Game for Croatian {
         self.progress.is_some()
     }
 
+    /// Only an action that leaves a piece in the air goes on with the turn.
+    fn ends_turn(&self, mv: &Move) -> bool {
+        mv.passed_on().is_none()
+    }
+
     fn starts_turn(&self, action: &Move, turn: &Move) -> bool {
         action == turn || turn.plies().starts_with(action.plies())
     }

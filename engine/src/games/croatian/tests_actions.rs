@@ -194,6 +194,32 @@ fn a_position_whose_first_actions_all_dead_end_is_mate() {
     assert_eq!(blocked.ending(&[]), None);
 }
 
+/// The search asks `ends_turn` instead of playing an action: it must say what playing it does,
+/// for first actions and for the actions of a turn in progress, in every action variant.
+#[test]
+fn an_action_ends_the_turn_exactly_when_it_passes_no_piece_on() {
+    let mut in_progress = 0;
+    for variant in ["hemerasdawn", "tamoanchan", "tlalocan", "discovery", "one"] {
+        let start = Croatian::start_position(variant).unwrap();
+        let mut states = vec![start];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for pos in &states {
+                for mv in actions(pos) {
+                    let after = pos.play(&mv);
+                    assert_eq!(pos.ends_turn(&mv), !after.turn_in_progress(), "{mv:?}");
+                    if after.turn_in_progress() && next.len() < 8 {
+                        next.push(after);
+                    }
+                }
+            }
+            in_progress += next.len();
+            states = next;
+        }
+    }
+    assert!(in_progress >= 20, "{in_progress}");
+}
+
 /// Checks that each action of `state` that is no whole turn has a text of its own (unless both
 /// play to one state) and that the text reads back to it; returns the states in progress the
 /// actions lead to.
