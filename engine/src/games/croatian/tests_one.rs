@@ -905,14 +905,7 @@ fn start_first_turns_by_part() {
     let mut counted = std::collections::BTreeMap::new();
     for mv in first.iter().filter(|m| m.passed_on().is_some()) {
         let start = std::time::Instant::now();
-        let next = pos.play(mv);
-        // A turn walked action by action recurses once per action: a large stack.
-        let count = std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn(move || crate::core::perft::perft(&next, 1))
-            .unwrap()
-            .join()
-            .unwrap();
+        let count = turns_on_a_large_stack(pos.play(mv));
         let name = pos.move_to_wire(mv);
         println!(
             "{name}: {count} turns, {:.1} s",
@@ -941,18 +934,23 @@ fn start_first_turns_distinct() {
     }
     let pos = super::tests::start("one");
     let start = std::time::Instant::now();
-    // A turn walked action by action recurses once per action: a large stack.
-    let count = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || crate::core::perft::perft(&pos, 1))
-        .unwrap()
-        .join()
-        .unwrap();
+    let count = turns_on_a_large_stack(pos);
     println!(
         "{count} distinct first turns, {:.1} s",
         start.elapsed().as_secs_f64()
     );
     assert_eq!(count, 11_864_906);
+}
+
+/// The distinct complete turns from `pos` (perft 1), counted on a thread with a large stack: a
+/// turn walked action by action recurses once per action.
+fn turns_on_a_large_stack(pos: Croatian) -> u64 {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || crate::core::perft::perft(&pos, 1))
+        .unwrap()
+        .join()
+        .unwrap()
 }
 
 /// Reads each of `texts` on `pos` (whole turns) to one move, the same for all, which the
