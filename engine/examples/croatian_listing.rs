@@ -4,12 +4,16 @@
 //! action by action. Run one way per process to read its peak memory:
 //!
 //!   /usr/bin/time -v cargo run --release -p tiamat-engine --example croatian_listing -- \
-//!       VARIANT whole|actions [--position P] [--moves "M1 M2"] [--perft D]
+//!       VARIANT whole|actions|diff [--position P] [--moves "M1 M2"] [--perft D]
+//!
+//! `diff` lists the complete turns that only one of the two ways finds (compared by key).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use tiamat_engine::core::perft::perft;
+use std::collections::HashMap;
+
+use tiamat_engine::core::perft::{complete_turns, perft};
 use tiamat_engine::core::Game;
 use tiamat_engine::games::croatian::Croatian;
 
@@ -25,11 +29,12 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let usage =
-        "usage: croatian_listing VARIANT whole|actions [--position P] [--moves M] [--perft D]";
+        "usage: croatian_listing VARIANT whole|actions|diff [--position P] [--moves M] [--perft D]";
     let mut args = std::env::args().skip(1);
     let variant = args.next().ok_or(usage)?;
-    let by_action = match args.next().as_deref() {
-        Some("whole") => false,
+    let way = args.next();
+    let by_action = match way.as_deref() {
+        Some("whole") | Some("diff") => false,
         Some("actions") => true,
         _ => return Err(usage.into()),
     };
@@ -56,6 +61,9 @@ fn run() -> Result<(), String> {
         let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
         pos = pos.play(&mv);
     }
+    if way.as_deref() == Some("diff") {
+        return print_differences(&pos);
+    }
     let pos = pos.by_action(by_action);
     let started = Instant::now();
     let mut list = Vec::new();
@@ -72,6 +80,37 @@ fn run() -> Result<(), String> {
         let nodes = perft(&pos, depth);
         let took = started.elapsed().as_secs_f64();
         println!("perft {depth}: {nodes} in {took:.3} s");
+    }
+    Ok(())
+}
+
+/// The turns from `pos` that only the whole-turn list or only the walk through the actions finds.
+fn print_differences(pos: &Croatian) -> Result<(), String> {
+    let whole = pos.clone().by_action(false);
+    let mut listed = Vec::new();
+    whole.legal_moves(&mut listed);
+    let listed: HashMap<u64, String> = listed
+        .iter()
+        .map(|mv| (whole.play(mv).key(), whole.move_to_wire(mv)))
+        .collect();
+    let walked: HashMap<u64, String> = complete_turns(&pos.clone().by_action(true))
+        .into_iter()
+        .map(|turn| (turn.state.key(), turn.text()))
+        .collect();
+    println!(
+        "{} turns listed whole, {} walked",
+        listed.len(),
+        walked.len()
+    );
+    for (key, text) in &listed {
+        if !walked.contains_key(key) {
+            println!("only listed whole: {text}");
+        }
+    }
+    for (key, text) in &walked {
+        if !listed.contains_key(key) {
+            println!("only walked: {text}");
+        }
     }
     Ok(())
 }

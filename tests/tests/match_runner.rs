@@ -280,3 +280,107 @@ fn silence_is_a_hang_without_a_clock_and_a_time_loss_with_one() {
         "{out}"
     );
 }
+
+/// The commands an engine read, from its `Debug Log File` (`... in:  go wtime ...`).
+fn commands_read(log: &str) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.split_once(" in:  "))
+        .map(|(_, command)| command.to_string())
+        .collect()
+}
+
+/// Time odds: each engine is told its own clock, UCI with each side's own time and increment,
+/// CECP with its own `level` and `time`, and the PGN names both controls as cutechess-cli does.
+#[test]
+fn time_odds_tell_each_engine_its_own_clock() {
+    let (uci_log, cecp_log) = (temp_path("odds-uci.log"), temp_path("odds-cecp.log"));
+    let pgn = temp_path("odds.pgn");
+    let uci_option = format!("option.Debug Log File={uci_log}");
+    let cecp_option = format!("option.Debug Log File={cecp_log}");
+    run_match(&[
+        "--engine",
+        "cmd=self",
+        "name=odds",
+        "tc=4+0.2",
+        &uci_option,
+        "--engine",
+        "cmd=self",
+        "name=plain",
+        "proto=cecp",
+        &cecp_option,
+        "--games",
+        "1",
+        "--tc",
+        "2+0.1",
+        "--max-plies",
+        "4",
+        "--pgn",
+        &pgn,
+    ]);
+    // The first engine has White: its first move is asked with both clocks full.
+    let uci = commands_read(&uci_log);
+    assert!(
+        uci.iter()
+            .any(|c| c == "go wtime 4000 btime 2000 winc 200 binc 100"),
+        "{uci:?}"
+    );
+    let cecp = commands_read(&cecp_log);
+    assert!(cecp.iter().any(|c| c == "level 0 0:02 0.1"), "{cecp:?}");
+    assert!(
+        !cecp.iter().any(|c| c.starts_with("level 0 0:04")),
+        "{cecp:?}"
+    );
+    // Its first move as Black, on its own untouched clock.
+    assert_eq!(
+        cecp.iter()
+            .find(|c| c.starts_with("time "))
+            .map(String::as_str),
+        Some("time 200"),
+        "{cecp:?}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[WhiteTimeControl \"4+0.2\"]"), "{text}");
+    assert!(text.contains("[BlackTimeControl \"2+0.1\"]"), "{text}");
+    assert!(!text.contains("[TimeControl "), "{text}");
+}
+
+/// With time odds a match still splits into shards whose PGN files merge to the report of one
+/// run (depth limits, so both runs play the same games), each game tagged with both controls.
+#[test]
+fn a_match_with_time_odds_merges_from_its_shards() {
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("../openings/chess.txt");
+    let openings = openings.display().to_string();
+    let common = [
+        "--engine",
+        "cmd=self",
+        "name=deeper",
+        "tc=depth=2",
+        "--engine",
+        "cmd=self",
+        "name=shallow",
+        "--games",
+        "4",
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "40",
+        "--openings",
+        &openings,
+    ];
+    let whole = run_match(&common);
+    let mut pgns = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let pgn = temp_path(&format!("odds-shard-{}.pgn", &shard[..1]));
+        let out = run_match(&[&common[..], &["--shard", shard, "--pgn", &pgn]].concat());
+        assert!(out.contains("] 2 games"), "{out}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(text.matches("[WhiteTimeControl ").count(), 2, "{text}");
+        assert_eq!(text.matches("[BlackTimeControl ").count(), 2, "{text}");
+        pgns.push(pgn);
+    }
+    let mut args = vec!["--games", "4", "--merge"];
+    args.extend(pgns.iter().map(String::as_str));
+    assert_eq!(run_match(&args), whole);
+}

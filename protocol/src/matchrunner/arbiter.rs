@@ -155,7 +155,7 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
         _ => Duration::ZERO,
     });
     for (color, player) in Color::ALL.into_iter().zip(players.iter_mut()) {
-        let first_limit = first_limit(&setup.controls[color.index()], &clocks, color);
+        let first_limit = first_limit(&setup.controls, &clocks, color);
         if let Err(e) = player.new_game(variant, setup.start_text, &first_limit) {
             return forfeit(record, color, &e, false);
         }
@@ -220,13 +220,22 @@ pub fn play_game<G: Game>(setup: &GameSetup<'_, G>, players: [&mut Player; 2]) -
     }
 }
 
-/// What `side` is told at the start of a game (UCI's first `go` names White to move).
-fn first_limit(control: &TimeControl, clocks: &[Duration; 2], side: Color) -> MoveLimit {
+/// The increment of a clocked control, none for the others.
+fn increment_of(control: &TimeControl) -> Duration {
     match *control {
+        TimeControl::Clock { increment, .. } => increment,
+        _ => Duration::ZERO,
+    }
+}
+
+/// What `side` is told at the start of a game (UCI's first `go` names White to move).
+fn first_limit(controls: &[TimeControl; 2], clocks: &[Duration; 2], side: Color) -> MoveLimit {
+    match controls[side.index()] {
         TimeControl::Clock { base, increment } => MoveLimit::Clock {
             own: base,
             opponent: clocks[(!side).index()],
             increment,
+            opponent_increment: increment_of(&controls[(!side).index()]),
             white_to_move: true,
         },
         TimeControl::MoveTime(t) => MoveLimit::MoveTime(t),
@@ -248,6 +257,7 @@ fn move_limit<G: Game>(
                 own,
                 opponent: clocks[(!side).index()],
                 increment,
+                opponent_increment: increment_of(&setup.controls[(!side).index()]),
                 white_to_move: side == Color::White,
             };
             (limit, now + own + setup.time_margin)
@@ -336,18 +346,21 @@ mod tests {
         let clocks = [Duration::from_secs(1), Duration::from_secs(2)];
         let (white, _) = move_limit(&setup, &clocks, Color::White);
         let (black, _) = move_limit(&setup, &clocks, Color::Black);
+        // (own, opponent) clocks in seconds, (own, opponent) increments in ms.
         let told =
-            |own: u64, opponent: u64, increment: u64, white_to_move: bool| MoveLimit::Clock {
-                own: Duration::from_secs(own),
-                opponent: Duration::from_secs(opponent),
-                increment: Duration::from_millis(increment),
+            |clock: (u64, u64), increments: (u64, u64), white_to_move: bool| MoveLimit::Clock {
+                own: Duration::from_secs(clock.0),
+                opponent: Duration::from_secs(clock.1),
+                increment: Duration::from_millis(increments.0),
+                opponent_increment: Duration::from_millis(increments.1),
                 white_to_move,
             };
-        assert_eq!(white, told(1, 2, 100, true));
-        assert_eq!(black, told(2, 1, 200, false));
+        assert_eq!(white, told((1, 2), (100, 200), true));
+        assert_eq!(black, told((2, 1), (200, 100), false));
+        // UCI's first `go` of a game names White to move, whoever is told.
         assert_eq!(
-            first_limit(&setup.controls[1], &clocks, Color::Black),
-            told(2, 1, 200, true)
+            first_limit(&setup.controls, &clocks, Color::Black),
+            told((2, 1), (200, 100), true)
         );
     }
 }

@@ -1,7 +1,7 @@
 //! `tiamat match`: engine-vs-engine games for every variant, with our own rules as the arbiter.
 //!
 //! ```text
-//! tiamat match --engine cmd=PATH [arg=ARG]... [proto=uci|cecp] [name=NAME] [option.NAME=VALUE]...
+//! tiamat match --engine cmd=PATH [arg=ARG]... [proto=uci|cecp] [name=NAME] [tc=TC] [option.NAME=VALUE]...
 //!              --engine ... (the second engine)
 //!              [--variant chess] [--games 2] [--tc 10+0.1 | st=1 | depth=6 | nodes=20000]
 //!              [--openings FILE] [--concurrency 1] [--pgn FILE] [--sprt elo0,elo1,alpha,beta]
@@ -9,9 +9,9 @@
 //! tiamat match --merge FILE... [--games N] [--sprt elo0,elo1,alpha,beta]
 //! ```
 //! `cmd=self` runs this binary; an engine's `tc=` (any `--tc` form) gives it its own time control
-//! instead of `--tc` (time odds, as cutechess-cli's per-engine `tc=`). With `--openings`, each position string (one per line, `#` starts a
-//! comment) is played twice with colours swapped; without it every game starts from the variant's
-//! start position, colours alternating.
+//! instead of `--tc` (time odds, as cutechess-cli's per-engine `tc=`). With `--openings`, each
+//! position string (one per line, `#` starts a comment) is played twice with colours swapped;
+//! without it every game starts from the variant's start position, colours alternating.
 //!
 //! A match can be split across machines: `--shard i/n` plays every n-th pair of games from the
 //! i-th (game numbers, openings and colours as in the whole match), and
@@ -78,7 +78,8 @@ pub struct MatchArgs {
     /// How many games [default: 2]
     #[arg(long)]
     pub games: Option<usize>,
-    /// Time control: 10+0.1 (seconds + increment), st=1, depth=6 or nodes=20000
+    /// Time control of both engines: 10+0.1 (seconds + increment), st=1, depth=6 or
+    /// nodes=20000; an engine's tc= replaces it for that engine
     #[arg(long, default_value = "10+0.1", value_parser = TimeControl::parse)]
     pub tc: TimeControl,
     /// A file of start positions (one position string per line)
@@ -151,7 +152,8 @@ impl Args for EngineWords {
                 .value_name("KEY=VALUE")
                 .help(
                     "An engine, given twice: cmd=PATH [arg=ARG]... [proto=uci|cecp] [name=NAME] \
-                     [option.NAME=VALUE]...",
+                     [tc=TC] [option.NAME=VALUE]...; tc= (any --tc form) gives this engine its \
+                     own time control (time odds)",
                 ),
         )
     }

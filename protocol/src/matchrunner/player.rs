@@ -42,6 +42,8 @@ pub enum MoveLimit {
         own: Duration,
         opponent: Duration,
         increment: Duration,
+        /// The opponent's increment: its own under time odds (UCI tells both).
+        opponent_increment: Duration,
         /// The side to move is White (UCI names the clocks by colour).
         white_to_move: bool,
     },
@@ -321,18 +323,20 @@ impl Player {
                 own,
                 opponent,
                 increment,
+                opponent_increment,
                 white_to_move,
             } => {
-                let (white, black) = if white_to_move {
-                    (own, opponent)
+                let ((white, white_inc), (black, black_inc)) = if white_to_move {
+                    ((own, increment), (opponent, opponent_increment))
                 } else {
-                    (opponent, own)
+                    ((opponent, opponent_increment), (own, increment))
                 };
-                let inc = increment.as_millis();
                 format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    "go wtime {} btime {} winc {} binc {}",
                     white.as_millis(),
-                    black.as_millis()
+                    black.as_millis(),
+                    white_inc.as_millis(),
+                    black_inc.as_millis()
                 )
             }
             MoveLimit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
