@@ -21,7 +21,7 @@ mod tests;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::core::{complete_turn, whole_turns, Game, MoveList};
+use crate::core::{complete_turn, whole_turns, Game, MoveList, MoveSet};
 
 use ordering::History;
 pub use params::{ParamRange, SearchParams};
@@ -441,7 +441,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let line = outcome.best.iter().cloned().collect();
             return (outcome, line);
         }
-        let root_moves = self.root_moves(root, history, limits);
+        let root_moves = self.root_moves(root, history, limits, &clock, control);
         if root_moves.is_empty() {
             let score = if root.in_check() || root.turn_in_progress() {
                 Score::Mate(0)
@@ -560,17 +560,49 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// The legal root moves (minus `searchmoves` exclusions), tactical ones by exchange value
-    /// first, so that the first iteration starts well ordered.
+    /// first, so that the first iteration starts well ordered. Where listing them all takes
+    /// longer than the clock allows (a Serpent's walks among many Pawns can have hundreds of
+    /// thousands of outcomes), the search chooses among those listed by then.
     fn root_moves(
         &self,
         root: &G,
         history: &[u64],
         limits: &Limits<G::Move>,
+        clock: &Clock,
+        control: &Control,
     ) -> Vec<RootMove<G::Move>> {
         let mut moves = G::MoveList::default();
-        root.legal_moves(&mut moves);
+        let mut give_up = || control.stopped() || clock.root_listing_expired();
+        let in_part = root
+            .moves_unless(MoveSet::Legal, &mut moves, &mut give_up)
+            .is_err();
+        let mut root_moves = self.ranked_root_moves(root, history, limits, moves.as_slice());
+        if in_part {
+            log::debug!(
+                "root moves listed in part: {} by {:?}",
+                root_moves.len(),
+                clock.elapsed()
+            );
+            if root_moves.is_empty() {
+                // Nothing to play yet: the whole list, however long it takes.
+                let mut all = G::MoveList::default();
+                root.legal_moves(&mut all);
+                root_moves = self.ranked_root_moves(root, history, limits, all.as_slice());
+            }
+        }
+        root_moves
+    }
+
+    /// `moves` as root moves: those `history` and `searchmoves` allow, tactical ones by
+    /// exchange value first.
+    fn ranked_root_moves(
+        &self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits<G::Move>,
+        moves: &[G::Move],
+    ) -> Vec<RootMove<G::Move>> {
         let mut root_moves: Vec<(i32, RootMove<G::Move>)> = moves
-            .as_slice()
             .iter()
             .enumerate()
             .filter(|(_, mv)| !root.forbidden_by_history(mv, history))

@@ -205,6 +205,13 @@ impl Clock {
         self.elapsed() + last.mul_f64(growth) <= hard
     }
 
+    /// Whether listing the root's moves should stop with the moves it has: past the soft limit,
+    /// or half the hard one where there is none, so that the search has time to choose.
+    pub fn root_listing_expired(&self) -> bool {
+        let limit = self.plan.soft.or(self.plan.hard.map(|hard| hard / 2));
+        !self.was_pondering && limit.is_some_and(|limit| self.elapsed() >= limit)
+    }
+
     pub fn hard_expired(&self) -> bool {
         !self.was_pondering && self.plan.hard.is_some_and(|hard| self.elapsed() >= hard)
     }

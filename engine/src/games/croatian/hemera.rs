@@ -72,6 +72,10 @@ impl<S: Sink> Sink for Once<'_, S> {
     fn full(&self) -> bool {
         self.inner.full()
     }
+
+    fn step(&mut self) -> bool {
+        self.inner.step()
+    }
 }
 
 /// Opponent-owned pieces on the eight fields around `sq` (Stars belong to nobody): the

@@ -148,6 +148,10 @@ impl Sink for FirstPlies<'_, '_> {
     fn full(&self) -> bool {
         self.patience.gave_up()
     }
+
+    fn step(&mut self) -> bool {
+        self.patience.step()
+    }
 }
 
 /// `quiescence_class` of a turn whose last ply is `ply` (the first piece's own).

@@ -148,6 +148,12 @@ pub trait Sink {
     fn full(&self) -> bool {
         false
     }
+
+    /// One step of a walk taken (a walk can take many steps between two endings it hands on):
+    /// whether the generator is to stop, its caller having lost patience.
+    fn step(&mut self) -> bool {
+        false
+    }
 }
 
 /// Collects endings into a list.

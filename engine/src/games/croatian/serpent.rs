@@ -199,7 +199,9 @@ impl PlyGen<'_> {
         out: &mut Outcomes<S, G>,
     ) {
         let k = walk.visited.len() as u8;
-        if k > limit {
+        // Most of a long walk's steps reach outcomes already found: the caller is asked at
+        // every step, not only at the endings handed on.
+        if k > limit || out.inner.step() {
             return;
         }
         let s = self.pos.stride();
