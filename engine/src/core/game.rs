@@ -442,13 +442,30 @@ pub fn whole_turns<G: Game>(root: &G, line: &[G::Move]) -> (Vec<G::Move>, G) {
 /// into its legal moves), backing out of dead ends, and never entering again a state in progress
 /// it has backed out of (keyed like perft's turn walk; an activation network can reach one state
 /// by many paths). The state where the turn ended, or `None` when no path of actions ends one
-/// (`actions` is then as it was). A complete state with no actions yet starts a turn.
+/// (`actions` is then as it was). A complete state with no actions yet starts a turn. A turn
+/// that loses the game by the game's own rule (a Croatian turn that checkmates its own King) is
+/// taken only when no other turn can be completed.
 pub fn complete_turn<G: Game>(
     state: &G,
     actions: &mut Vec<G::Move>,
     order: &mut impl FnMut(&G, &[G::Move]) -> Vec<usize>,
 ) -> Option<G> {
-    walk_to_turn_end(state, actions, order, &mut std::collections::HashSet::new())
+    let mover = state.side_to_move();
+    let refused_one = std::cell::Cell::new(false);
+    let loses = |end: &G| {
+        let loses = end
+            .decided()
+            .is_some_and(|ending| ending.result == GameResult::win_for(!mover));
+        refused_one.set(refused_one.get() || loses);
+        loses
+    };
+    let mut dead_ends = std::collections::HashSet::new();
+    walk_to_turn_end(state, actions, order, &mut dead_ends, &loses).or_else(|| {
+        refused_one.get().then(|| {
+            let mut dead_ends = std::collections::HashSet::new();
+            walk_to_turn_end(state, actions, order, &mut dead_ends, &|_: &G| false)
+        })?
+    })
 }
 
 fn walk_to_turn_end<G: Game>(
@@ -456,9 +473,10 @@ fn walk_to_turn_end<G: Game>(
     actions: &mut Vec<G::Move>,
     order: &mut impl FnMut(&G, &[G::Move]) -> Vec<usize>,
     dead_ends: &mut std::collections::HashSet<u64>,
+    refused: &dyn Fn(&G) -> bool,
 ) -> Option<G> {
     if !state.turn_in_progress() && !actions.is_empty() {
-        return Some(state.clone());
+        return (!refused(state)).then(|| state.clone());
     }
     if state.turn_in_progress() && dead_ends.contains(&state.key()) {
         return None;
@@ -468,7 +486,9 @@ fn walk_to_turn_end<G: Game>(
     let moves = moves.as_slice();
     for i in order(state, moves) {
         actions.push(moves[i].clone());
-        if let Some(end) = walk_to_turn_end(&state.play(&moves[i]), actions, order, dead_ends) {
+        if let Some(end) =
+            walk_to_turn_end(&state.play(&moves[i]), actions, order, dead_ends, refused)
+        {
             return Some(end);
         }
         actions.pop();
@@ -552,6 +572,8 @@ mod tests {
     struct Ladder {
         at: u8,
         end: Option<u8>,
+        /// A rung where the turn may also end, losing the game (`Game::decided`).
+        losing_end: Option<u8>,
         climbing: bool,
     }
 
@@ -587,7 +609,7 @@ mod tests {
         }
         fn legal_moves(&self, out: &mut Vec<u8>) {
             GENERATIONS.with(|n| n.set(n.get() + 1));
-            if self.end == Some(self.at) && self.climbing {
+            if self.climbing && (self.end == Some(self.at) || self.losing_end == Some(self.at)) {
                 out.push(END_TURN);
             }
             out.extend((1..=2).filter(|step| self.at + step <= RUNGS));
@@ -596,11 +618,16 @@ mod tests {
             Ladder {
                 at: self.at + mv,
                 end: self.end,
+                losing_end: self.losing_end,
                 climbing: *mv != END_TURN,
             }
         }
         fn turn_in_progress(&self) -> bool {
             self.climbing
+        }
+        fn decided(&self) -> Option<Ending> {
+            (!self.climbing && self.losing_end == Some(self.at))
+                .then(|| Ending::new(GameResult::BlackWins, "White loses by its own turn"))
         }
         fn in_check(&self) -> bool {
             false
@@ -643,6 +670,7 @@ mod tests {
         let start = Ladder {
             at: 0,
             end,
+            losing_end: None,
             climbing: false,
         };
         let found = has_legal_turn(&start, &[], &mut || false);
@@ -673,6 +701,7 @@ mod tests {
         let start = Ladder {
             at: 0,
             end: None,
+            losing_end: None,
             climbing: false,
         };
         let mut actions = Vec::new();
@@ -692,10 +721,32 @@ mod tests {
     }
 
     #[test]
+    fn completing_a_turn_avoids_an_end_that_loses_while_another_is_reachable() {
+        let mut actions = Vec::new();
+        let mut in_order = |_: &Ladder, moves: &[u8]| (0..moves.len()).collect();
+        // The losing end on rung 1 comes first in the order; the walk climbs on to the top.
+        let start = Ladder {
+            at: 0,
+            end: Some(RUNGS),
+            losing_end: Some(1),
+            climbing: false,
+        };
+        let end = complete_turn(&start, &mut actions, &mut in_order).unwrap();
+        assert_eq!((end.at, end.decided().is_none()), (RUNGS, true));
+        // Where it is the only end, it is taken.
+        actions.clear();
+        let start = Ladder { end: None, ..start };
+        let end = complete_turn(&start, &mut actions, &mut in_order).unwrap();
+        assert_eq!(end.at, 1);
+        assert!(end.decided().is_some());
+    }
+
+    #[test]
     fn the_walk_gives_up_when_told() {
         let start = Ladder {
             at: 0,
             end: Some(RUNGS),
+            losing_end: None,
             climbing: false,
         };
         let mut asked = 0;

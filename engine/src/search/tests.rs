@@ -46,6 +46,10 @@ struct Ttt {
     /// step `STOP_AT_STEP` stops `STOPPED_IN_COSTLY`: a `stop` that arrives while a node deep in
     /// the search generates its moves.
     costly: bool,
+    /// The root's list is long in coming: `moves_unless` lists two empty cells, then works on
+    /// until `give_up` says so, and `legal_moves` (the list waited for whole) is refused. The
+    /// children list their moves as usual.
+    lists_slowly: bool,
 }
 
 const COSTLY_STEPS: usize = 1_000;
@@ -93,6 +97,7 @@ impl Ttt {
             forbid_centre: false,
             stops_in_generation: false,
             costly: false,
+            lists_slowly: false,
         }
     }
 
@@ -149,6 +154,7 @@ impl Game for Ttt {
         key
     }
     fn legal_moves(&self, out: &mut Self::MoveList) {
+        assert!(!self.lists_slowly, "the whole list was waited for");
         if self.stops_in_generation {
             GENERATIONS.fetch_add(1, Ordering::SeqCst);
             STOPPED_IN_GENERATION.stop();
@@ -174,6 +180,14 @@ impl Game for Ttt {
         if self.costly && costly_work(give_up) {
             return Err(crate::core::GaveUp);
         }
+        if self.lists_slowly {
+            let empty = (0..9u8).filter(|&i| self.cells[usize::from(i)].is_none());
+            out.extend(empty.take(2));
+            while !give_up() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            return Err(crate::core::GaveUp);
+        }
         let plain = Ttt {
             costly: false,
             ..self.clone()
@@ -187,6 +201,7 @@ impl Game for Ttt {
     }
     fn play(&self, mv: &u8) -> Self {
         let mut next = self.clone();
+        next.lists_slowly = false;
         next.cells[usize::from(*mv)] = Some(self.side);
         if self.double && !self.in_progress && !next.has_line(self.side) {
             next.in_progress = true;
@@ -515,6 +530,20 @@ fn a_stop_during_a_costly_generation_below_the_root_ends_it() {
     assert_eq!(steps, STOP_AT_STEP, "no step of work after the stop");
     pos.costly = false;
     assert!(outcome.best.is_some_and(|mv| pos.is_legal(&mv)));
+}
+
+#[test]
+fn a_root_list_longer_than_the_clock_allows_is_searched_as_far_as_it_got() {
+    // A Serpent among many Pawns can have hundreds of thousands of first moves: the search
+    // chooses among those listed by the time the clock says so.
+    let mut pos = Ttt::parse("X...O....", Color::White, false);
+    pos.lists_slowly = true;
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let outcome = searcher(1, 1).search(&pos, &[], &limits, &Control::new(), &mut |_| {});
+    assert!(matches!(outcome.best, Some(1 | 2)), "{:?}", outcome.best);
 }
 
 #[test]
