@@ -415,21 +415,22 @@ pub(super) struct Turn {
 
 impl Turn {
     pub fn new(pos: &Croatian) -> Turn {
-        let mut pos = pos.clone();
-        pos.progress = None;
-        for item in &pos.ep {
-            pos.key ^= ep_key(item);
-        }
-        let start_key = pos.key;
-        Turn {
-            pos,
-            start_key,
+        // Built in place: the state is large, and every move played copies it once.
+        let mut turn = Turn {
+            pos: pos.clone(),
+            start_key: 0,
             air: EMPTY,
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
             marked: Vec::new(),
             irreversible: false,
+        };
+        turn.pos.progress = None;
+        for item in &pos.ep {
+            turn.pos.key ^= ep_key(item);
         }
+        turn.start_key = turn.pos.key;
+        turn
     }
 
     /// Whether the board is again `root`'s, piece for piece and tag for tag: a null move, which
@@ -716,10 +717,11 @@ impl Turn {
 
     /// The position after the turn: the other side to move, this turn's e.p. items, the clocks,
     /// and whether the turn ended the game.
-    pub fn finish(self) -> Croatian {
-        let mut next = self.pos;
+    pub fn finish(mut self) -> Croatian {
+        // Finished in place, then moved out once.
+        let next = &mut self.pos;
         let us = next.side;
-        next.ep = self.ep;
+        next.ep = std::mem::take(&mut self.ep);
         for item in &next.ep {
             next.key ^= ep_key(item);
         }
@@ -735,7 +737,7 @@ impl Turn {
         next.checked = CheckCache::default();
         next.key ^= keys().side;
         next.decided = next.judge_self_checkmate();
-        next
+        self.pos
     }
 }
 
