@@ -229,6 +229,7 @@ impl Croatian {
             fullmove: 1,
             key: 0,
             kings: [0; 2],
+            occupied: FieldSet::default(),
             graveyard: Default::default(),
             decided: None,
             progress: None,
@@ -262,9 +263,20 @@ impl Croatian {
         let old = self.board[sq as usize];
         self.key ^= cell_key(sq as usize, old) ^ cell_key(sq as usize, c);
         self.board[sq as usize] = c;
-        if piece::is_piece(c) && piece::kind(c) == Kind::King {
-            self.kings[piece::color(c).index()] = sq;
+        if piece::is_piece(c) {
+            self.occupied.insert(sq);
+            if piece::kind(c) == Kind::King {
+                self.kings[piece::color(c).index()] = sq;
+            }
+        } else {
+            self.occupied.remove(sq);
         }
+    }
+
+    /// The fields holding a piece, in field order (rank by rank, file by file).
+    #[inline]
+    pub fn occupied(&self) -> impl Iterator<Item = u16> + '_ {
+        self.occupied.iter()
     }
 
     pub(super) fn recompute_key(&mut self) {
@@ -282,9 +294,13 @@ impl Croatian {
         key ^= self.graveyard.key();
         self.key = key;
         self.kings = [0; 2];
+        self.occupied = FieldSet::default();
         for (sq, &c) in self.board.iter().enumerate() {
-            if piece::is_piece(c) && piece::kind(c) == Kind::King {
-                self.kings[piece::color(c).index()] = sq as u16;
+            if piece::is_piece(c) {
+                self.occupied.insert(sq as u16);
+                if piece::kind(c) == Kind::King {
+                    self.kings[piece::color(c).index()] = sq as u16;
+                }
             }
         }
     }
@@ -379,6 +395,25 @@ impl FieldSet {
     #[inline]
     pub fn remove(&mut self, sq: u16) {
         self.0[sq as usize / 64] &= !(1 << (sq % 64));
+    }
+
+    /// The fields in the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let sq = i as u16 * 64 + bits.trailing_zeros() as u16;
+                    bits &= bits - 1;
+                    sq
+                })
+            })
+        })
+    }
+
+    /// The fields in both sets.
+    pub fn intersection(&self, other: &FieldSet) -> FieldSet {
+        FieldSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 }
 
