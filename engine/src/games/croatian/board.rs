@@ -47,6 +47,29 @@ fn keys() -> &'static Keys {
     })
 }
 
+/// Widest mailbox row: a 26x26 board and its padding.
+const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
+
+/// Every field's file and rank for mailbox rows of `stride` cells, looked up: the generator
+/// and the evaluation ask them per piece, and a division by the run-time stride is slow.
+#[inline]
+fn coordinates(stride: usize) -> &'static [(u8, u8); MAILBOX] {
+    static TABLES: OnceLock<Vec<[(u8, u8); MAILBOX]>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=MAX_STRIDE)
+            .map(|stride| {
+                std::array::from_fn(|sq| {
+                    let stride = stride.max(1);
+                    let file = (sq % stride).wrapping_sub(PAD_FILES) as u8;
+                    let rank = (sq / stride).wrapping_sub(PAD_RANKS) as u8;
+                    (file, rank)
+                })
+            })
+            .collect()
+    });
+    &tables[stride]
+}
+
 #[inline]
 fn cell_key(sq: usize, c: Cell) -> u64 {
     if !piece::is_piece(c) {
@@ -81,12 +104,12 @@ impl Croatian {
 
     #[inline]
     pub fn file_of(&self, sq: u16) -> u8 {
-        (sq as usize % self.stride() as usize - PAD_FILES) as u8
+        coordinates(self.stride() as usize)[sq as usize].0
     }
 
     #[inline]
     pub fn rank_of(&self, sq: u16) -> u8 {
-        (sq as usize / self.stride() as usize - PAD_RANKS) as u8
+        coordinates(self.stride() as usize)[sq as usize].1
     }
 
     /// Field name, e.g. `k12`.
