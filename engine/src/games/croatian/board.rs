@@ -563,12 +563,10 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         turn
     }
 
-
     fn put(&mut self, undo: &mut Undo, sq: u16, c: Cell) {
         undo.cells.push((sq, self.cur().board[sq as usize]));
         self.cur_mut().set(sq, c);
     }
-
 
     fn mark(&mut self, sq: u16) -> Option<u16> {
         if self.moved.insert(sq) {
@@ -578,7 +576,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             None
         }
     }
-
 
     /// Plays one ply: the first ply moves the piece on `from`, every later one the piece in the
     /// air.
@@ -779,7 +776,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         undo
     }
 
-
     pub fn undo(&mut self, undo: Undo) {
         for &(sq, c) in undo.cells.iter().rev() {
             self.cur_mut().set(sq, c);
@@ -797,7 +793,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             pos.graveyard = undo.graveyard;
         }
     }
-
 
     /// The piece `c` is captured or oblationed: into the graveyard, where the variant keeps one.
     fn bury(&mut self, c: Cell) {
