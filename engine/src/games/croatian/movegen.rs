@@ -191,7 +191,7 @@ impl FirstPlies<'_, '_> {
             || ply.piece == Kind::King as u8
             || ply.flags & (flag::EN_PASSANT | flag::CASTLE) != 0
         {
-            let board = self.board.get_or_insert_with(|| self.pos.board);
+            let board = scratch(&mut self.board, self.pos);
             return king_safe_single(self.pos, self.o, board, ply);
         }
         if !self.pinned.contains(ply.from) {
@@ -213,7 +213,7 @@ impl FirstPlies<'_, '_> {
         };
         let d = p.offset(step.0 as isize, step.1 as isize);
         let (from, to) = (ply.from as usize, ply.to as usize);
-        let board = self.board.get_or_insert_with(|| p.board);
+        let board = scratch(&mut self.board, p);
         let (saved_from, saved_to) = (board[from], board[to]);
         if !ply.has(flag::OBLATION) {
             board[to] = saved_from;
@@ -233,6 +233,13 @@ impl FirstPlies<'_, '_> {
         board[to] = saved_to;
         !exposed
     }
+}
+
+/// The scratch board for King-safety tests, copied from `pos` at its first use.
+// Lazily: the value is a copy of the whole board, which most nodes never need.
+#[allow(clippy::unnecessary_lazy_evaluations)]
+fn scratch<'a>(board: &'a mut Option<Board>, pos: &Croatian) -> &'a mut Board {
+    board.get_or_insert_with(|| pos.board)
 }
 
 /// In check, the fields where a ply that changes only its origin and destination must end to
