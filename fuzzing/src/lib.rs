@@ -10,6 +10,7 @@
 //! Fuzz inputs name their variant in a first line (`chess\n...`). When that line is not a
 //! variant name (a mutated input), its bytes pick one, so every input exercises some game.
 
+use tiamat_engine::core::perft::parse_suite;
 use tiamat_engine::Game;
 
 pub mod consistency;
@@ -24,7 +25,9 @@ pub mod uci_judge;
 #[path = "../../protocol/src/registry.rs"]
 mod registry;
 
-pub use properties::{check_board_view, check_move_text, check_position_string, sample_positions};
+pub use properties::{
+    check_board_view, check_move_text, check_position_string, check_random_turns, sample_positions,
+};
 pub use registry::{variant_names, GameKind};
 pub use select::{split_variant, Selected};
 
@@ -57,6 +60,29 @@ pub fn check_board_views(variant: &'static str) -> usize {
         let samples = sample_positions::<G>(variant);
         samples.iter().for_each(check_board_view);
         samples.len()
+    })
+}
+
+/// [`check_random_turns`] from each position of `variant`'s perft suite whose turns go action by
+/// action, `walks` walks from each (seeded by the position); the number of turns checked.
+pub fn check_suite_turns(variant: &'static str, walks: usize) -> usize {
+    let Some(kind) = GameKind::from_variant(variant) else {
+        return 0;
+    };
+    registry::with_game!(kind, G => {
+        let positions = tiamat_engine::core::perft::suite_positions(G::perft_suite(variant));
+        let mut turns = 0;
+        for text in positions {
+            let pos = G::from_position_string(variant, text)
+                .unwrap_or_else(|err| panic!("{variant} suite '{text}': {err}"));
+            if !pos.multi_action_turns() {
+                continue;
+            }
+            let seed = text.bytes().fold(0x7u64, |h, b| h.rotate_left(5) ^ u64::from(b));
+            let mut rng = mutate::Rng::new(seed);
+            turns += check_random_turns(&pos, &mut rng, walks, 95, 2_000);
+        }
+        turns
     })
 }
 
@@ -192,6 +218,83 @@ fn seeds_for<G: Game>(target: &str, variant: &'static str) -> Vec<(String, Vec<u
                     ),
                 );
             }
+            _ => {}
+        }
+    }
+    seeds.extend(suite_seeds::<G>(target, variant));
+    seeds
+}
+
+/// The most moves a suite position may have to give seeds (`suite_seeds`).
+const SMALL_SUITE_POSITION: u64 = 500;
+
+/// Where turns go action by action (a sample position's moves are mostly first actions): the
+/// positions of the variant's perft suite, each aimed at one rule, whole turns from them in
+/// their wire and human forms, and short sessions playing such a turn.
+fn suite_seeds<G: Game>(target: &str, variant: &'static str) -> Vec<(String, Vec<u8>)> {
+    use tiamat_engine::MoveList;
+    let mut seeds = Vec::new();
+    let mut add = |name: String, text: String| seeds.push((name, text.into_bytes()));
+    let Some(suite) = G::perft_suite(variant).and_then(|text| parse_suite(text).ok()) else {
+        return seeds;
+    };
+    // The start positions are among the samples; a position with thousands of moves makes
+    // every mutation of it slow to check.
+    let small = suite.entries.iter().filter(|entry| {
+        entry
+            .counts
+            .iter()
+            .any(|&(depth, count)| depth == 1 && count <= SMALL_SUITE_POSITION)
+    });
+    for (index, text) in small.map(|entry| entry.position).enumerate() {
+        let Ok(pos) = G::from_position_string(variant, text) else {
+            continue;
+        };
+        if !pos.multi_action_turns() {
+            break;
+        }
+        let written = pos.position_string();
+        let name = format!("{variant}-suite-{index}");
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let turns: Vec<(String, String)> = moves
+            .as_slice()
+            .iter()
+            .step_by(7)
+            .filter_map(|mv| properties::whole_turn_from(&pos, mv))
+            .take(3)
+            .map(|(turn, _)| (pos.move_to_wire(&turn), pos.move_to_human(&turn)))
+            .collect();
+        let first = turns.first().map_or("", |(wire, _)| wire.as_str());
+        match target {
+            "position_string" => add(name, format!("{variant}\n{written}")),
+            "move_text" => {
+                for (n, (wire, human)) in turns.iter().enumerate() {
+                    add(
+                        format!("{name}-{n}-wire"),
+                        format!("{variant}\n{written}\n{wire}"),
+                    );
+                    add(
+                        format!("{name}-{n}-human"),
+                        format!("{variant}\n{written}\n{human}"),
+                    );
+                }
+            }
+            "uci_stream" => add(
+                name,
+                format!(
+                    "{variant}\nucinewgame\nposition fen {written} moves {first}\nd\ngo depth 1\n\
+                     isready\nstop\nposition fen {written}\ngo nodes 200\nstop\n"
+                ),
+            ),
+            "cecp_stream" => add(
+                name,
+                format!(
+                    "{variant}\nnew\nvariant {}\nforce\nsetboard {written}\nusermove {first}\n\
+                     undo\nsd 1\ngo\n?\nexit\n",
+                    streams::cecp_variant_name(variant)
+                ),
+            ),
             _ => {}
         }
     }

@@ -89,7 +89,7 @@ fn check_usable<G: Game>(pos: &G, variant: &str, written: &str) {
 /// The whole turn `first` (a legal move of `pos`) is or starts, joined into one move, with the
 /// state after it: where turns go action by action, the first path of actions that ends one.
 /// `None` when every path from `first` is a dead end.
-fn whole_turn_from<G: Game>(pos: &G, first: &G::Move) -> Option<(G::Move, G)> {
+pub(crate) fn whole_turn_from<G: Game>(pos: &G, first: &G::Move) -> Option<(G::Move, G)> {
     let next = pos.play(first);
     if !next.turn_in_progress() && !pos.turn_in_progress() {
         return Some((first.clone(), next));
@@ -101,6 +101,68 @@ fn whole_turn_from<G: Game>(pos: &G, first: &G::Move) -> Option<(G::Move, G)> {
         return None;
     }
     Some((pos.join_turn(&actions)?, end))
+}
+
+/// Whole turns along random paths of actions, where turns go action by action: `walks` seeded
+/// random walks from `pos`, each through actions to the end of a turn (backing out of dead
+/// ends, going on rather than ending with the chance `deeper` in percent at each state, and
+/// giving up after `budget` states). The turn each walk completes, joined into one move, plays to
+/// the state its actions reached, and its wire and human texts both read back to that state.
+/// The number of turns checked.
+pub fn check_random_turns<G: Game>(
+    pos: &G,
+    rng: &mut Rng,
+    walks: usize,
+    deeper: u64,
+    budget: usize,
+) -> usize {
+    let variant = pos.variant();
+    let written = pos.position_string();
+    let mut turns = 0;
+    for _ in 0..walks {
+        let mut left = budget;
+        let mut order = |state: &G, moves: &[G::Move]| {
+            if left == 0 {
+                return Vec::new();
+            }
+            left -= 1;
+            let mut indices: Vec<usize> = (0..moves.len()).collect();
+            for i in (1..indices.len()).rev() {
+                indices.swap(i, rng.below(i + 1));
+            }
+            if rng.chance(deeper) {
+                indices.sort_by_key(|&i| !state.play(&moves[i]).turn_in_progress());
+            }
+            indices
+        };
+        let mut actions = Vec::new();
+        let Some(end) = complete_turn(pos, &mut actions, &mut order) else {
+            continue;
+        };
+        let Some(turn) = pos.join_turn(&actions) else {
+            continue;
+        };
+        let wire = pos.move_to_wire(&turn);
+        assert_eq!(
+            pos.play(&turn).key(),
+            end.key(),
+            "{variant} '{written}': the turn '{wire}' plays to another state than its actions"
+        );
+        for text in [wire.clone(), pos.move_to_human(&turn)] {
+            match pos.parse_move(&text) {
+                Ok(back) => assert_eq!(
+                    pos.play(&back).key(),
+                    end.key(),
+                    "{variant} '{written}': '{text}' (wire '{wire}') reads as another turn"
+                ),
+                Err(err) => {
+                    panic!("{variant} '{written}': '{text}' (wire '{wire}') does not read: {err}")
+                }
+            }
+        }
+        turns += 1;
+    }
+    turns
 }
 
 /// Whether `back`, read from a text written for `mv`, is that move: the same move, or where

@@ -2,7 +2,8 @@
 //! loads the page, plays a move by clicking the drawn squares (a move between levels in
 //! Dragonchess, a drop in DAO, a turn moving two pieces in Dynamo), lets the engine answer,
 //! checks the answer is legal and the drawn pieces are the engine's position, and saves a
-//! screenshot under `target/board-page/`.
+//! screenshot under `target/board-page/`. In One it chooses between two resurrections that share
+//! their clicks, from the moves the page offers by name.
 //!
 //! Chromium and ChromeDriver come from Debian (`chromium`, `chromium-driver`, installed by
 //! `.ci/run`); where they are missing the test says so and passes.
@@ -81,6 +82,98 @@ fn the_page_plays_each_game_by_clicks_and_draws_the_engines_position() {
     for case in CASES {
         play_case(&server, &browser, case, &shots);
     }
+}
+
+/// One's dark Starchild d9, the last of a chain (b4 activates the Wave h5, which activates the
+/// Wave c7, which activates it), lands on m13 between the Stars a1 and z26 and may raise either
+/// Queen of the graveyard there: the person clicks d9, m13 and m13 again, the page offers both
+/// resurrections by their texts, and the one chosen ends the turn.
+#[test]
+fn the_page_offers_the_choice_between_resurrections() {
+    if let Some(why) = webdriver::missing() {
+        eprintln!("board page test skipped: {why}");
+        return;
+    }
+    let name = "one";
+    let setup =
+        Croatian::from_author_setup("O Kc1,kc24,Ib4,Wh5,wc7,id9,Ta1,Tz26").expect("a setup");
+    let start = format!("{} Qq", setup.position_string());
+    let server = BoardServer::start(&[]);
+    server
+        .post("new", json!({ "variant": name, "position": start }))
+        .expect("a legal position");
+    server
+        .post(
+            "engine",
+            json!({"plays": "none", "limit": {"kind": "depth", "value": 1}}),
+        )
+        .expect("engine settings");
+    let chain = ["b4h5~1", "h5c7~1", "c7d9~1"];
+    let mut state = Value::Null;
+    for action in chain {
+        state = server
+            .post("move", json!({ "move": action }))
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    assert_eq!(state["turn_in_progress"], json!(true));
+    let in_air = state["position"].as_str().expect("a position").to_string();
+
+    let browser = Browser::start(1400, 900).expect("a headless Chromium");
+    browser.open(&server.url).expect("the page opens");
+    wait_page(&browser, "document.body.dataset.ready === 'true'", name);
+    assert_drawn_equals(&browser, name, &in_air);
+    for (click, shown) in [("d9", "d9"), ("m13", "d9 m13"), ("m13", "d9 m13 m13")] {
+        browser
+            .click(&format!("[data-click=\"{click}\"]"))
+            .unwrap_or_else(|e| panic!("{name}: clicking {click}: {e}"));
+        wait_page(
+            &browser,
+            &format!("document.body.dataset.path === '{shown}'"),
+            name,
+        );
+    }
+    wait_page(&browser, "!document.getElementById('choices').hidden", name);
+    let offered = browser
+        .run(
+            "return [...document.querySelectorAll('#choices button')].map((b) => b.textContent)",
+            json!([]),
+        )
+        .expect("the page lists the choices");
+    let mut offered: Vec<String> = serde_json::from_value(offered).expect("texts");
+    offered.sort();
+    assert_eq!(offered, ["d9m13$$Q", "d9m13$Q"], "{name}: the choices");
+    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/board-page");
+    std::fs::create_dir_all(&shots).expect("the screenshot folder");
+    let png = browser.screenshot().expect("a screenshot");
+    std::fs::write(shots.join("one-resurrection.png"), png).expect("the screenshot is saved");
+
+    // `$$`: the light Queen, not the dark Starchild's colour.
+    browser
+        .click("#choices button[data-wire=\"d9m13$$Q\"]")
+        .unwrap_or_else(|e| panic!("{name}: choosing: {e}"));
+    let start_time = Instant::now();
+    let state = loop {
+        let state = server.get("state");
+        if state["turn_in_progress"] == json!(false) {
+            break state;
+        }
+        assert!(
+            start_time.elapsed() < LIMIT,
+            "{name}: the choice was never played"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let moves = state["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 1, "{name}: one turn: {moves:?}");
+    let whole = moves[0]["wire"].as_str().expect("the turn's text");
+    assert!(whole.ends_with("m13$$Q"), "{name}: {whole}");
+    let after = state["position"].as_str().expect("a position").to_string();
+    assert_eq!(replay(name, &start, &[whole]), after);
+    assert!(
+        view_pieces(name, &after).contains(&"m13 on Q White".to_string()),
+        "{name}: the light Queen rises on m13"
+    );
+    assert_drawn_equals(&browser, name, &after);
 }
 
 fn play_case(server: &BoardServer, browser: &Browser, case: &Case, shots: &std::path::Path) {

@@ -740,6 +740,79 @@ mod tests {
         answer.expect_err("the request is refused").0
     }
 
+    /// One's light Starchild b4 activates the Wave h5, which activates the dark Wave c7, which
+    /// activates the dark Starchild d9; landing on m13, between the Stars a1 and z26, it may
+    /// raise either Queen of the graveyard there, or nothing: the two resurrections share
+    /// their clicks (the Starchild's field clicked again, as for the piece rising in its
+    /// place) and are offered by their texts, each playing its own.
+    #[test]
+    fn resurrection_choices_share_their_clicks() {
+        use tiamat_engine::games::croatian::Croatian;
+        use tiamat_engine::Game;
+        let setup =
+            Croatian::from_author_setup("O Kc1,kc24,Ib4,Wh5,wc7,id9,Ta1,Tz26").expect("a setup");
+        let position = format!("{} Qq", setup.position_string());
+        let to_m13 = || {
+            let gui = table("one");
+            gui.table
+                .lock()
+                .new_game("one", Some(&position))
+                .expect("a legal position");
+            for action in ["b4h5~1", "h5c7~1", "c7d9~1"] {
+                gui.table.lock().play(action).expect("the chain goes on");
+            }
+            gui
+        };
+        let gui = to_m13();
+        let plain = clicks(&gui, &["d9", "m13"]);
+        assert_eq!(plain["complete"].as_array().unwrap().len(), 1, "{plain}");
+        assert!(strings(&plain["next"]).contains(&"m13".to_string()));
+        let complete = clicks(&gui, &["d9", "m13", "m13"])["complete"].clone();
+        let mut offered: Vec<(String, String)> = complete
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["wire"].as_str().unwrap().into(),
+                    m["human"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        offered.sort();
+        assert_eq!(
+            offered,
+            [("d9m13$$Q", "d9m13$$Q"), ("d9m13$Q", "d9m13$Q")].map(|(w, h)| (w.into(), h.into()))
+        );
+        let mut risen = Vec::new();
+        for (wire, _) in &offered {
+            let gui = to_m13();
+            let state = gui
+                .table
+                .lock()
+                .play(wire)
+                .expect("the resurrection ends the turn");
+            assert_eq!(state["turn_in_progress"], false, "{wire}");
+            let after = Croatian::from_position_string("one", state["position"].as_str().unwrap())
+                .expect("a position");
+            let queen = after.board_view().grids[0]
+                .squares
+                .iter()
+                .find(|square| square.name == "m13")
+                .and_then(|square| square.piece.clone())
+                .expect("a piece on m13");
+            risen.push((queen.name, queen.color));
+        }
+        // `$` raises the dark Starchild's colour, `$$` the other.
+        assert_eq!(
+            risen,
+            [
+                ("Queen", tiamat_engine::Color::White),
+                ("Queen", tiamat_engine::Color::Black)
+            ]
+        );
+    }
+
     #[test]
     fn clicks_offer_only_legal_continuations() {
         let gui = table("chess");

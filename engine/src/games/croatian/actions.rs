@@ -54,7 +54,7 @@ pub(super) struct Progress {
 }
 
 /// The key of an in-air state but for the momentum of the piece in the air.
-fn loop_key(turn: &Turn, air: &InAir) -> u64 {
+pub(super) fn loop_key(turn: &Turn, air: &InAir) -> u64 {
     state_key(
         turn,
         &InAir {
@@ -64,14 +64,13 @@ fn loop_key(turn: &Turn, air: &InAir) -> u64 {
     )
 }
 
-impl Progress {
-    /// Whether `air` in `turn` is a state this turn passed with at least its momentum.
-    fn passed_with_more(&self, turn: &Turn, air: &InAir) -> bool {
-        let key = loop_key(turn, air);
-        self.passed
-            .iter()
-            .any(|&(k, momentum)| k == key && momentum >= air.momentum)
-    }
+/// Whether `air` in `turn` is one of the in-air states `passed` (`loop_key` and momentum)
+/// with at least its momentum: a state no action of the turn may reach again.
+pub(super) fn passed_with_more(passed: &[(u64, u8)], turn: &Turn, air: &InAir) -> bool {
+    let key = loop_key(turn, air);
+    passed
+        .iter()
+        .any(|&(k, momentum)| k == key && momentum >= air.momentum)
 }
 
 /// Lists the actions from `pos`, whose turn is in progress as `p`.
@@ -113,7 +112,7 @@ impl Walk for Lister<'_> {
     }
 
     fn in_air(&mut self, air: InAir) {
-        if !self.p.passed_with_more(&self.turn, &air) {
+        if !passed_with_more(&self.p.passed, &self.turn, &air) {
             self.out.push(Move::activating(&self.plies, air.momentum));
         }
     }

@@ -14,7 +14,7 @@ use super::piece::{self, Cell, Kind, Tag};
 use super::plies::{self, Mover, Pattern, PlyGen};
 use super::serpent::Guide;
 use super::variant::Castling;
-use super::{hemera, movegen, resurrection, Croatian};
+use super::{actions, hemera, movegen, resurrection, Croatian};
 use crate::core::{Color, Game, MoveError};
 
 /// A field, 0-based.
@@ -1101,7 +1101,13 @@ fn split_divergences(n: &Notation) -> Notation {
         return n.clone();
     };
     let mut out = Vec::with_capacity(plies.len());
+    // A teleport's part rarely names its piece (`|a24..k24/H..p24`): the ply after its
+    // divergence is still the written ply's piece.
+    let mut piece = None;
     for (link, ply) in plies {
+        if *link != Link::Teleport || ply.piece.is_some() {
+            piece = ply.piece;
+        }
         let mut link = *link;
         let mut rest = ply.clone();
         while let Some(i) = rest.steps.iter().position(|step| {
@@ -1121,7 +1127,7 @@ fn split_divergences(n: &Notation) -> Notation {
             out.push((link, before));
             link = Link::Divergence;
             rest = ParsedPly {
-                piece: ply.piece,
+                piece,
                 steps: after,
                 dest: rest.dest,
                 effects: std::mem::take(&mut rest.effects),
@@ -1623,6 +1629,8 @@ struct Resolver<'a> {
     found: Vec<Found>,
     seen: KeySet,
     plies: Vec<Ply>,
+    /// The in-air states along the plies followed (`actions::loop_key`, momentum).
+    passed: Vec<(u64, u8)>,
     /// When set, a written text may stop while a piece is in the air: every way that piece can
     /// go on is collected here (XAN, `~` after an activation).
     next: Option<Vec<String>>,
@@ -1771,36 +1779,62 @@ impl Resolver<'_> {
             // Only a written journey may follow an entrancement.
             if let (true, Some(journey)) = (last, self.journey.clone()) {
                 let air = InAir::after(turn, mover, pattern, &ply, left, was_moved);
-                self.journey_walk(turn, &journey, air, (ply.to, 0));
+                if self.enter(turn, &air) {
+                    self.journey_walk(turn, &journey, air, (ply.to, 0));
+                    self.passed.pop();
+                }
             }
         } else if !last || self.journey.is_none() {
             let next = InAir::after(turn, mover, pattern, &ply, left, was_moved);
-            if !last {
-                if !sacrifice_next {
-                    self.in_air(turn, index + 1, next);
+            // A state the turn passed with more momentum is no path of actions.
+            if self.enter(turn, &next) {
+                if !last {
+                    if !sacrifice_next {
+                        self.in_air(turn, index + 1, next);
+                    }
+                } else {
+                    self.list_continuations(turn, &next);
                 }
-            } else if let Some(list) = &mut self.next {
-                let mut options = Vec::new();
-                cascade::air_plies(turn, &self.o, &next, &mut options);
-                for (p, _) in options {
-                    if p.has(flag::DISPLACE) {
-                        continue;
-                    }
-                    let f = ply_facts(&turn.pos, next.cell, &p);
-                    let mut text = ply_text(&turn.pos, &f, true, None, Steps::None);
-                    if p.has(flag::ACTIVATE) {
-                        text.push('~');
-                    }
-                    if !list.contains(&text) {
-                        list.push(text);
-                    }
-                }
+                self.passed.pop();
             }
         }
         self.plies.truncate(depth);
         for undo in undos.into_iter().rev() {
             turn.undo(undo);
         }
+    }
+
+    /// Every way the piece `air` can go on (when continuations are asked for).
+    fn list_continuations(&mut self, turn: &Turn, air: &InAir) {
+        let Some(list) = &mut self.next else {
+            return;
+        };
+        let mut options = Vec::new();
+        cascade::air_plies(turn, &self.o, air, &mut options);
+        for (p, _) in options {
+            if p.has(flag::DISPLACE) {
+                continue;
+            }
+            let f = ply_facts(&turn.pos, air.cell, &p);
+            let mut text = ply_text(&turn.pos, &f, true, None, Steps::None);
+            if p.has(flag::ACTIVATE) {
+                text.push('~');
+            }
+            if !list.contains(&text) {
+                list.push(text);
+            }
+        }
+    }
+
+    /// Whether the turn's actions may reach `air` in `turn` (`actions::passed_with_more`):
+    /// then it is passed until `passed` is popped.
+    fn enter(&mut self, turn: &Turn, air: &InAir) -> bool {
+        if actions::passed_with_more(&self.passed, turn, air) {
+            return false;
+        }
+        self.passed
+            .push((actions::loop_key(turn, air), air.momentum));
+        true
     }
 
     /// The written plies end the turn here: a result when the turn may end (own King, no null
@@ -1841,7 +1875,10 @@ impl Resolver<'_> {
                 self.turn_ended(turn);
             } else {
                 let next = InAir::after(turn, air.cell, air.pattern, &ply, left, was_moved);
-                self.journey_walk(turn, journey, next, (start, done));
+                if self.enter(turn, &next) {
+                    self.journey_walk(turn, journey, next, (start, done));
+                    self.passed.pop();
+                }
             }
             self.plies.truncate(depth);
             for undo in undos.into_iter().rev() {
@@ -1851,8 +1888,13 @@ impl Resolver<'_> {
     }
 
     fn in_air(&mut self, turn: &mut Turn, index: usize, air: InAir) {
-        let key =
-            cascade::state_key(turn, &air) ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // What may follow depends on the states passed on the way too.
+        let passed = self.passed.iter().fold(0u64, |h, &(k, momentum)| {
+            h ^ k.rotate_left(u32::from(momentum % 64)) ^ u64::from(momentum)
+        });
+        let key = cascade::state_key(turn, &air)
+            ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ passed.rotate_left(29);
         if !self.seen.insert(key) {
             return;
         }
@@ -2276,6 +2318,7 @@ fn walk_written(
         found: Vec::new(),
         seen: KeySet::default(),
         plies: Vec::new(),
+        passed: Vec::new(),
         next: continuations.then(Vec::new),
         journey,
     };
@@ -2335,8 +2378,11 @@ fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
         && !(ply.has(flag::CASTLE) && pos.v.castling == Castling::Random)
 }
 
-/// Reads a move in any of the family's forms: UCI long algebraic, XAN or EAN.
+/// Reads a move in any of the family's forms: an action's text, UCI long algebraic, XAN or EAN.
 pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
+    if let Some(mv) = written_action(pos, text) {
+        return Ok(mv);
+    }
     if let Some(mv) = parse_lan(pos, text) {
         return Ok(mv);
     }
@@ -3013,24 +3059,59 @@ pub fn ean(pos: &Croatian, mv: &Move) -> String {
 }
 
 /// An action of a turn played action by action, or any move from a turn in progress, which
-/// the notation does not write (the wire carries whole turns): the plies' fields, `~` after
-/// each that leaves a piece in the air, and the momentum that piece is left with (`g2h1~3`):
-/// the same ply can hand on different momenta (a Serpent's or a Scout's paths of different
-/// lengths to one Wave), and those are different actions.
+/// the notation does not write (the wire carries whole turns): the plies' fields, each with the
+/// side-effects that tell apart actions to the same fields (`choice_marks`), `~` after each
+/// that leaves a piece in the air, and the momentum that piece is left with (`g2h1~3`): the
+/// same ply can hand on different momenta (a Serpent's or a Scout's paths of different lengths
+/// to one Wave), and those are different actions.
 pub fn action_text(pos: &Croatian, mv: &Move) -> String {
     let mut text = String::new();
-    for (i, ply) in mv.plies().iter().enumerate() {
+    let plies = mv.plies();
+    for (i, ply) in plies.iter().enumerate() {
         if i > 0 {
             text.push('~');
         }
         text.push_str(&pos.field_name(ply.from));
         text.push_str(&pos.field_name(ply.to));
+        let mover = match pos.piece_in_air() {
+            Some((air, _)) if i + 1 == plies.len() => air,
+            _ => pos.cell(ply.from),
+        };
+        text.push_str(&choice_marks(pos, mover, ply));
     }
     if let Some(momentum) = mv.passed_on() {
         text.push('~');
         text.push_str(&momentum.to_string());
     }
     text
+}
+
+/// The side-effects of `ply` (made by `mover`) as XAN writes them on its destination, short
+/// (`*`, `%`, `=Q`, `/`, `$Q`, `>d4=`), and `"` for an uplift: a capture or a conversion, which
+/// piece a Pawn promotes to, a resurrection of either colour or none, an uplifting activation
+/// or a plain one are different actions to the same fields.
+fn choice_marks(pos: &Croatian, mover: Cell, ply: &Ply) -> String {
+    let mut marks = effects_text(pos, &ply_facts(pos, mover, ply), false);
+    if ply.has(flag::UPLIFT) {
+        marks.push('"');
+    }
+    marks
+}
+
+/// The action of the turn in progress (or the first action handing on momentum) of `pos`
+/// whose `action_text` is `text`.
+fn written_action(pos: &Croatian, text: &str) -> Option<Move> {
+    let hands_on = text
+        .rsplit_once('~')
+        .is_some_and(|(_, momentum)| momentum.parse::<u8>().is_ok());
+    if pos.progress.is_none() && !hands_on {
+        return None;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().find(|mv| {
+        (pos.progress.is_some() || mv.passed_on().is_some()) && action_text(pos, mv) == text
+    })
 }
 
 /// The wire form: UCI long algebraic where a single ply fits it, XAN otherwise.

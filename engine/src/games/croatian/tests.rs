@@ -70,6 +70,22 @@ pub(super) fn setup(text: &str) -> Croatian {
     Croatian::from_author_setup(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// Asserts the field `name` of `pos` holds a piece of `kind` and `color` (any tag).
+#[track_caller]
+pub(super) fn assert_holds(pos: &Croatian, name: &str, kind: Kind, color: crate::core::Color) {
+    let c = pos.cell(super::tests_tlalocan::field(pos, name));
+    let holds = if piece::is_piece(c) {
+        format!("a {:?} {}", piece::color(c), piece::kind(c).name())
+    } else {
+        "nothing".to_string()
+    };
+    assert!(
+        piece::is(c, kind, color),
+        "{name} holds {holds}, not a {color:?} {}",
+        kind.name()
+    );
+}
+
 /// For every empty field of the setup `base`, the piece on `from` captures a dark Knight put
 /// there exactly when the attack test says it attacks that field (HD-3, TR-6).
 pub(super) fn assert_attacks_agree(base: &str, from: &str) {

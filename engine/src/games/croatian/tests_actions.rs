@@ -193,3 +193,67 @@ fn a_position_whose_first_actions_all_dead_end_is_mate() {
     let blocked = setup("MV Ka1,Nb1,Wc3,ra16,rb16,kp16").by_action(true);
     assert_eq!(blocked.ending(&[]), None);
 }
+
+/// Checks that each action of `state` that is no whole turn has a text of its own (unless both
+/// play to one state) and that the text reads back to it; returns the states in progress the
+/// actions lead to.
+fn assert_action_texts_read_back(state: &Croatian, label: &str) -> Vec<Croatian> {
+    let mut by_text: HashMap<String, u64> = HashMap::new();
+    let mut next = Vec::new();
+    for mv in actions(state) {
+        if !state.turn_in_progress() && mv.passed_on().is_none() {
+            // A whole turn, written in XAN: `assert_turns_read_back`.
+            continue;
+        }
+        let text = state.move_to_wire(&mv);
+        let after = state.play(&mv);
+        if let Some(&other) = by_text.get(&text) {
+            assert_eq!(
+                other,
+                after.key(),
+                "{label}: two actions are written {text}"
+            );
+        }
+        by_text.insert(text.clone(), after.key());
+        let read = state
+            .parse_move(&text)
+            .unwrap_or_else(|e| panic!("{label}: {text}: {e}"));
+        assert_eq!(state.play(&read).key(), after.key(), "{label}: {text}");
+        if after.turn_in_progress() {
+            next.push(after);
+        }
+    }
+    next
+}
+
+/// Where turns go action by action, the front ends name each action by its text (the board
+/// page offers the actions its clicks complete by it, the session plays it back): every
+/// action of the first states of each suite position has its own text, which reads back to it.
+/// A Pyramid capturing or converting (Tlalocan's divergence-rush), a Starchild activating or
+/// uplifting another (One's two-starchilds) are different actions to the same fields.
+#[test]
+fn every_action_has_a_text_of_its_own() {
+    let states_per_position = if crate::core::deep_tests() { 400 } else { 25 };
+    for variant in variant::NAMES {
+        let Some(text) = perft_suite(variant) else {
+            continue;
+        };
+        for entry in &parse_suite(text).unwrap().entries {
+            let pos = Croatian::from_position_string(variant, entry.position).unwrap();
+            if !pos.by_action {
+                continue;
+            }
+            let label = format!("{variant} {}", entry.name);
+            let mut frontier = vec![pos];
+            let mut states = 0;
+            while let Some(state) = frontier.pop() {
+                let next = assert_action_texts_read_back(&state, &label);
+                states += 1;
+                if states == states_per_position {
+                    break;
+                }
+                frontier.extend(next.into_iter().take(4));
+            }
+        }
+    }
+}

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::piece::{self, Kind};
+use super::tests::assert_holds;
 use super::tests_hemera::moves_of;
 use super::tests_tlalocan::cot;
 use super::*;
@@ -65,16 +66,8 @@ fn queen_diverges_from_own_shaman() {
     let clicks = crate::core::view::click_texts(&pos.move_input(&mv).clicks);
     assert_eq!(clicks, ["o2", "j7", "m10"]);
     let after = pos.play(&mv);
-    assert!(piece::is(
-        after.cell(field(&after, "j7")),
-        Kind::Shaman,
-        Color::White
-    ));
-    assert!(piece::is(
-        after.cell(field(&after, "m10")),
-        Kind::Queen,
-        Color::White
-    ));
+    assert_holds(&after, "j7", Kind::Shaman, Color::White);
+    assert_holds(&after, "m10", Kind::Queen, Color::White);
     let ends = ends_after_divergence(&pos, "o2");
     // (e2, j2 and o7 are on the Queen's own lines from o2: those moves do not diverge.)
     for reached in ["j12", "e7", "e12", "i6", "m10", "j3"] {
@@ -89,10 +82,6 @@ fn queen_diverges_from_own_shaman() {
     assert!(moves_of(&pos, "o2")
         .iter()
         .any(|m| pos.field_name(m.first().to) == "j7" && m.first().has(flag::CAPTURE)));
-}
-
-fn field(pos: &Croatian, name: &str) -> u16 {
-    super::tests_tlalocan::field(pos, name)
 }
 
 /// L2651-2660, figures 301-302: an activated Rook spends its momentum before and after the

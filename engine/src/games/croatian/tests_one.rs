@@ -9,6 +9,7 @@ use super::board::FieldSet;
 use super::monolith;
 use super::piece::{self, Kind, Tag};
 use super::plies::{Mover, Pattern, PlyGen};
+use super::tests::assert_holds;
 use super::tests_actions::assert_turns_read_back;
 use super::tests_tlalocan::field;
 use super::*;
@@ -365,11 +366,7 @@ fn a_starchild_moves_a_star() {
     let text = after.position_string();
     assert!(text.starts_with("26/"), "{text}");
     assert_eq!(Croatian::from_position_string("one", &text).unwrap(), after);
-    assert!(piece::is(
-        after.cell(field(&after, "d6")),
-        Kind::Star,
-        Color::White
-    ));
+    assert_holds(&after, "d6", Kind::Star, Color::White);
     // The Star on d6 now blocks the Rook c6's way right: it teleports (emerging beside the
     // dark Star z1, whose third portal z2 holds the King) instead of riding on.
     let mut again = after.clone();
@@ -521,21 +518,9 @@ fn a_sense_journey() {
         .unwrap();
     let after = journey.play(to_n7);
     assert!(!after.turn_in_progress());
-    assert!(piece::is(
-        after.cell(field(&after, "n7")),
-        Kind::Bishop,
-        Color::Black
-    ));
-    assert!(piece::is(
-        after.cell(field(&after, "c5")),
-        Kind::Starchild,
-        Color::Black
-    ));
-    assert!(piece::is(
-        after.cell(field(&after, "d4")),
-        Kind::Shaman,
-        Color::White
-    ));
+    assert_holds(&after, "n7", Kind::Bishop, Color::Black);
+    assert_holds(&after, "c5", Kind::Starchild, Color::Black);
+    assert_holds(&after, "d4", Kind::Shaman, Color::White);
 }
 
 /// Whole turns of a One position (for scenes small enough to list).
@@ -573,7 +558,7 @@ fn a_queen_diverges_from_an_opponents_starchild() {
     assert_eq!(pos.parse_move("Qo2..k6/I..m8*E").as_ref(), Ok(&mv));
     let after = pos.play(&mv);
     for (f, kind) in [("k6", Kind::Starchild), ("m4", Kind::Starchild)] {
-        assert!(piece::is(after.cell(field(&after, f)), kind, Color::Black));
+        assert_holds(&after, f, kind, Color::Black);
     }
     let diverged = ends_after_divergence(&pos, &moves, "o2");
     // From k6 at most 4 fields (g6, k10, h3 ...), from m4 at most 2 (m3, n5 ...); a state the
@@ -680,11 +665,7 @@ fn a_pyramid_fails_to_convert_a_starchild() {
     assert!(mv.plies()[1].has(flag::CONVERT));
     assert_eq!(notation::ean(&pos, &mv), "Bl23~Ah23%%");
     let after = pos.play(&mv);
-    assert!(piece::is(
-        after.cell(field(&after, "h23")),
-        Kind::Starchild,
-        Color::White
-    ));
+    assert_holds(&after, "h23", Kind::Starchild, Color::White);
     let placement = after.position_string();
     let placement = placement.split(' ').next().unwrap();
     assert!(
@@ -775,31 +756,15 @@ fn a_starchild_resurrects_in_syzygy() {
         assert_eq!(back, after, "{text}");
     }
     let queen = pos.play(&pos.parse_move("Im14$Q").unwrap());
-    assert!(piece::is(
-        queen.cell(field(&queen, "m14")),
-        Kind::Queen,
-        Color::White
-    ));
+    assert_holds(&queen, "m14", Kind::Queen, Color::White);
     assert_eq!(piece::tag(queen.cell(field(&queen, "m14"))), Tag::None);
     assert_eq!(graveyard_of(&queen), "WIq");
     let dark = pos.play(&pos.parse_move("Im14$$Q").unwrap());
-    assert!(piece::is(
-        dark.cell(field(&dark, "m14")),
-        Kind::Queen,
-        Color::Black
-    ));
+    assert_holds(&dark, "m14", Kind::Queen, Color::Black);
     assert_eq!(graveyard_of(&dark), "QWI");
     let wave = pos.play(&pos.parse_move("Im14$Wn15").unwrap());
-    assert!(piece::is(
-        wave.cell(field(&wave, "n15")),
-        Kind::Wave,
-        Color::White
-    ));
-    assert!(piece::is(
-        wave.cell(field(&wave, "m14")),
-        Kind::Starchild,
-        Color::White
-    ));
+    assert_holds(&wave, "n15", Kind::Wave, Color::White);
+    assert_holds(&wave, "m14", Kind::Starchild, Color::White);
     assert_eq!(graveyard_of(&wave), "Qq");
     // Not writing it, or writing `$$$`, is the plain jump (L4524).
     let plain = pos.parse_move("Im14").unwrap();
@@ -989,7 +954,7 @@ fn one_notation_rows_on_the_board() {
     let mv = reads_as_one(&blocked, &["Id4~Ic5'", "[Ic3-d4]~[Id4-c5]'B"]);
     assert_eq!(notation::xan(&blocked, &mv), "Ic3-d4~Id4-c5'B");
     let after = blocked.play(&mv);
-    assert!(piece::is(after.cell(c5), Kind::Starchild, Color::Black));
+    assert_holds(&after, "c5", Kind::Starchild, Color::Black);
     let placement = after.position_string();
     assert!(
         !placement.split(' ').next().unwrap().contains('b'),
@@ -1004,11 +969,7 @@ fn one_notation_rows_on_the_board() {
     let dark = reads_as_one(&pos, &["It9$$Q", "Ii23-t9$$Q"]);
     assert_ne!(dark, q);
     let risen = reads_as_one(&pos, &["It9$Iu8", "Ii23-t9$Iu8"]);
-    assert!(piece::is(
-        pos.play(&risen).cell(field(&pos, "u8")),
-        Kind::Starchild,
-        Color::White
-    ));
+    assert_holds(&pos.play(&risen), "u8", Kind::Starchild, Color::White);
     let plain = reads_as_one(&pos, &["It9$$$", "Ii23-t9$$$", "It9", "Ii23-t9"]);
     assert!(!plain.first().has(flag::DEMOTE));
     assert!(pos.parse_move("It9$").is_err());
@@ -1053,11 +1014,7 @@ fn the_last_starchild_of_a_chain_resurrects() {
     let mv = reads_as_one(&pos, &[text]);
     assert_eq!(mv.plies().len(), 4);
     let after = pos.play(&mv);
-    assert!(piece::is(
-        after.cell(field(&after, "m13")),
-        Kind::Queen,
-        Color::White
-    ));
+    assert_holds(&after, "m13", Kind::Queen, Color::White);
     assert_eq!(graveyard_of(&after), "i");
     // A Starchild that activates raises nothing (L3845): a resurrection is always the
     // turn's last ply.

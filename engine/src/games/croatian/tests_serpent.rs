@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::moves::flag;
 use super::piece::{self, Kind};
-use super::tests::perft;
+use super::tests::{assert_holds, perft};
 use super::*;
 use crate::core::{Color, Game, MoveError};
 
@@ -171,11 +171,7 @@ fn displacing_one_pawn() {
     assert_eq!(onto_f3.len(), 2);
     for m in &onto_f3 {
         let after = pos.play(m);
-        assert!(piece::is(
-            after.cell(after.sq(5, 2)),
-            Kind::Serpent,
-            Color::White
-        ));
+        assert_holds(&after, "f3", Kind::Serpent, Color::White);
         let pawn_on = |f: &str| {
             let (file, rank) = (f.as_bytes()[0] - b'a', f[1..].parse::<u8>().unwrap() - 1);
             after.cell(after.sq(file, rank))
@@ -383,10 +379,9 @@ fn pawn_sacrifice() {
     let after = pos.play(both);
     assert_eq!(after.halfmove(), 0);
     // The Pyramid stands on f6, the Serpent on h7, the Pawns f6, g6 and h7 are gone.
-    let at = |f: u8, r: u8| after.cell(after.sq(f, r));
-    assert!(piece::is(at(5, 5), Kind::Pyramid, Color::White));
-    assert!(piece::is(at(7, 6), Kind::Serpent, Color::White));
-    assert_eq!(at(6, 5), piece::EMPTY);
+    assert_holds(&after, "f6", Kind::Pyramid, Color::White);
+    assert_holds(&after, "h7", Kind::Serpent, Color::White);
+    assert_eq!(after.cell(after.sq(6, 5)), piece::EMPTY);
     // Every move with the ritual is legal by `is_legal`.
     for m in &rituals {
         assert!(pos.is_legal(m), "{m:?}");

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use super::piece::{self, Kind};
 use super::starchild::{journey_hand, Hand};
+use super::tests::assert_holds;
 use super::tests_tlalocan::{cot, field};
 use super::trance::DISPLACEMENTS;
 use super::*;
@@ -83,13 +84,12 @@ fn light_entrances_light() {
         "He13@H..e18<i14..m12<j17..g24",
     );
     let after = pos.play(&mv);
-    let at = |f: &str| after.cell(field(&after, f));
-    assert!(piece::is(at("i14"), Kind::Knight, Color::White));
-    assert!(piece::is(at("j17"), Kind::Pawn, Color::Black));
-    assert!(piece::is(at("g24"), Kind::Shaman, Color::White));
-    assert!(piece::is(at("e13"), Kind::Shaman, Color::White));
+    assert_holds(&after, "i14", Kind::Knight, Color::White);
+    assert_holds(&after, "j17", Kind::Pawn, Color::Black);
+    assert_holds(&after, "g24", Kind::Shaman, Color::White);
+    assert_holds(&after, "e13", Kind::Shaman, Color::White);
     for empty in ["d12", "e18", "m12"] {
-        assert_eq!(at(empty), piece::EMPTY, "{empty}");
+        assert_eq!(after.cell(field(&after, empty)), piece::EMPTY, "{empty}");
     }
     // N01 as printed names no move here; N02, the journey without interactions, does.
     assert!(pos.parse_move("Hd12@Hg24").is_err());
@@ -156,16 +156,8 @@ fn forward_displacement() {
         Ok(mv.clone())
     );
     let after = pos.play(&mv);
-    assert!(piece::is(
-        after.cell(field(&after, "a16")),
-        Kind::Rook,
-        Color::Black
-    ));
-    assert!(piece::is(
-        after.cell(field(&after, "c14")),
-        Kind::Shaman,
-        Color::White
-    ));
+    assert_holds(&after, "a16", Kind::Rook, Color::Black);
+    assert_holds(&after, "c14", Kind::Shaman, Color::White);
     // Back onto its first field, emptied when it was reached (#44, figure 356): the board is
     // then the one a journey without displacements leaves, the same move (R5).
     assert_eq!(
@@ -252,11 +244,7 @@ fn double_trance() {
         assert_eq!(after.cell(field(&after, f)), piece::EMPTY, "{f}");
     }
     // The entrancer stands on e12; the entranced Shaman is gone.
-    assert!(piece::is(
-        after.cell(field(&after, "e12")),
-        Kind::Shaman,
-        Color::Black
-    ));
+    assert_holds(&after, "e12", Kind::Shaman, Color::Black);
     assert_eq!(after.halfmove(), 0);
     let xan = notation::xan(&pos, &mv);
     assert!(
@@ -292,11 +280,7 @@ fn failed_trance() {
     assert_eq!(pos.parse_move("[Hy2-z1]@@@H"), Ok(mv.clone()));
     let after = pos.play(&mv);
     assert_eq!(after.cell(field(&after, "y2")), piece::EMPTY);
-    assert!(piece::is(
-        after.cell(field(&after, "z1")),
-        Kind::Shaman,
-        Color::White
-    ));
+    assert_holds(&after, "z1", Kind::Shaman, Color::White);
     let shamans = |p: &Croatian| {
         (0..26)
             .flat_map(|r| (0..26).map(move |f| (f, r)))
@@ -313,6 +297,31 @@ fn failed_trance() {
     open.parse_move("Hz1@Hf6").expect("a journey to f6");
 }
 
+/// The suite's failed journey in Conquest of Tlalocan: ranks 1-14 full, the light entrancer can
+/// displace nothing the journey reaches, so either light Shaman entrancing the other oblations
+/// it.
+#[test]
+fn failed_trance_in_tlalocan() {
+    let suite = crate::core::perft::parse_suite(perft_suite("tlalocan").unwrap()).unwrap();
+    let entry = suite.entry("trance-failed").unwrap();
+    let pos = Croatian::from_position_string("tlalocan", entry.position).unwrap();
+    for (entrancer, entranced, xan) in [("w2", "x1", "Hw2-x1@@@H"), ("x1", "w2", "Hx1-w2@@@H")] {
+        let mv = pos
+            .parse_move(&format!("H{entranced}@@@"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(notation::xan(&pos, &mv), xan);
+        assert_eq!(pos.parse_move(xan), Ok(mv.clone()));
+        let after = pos.play(&mv);
+        assert_eq!(after.cell(field(&after, entrancer)), piece::EMPTY);
+        assert_holds(&after, entranced, Kind::Shaman, Color::White);
+        assert_eq!(after.side_to_move(), Color::Black);
+    }
+    // A journey that may stop is no failed one.
+    let trance_light = suite.entry("trance-light").unwrap();
+    let open = Croatian::from_position_string("tlalocan", trance_light.position).unwrap();
+    assert!(open.parse_move("Hx1@@@").is_err());
+}
+
 /// Figure 335 (L2924-2934): a Shaman activated in a cascade entrances too, here by a Wave with
 /// the Bishop's momentum; the journey ends the move.
 #[test]
@@ -327,16 +336,8 @@ fn activated_shaman_entrances() {
     );
     let after = pos.play(&mv);
     assert_eq!(after.side_to_move(), Color::Black);
-    assert!(piece::is(
-        after.cell(field(&after, "g15")),
-        Kind::Shaman,
-        Color::Black
-    ));
-    assert!(piece::is(
-        after.cell(field(&after, "r12")),
-        Kind::Knight,
-        Color::Black
-    ));
+    assert_holds(&after, "g15", Kind::Shaman, Color::Black);
+    assert_holds(&after, "r12", Kind::Knight, Color::Black);
 }
 
 /// Every trance-journey row of the notation corpus (N01-N22) read on the board of its figure:
@@ -401,11 +402,7 @@ fn displaced_pawn_stays_a_pawn() {
         .parse_move("Hu8@H..w19<t24..i12")
         .unwrap_or_else(|e| panic!("{e}"));
     let after = pos.play(&mv);
-    assert!(piece::is(
-        after.cell(field(&after, "t24")),
-        Kind::Pawn,
-        Color::White
-    ));
+    assert_holds(&after, "t24", Kind::Pawn, Color::White);
     let text = after.position_string();
     let back = Croatian::from_position_string("tlalocan", &text).expect("reads back");
     assert_eq!(back.position_string(), text);

@@ -2,8 +2,10 @@
 //! board with less and less momentum. Such a loop is no path of actions (`actions`), so every
 //! whole turn the search can build reads back and plays to its state.
 
+use super::piece::Kind;
+use super::tests::{assert_holds, setup};
 use super::*;
-use crate::core::Game;
+use crate::core::{Color, Game};
 
 /// Dark to move in Conquest of Tlalocan (a game lost by an unreadable answer): the Scout v24
 /// activates the Wave w23, which reaches the Queen l24 between the Shamans k24 and n24.
@@ -69,8 +71,38 @@ fn a_wave_queen_loop_through_shamans_is_no_turn() {
 
 /// Every whole turn along the loop's first round reads back.
 #[test]
-#[ignore = "issue #18: the reader refuses a Wave diverging a second time in one ply chain (`..n24/H..x24|a1..x1|a24..k24/H..p24`)"]
 fn every_turn_along_the_loop_reads_back() {
     let pos = Croatian::from_position_string("tlalocan", LOOP_POSITION).unwrap();
     walk(&pos, &pos, &mut Vec::new(), LOOPING, true);
+}
+
+/// A Wave diverges at the Shaman n24, teleports through both pairs of Stars and diverges a
+/// second time at k24, in one written ply: the part after the second `/` follows a teleport's
+/// part, which names no piece, and is still the Wave's (the Wave passes over the Queen l24).
+#[test]
+fn a_wave_diverges_again_after_teleporting() {
+    let text = "Ql20-l24~Wl24..n24/H..x24|a1..x1|a24..k24/H..p24";
+    let pos = setup("COT Kc5,kc22,Ql20,Wl24,Hn24,Hk24,Ta1,Tx24,ta24,tx1");
+    assert!(pos.by_action);
+    // One path of actions writes it, and every turn met on the way reads back.
+    assert_eq!(walk(&pos, &pos, &mut Vec::new(), text, true), 1);
+    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(notation::xan(&pos, &mv), text);
+    let after = pos.play(&mv);
+    assert_holds(&after, "p24", Kind::Wave, Color::White);
+    assert_holds(&after, "l24", Kind::Queen, Color::White);
+    assert_holds(&after, "n24", Kind::Shaman, Color::White);
+    assert_holds(&after, "k24", Kind::Shaman, Color::White);
+    let ean = notation::ean(&pos, &mv);
+    let read = pos
+        .parse_move(&ean)
+        .unwrap_or_else(|e| panic!("{ean}: {e}"));
+    assert_eq!(pos.play(&read).key(), after.key(), "{ean}");
+    // Where turns are listed whole, the list has the state by its shortest path.
+    let whole = pos.clone().by_action(false);
+    let listed = whole.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        whole.play(&listed).position_string(),
+        after.position_string()
+    );
 }

@@ -438,16 +438,8 @@ fn blocked_wave_is_oblationed_tb_mv27() {
     let chain = "Rj10-j5~Wj5-l5~Wl5-l1~Rl1-p1~Wp1-p2";
     assert_eq!(next(&pos, chain), sorted(&["Wp2|||W"]));
     let after = play(&pos, &format!("{chain}~Wp2|||"));
-    assert!(piece::is(
-        after.cell(after.sq(15, 1)),
-        Kind::Wave,
-        Color::White
-    ));
-    assert!(piece::is(
-        after.cell(after.sq(15, 0)),
-        Kind::Rook,
-        Color::White
-    ));
+    assert_holds(&after, "p2", Kind::Wave, Color::White);
+    assert_holds(&after, "p1", Kind::Rook, Color::White);
     let dark_waves: Vec<String> = (0..16)
         .flat_map(|f| (0..16).map(move |r| (f, r)))
         .filter(|&(f, r)| piece::is(after.cell(after.sq(f, r)), Kind::Wave, Color::Black))
@@ -512,11 +504,7 @@ fn en_passant_with_activation_tb_mv33_t2_3() {
     assert_eq!(taken.cell(taken.sq(3, 5)), piece::EMPTY, "d6 taken");
     // Activation without e.p. is a move too (T2-3): written without ':'.
     let kept = play(&after, "Pe5-d4~Wd4-e3");
-    assert!(piece::is(
-        kept.cell(kept.sq(3, 5)),
-        Kind::Pawn,
-        Color::White
-    ));
+    assert_holds(&kept, "d6", Kind::Pawn, Color::White);
 }
 
 #[test]
