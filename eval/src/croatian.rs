@@ -279,39 +279,34 @@ pub fn white_score(pos: &Croatian) -> i32 {
     let vals = &VALUES[row(n)];
     let centre = (n as i32 - 1) as f32 / 2.0;
     let mut score = 0;
-    for r in 0..n {
-        for f in 0..n {
-            let sq = pos.sq(f, r);
-            let c = pos.cell(sq);
-            if !piece::is_piece(c) {
-                continue;
-            }
-            let color = piece::color(c);
-            let kind = piece::kind(c);
-            let idx = kind as usize - 1;
-            let mut v = kind_value(vals, kind);
-            match kind {
-                Kind::Pawn => {
-                    let rel = if color == Color::White { r } else { n - 1 - r } as i32;
-                    v += PAWN_ADVANCE * (rel - 1).max(0);
-                    let quarter = n as i32 * 3 / 4;
-                    v += PAWN_NEAR_PROMOTION * (rel - quarter).max(0);
-                    if piece::tag(c) == Tag::Promotion {
-                        v += (vals[Kind::Queen as usize - 1] - vals[0]) * TAGGED_PAWN_SHARE / 100;
-                    }
+    for sq in pos.occupied() {
+        let (f, r) = (pos.file_of(sq), pos.rank_of(sq));
+        let c = pos.cell(sq);
+        let color = piece::color(c);
+        let kind = piece::kind(c);
+        let idx = kind as usize - 1;
+        let mut v = kind_value(vals, kind);
+        match kind {
+            Kind::Pawn => {
+                let rel = if color == Color::White { r } else { n - 1 - r } as i32;
+                v += PAWN_ADVANCE * (rel - 1).max(0);
+                let quarter = n as i32 * 3 / 4;
+                v += PAWN_NEAR_PROMOTION * (rel - quarter).max(0);
+                if piece::tag(c) == Tag::Promotion {
+                    v += (vals[Kind::Queen as usize - 1] - vals[0]) * TAGGED_PAWN_SHARE / 100;
                 }
-                Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
-                    let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
-                    v += CENTRALISATION * (centre - d) as i32;
-                }
-                _ => {}
             }
-            if let Some(w) = MOBILITY.get(idx).filter(|&&w| w != 0) {
-                let reach = mobility(pos, sq, kind, color);
-                v += w * reach.fields + WAVE_ACTIVATOR * reach.waves;
+            Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
+                let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
+                v += CENTRALISATION * (centre - d) as i32;
             }
-            score += color.sign() * v;
+            _ => {}
         }
+        if let Some(w) = MOBILITY.get(idx).filter(|&&w| w != 0) {
+            let reach = mobility(pos, sq, kind, color);
+            v += w * reach.fields + WAVE_ACTIVATOR * reach.waves;
+        }
+        score += color.sign() * v;
     }
     // A turn in progress has lifted the piece in the air off the board: it is still there.
     if let Some((c, _)) = pos.piece_in_air() {

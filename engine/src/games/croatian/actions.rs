@@ -130,11 +130,13 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     let plies = mv.plies();
     if pos.progress.is_none() && mv.passed_on().is_none() {
         // A whole turn from a position.
-        let mut turn = Turn::new(pos);
+        let mut next = pos.clone();
+        let mut turn = Turn::over(&mut next);
         for ply in plies {
             turn.play(ply);
         }
-        return turn.finish();
+        turn.end();
+        return next;
     }
     let (mut turn, in_air) = match &pos.progress {
         Some(p) => (p.turn.clone(), Some(p)),

@@ -1,6 +1,7 @@
 //! The board: a padded mailbox of one-byte cells, its geometry, the Zobrist keys, and how a
 //! move changes the state.
 
+use std::borrow::BorrowMut;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
@@ -47,6 +48,29 @@ fn keys() -> &'static Keys {
     })
 }
 
+/// Widest mailbox row: a 26x26 board and its padding.
+const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
+
+/// Every field's file and rank for mailbox rows of `stride` cells, looked up: the generator
+/// and the evaluation ask them per piece, and a division by the run-time stride is slow.
+#[inline]
+fn coordinates(stride: usize) -> &'static [(u8, u8); MAILBOX] {
+    static TABLES: OnceLock<Vec<[(u8, u8); MAILBOX]>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=MAX_STRIDE)
+            .map(|stride| {
+                std::array::from_fn(|sq| {
+                    let stride = stride.max(1);
+                    let file = (sq % stride).wrapping_sub(PAD_FILES) as u8;
+                    let rank = (sq / stride).wrapping_sub(PAD_RANKS) as u8;
+                    (file, rank)
+                })
+            })
+            .collect()
+    });
+    &tables[stride]
+}
+
 #[inline]
 fn cell_key(sq: usize, c: Cell) -> u64 {
     if !piece::is_piece(c) {
@@ -81,12 +105,12 @@ impl Croatian {
 
     #[inline]
     pub fn file_of(&self, sq: u16) -> u8 {
-        (sq as usize % self.stride() as usize - PAD_FILES) as u8
+        coordinates(self.stride() as usize)[sq as usize].0
     }
 
     #[inline]
     pub fn rank_of(&self, sq: u16) -> u8 {
-        (sq as usize / self.stride() as usize - PAD_RANKS) as u8
+        coordinates(self.stride() as usize)[sq as usize].1
     }
 
     /// Field name, e.g. `k12`.
@@ -229,6 +253,7 @@ impl Croatian {
             fullmove: 1,
             key: 0,
             kings: [0; 2],
+            occupied: FieldSet::default(),
             graveyard: Default::default(),
             decided: None,
             progress: None,
@@ -262,9 +287,20 @@ impl Croatian {
         let old = self.board[sq as usize];
         self.key ^= cell_key(sq as usize, old) ^ cell_key(sq as usize, c);
         self.board[sq as usize] = c;
-        if piece::is_piece(c) && piece::kind(c) == Kind::King {
-            self.kings[piece::color(c).index()] = sq;
+        if piece::is_piece(c) {
+            self.occupied.insert(sq);
+            if piece::kind(c) == Kind::King {
+                self.kings[piece::color(c).index()] = sq;
+            }
+        } else {
+            self.occupied.remove(sq);
         }
+    }
+
+    /// The fields holding a piece, in field order (rank by rank, file by file).
+    #[inline]
+    pub fn occupied(&self) -> impl Iterator<Item = u16> + '_ {
+        self.occupied.iter()
     }
 
     pub(super) fn recompute_key(&mut self) {
@@ -282,9 +318,13 @@ impl Croatian {
         key ^= self.graveyard.key();
         self.key = key;
         self.kings = [0; 2];
+        self.occupied = FieldSet::default();
         for (sq, &c) in self.board.iter().enumerate() {
-            if piece::is_piece(c) && piece::kind(c) == Kind::King {
-                self.kings[piece::color(c).index()] = sq as u16;
+            if piece::is_piece(c) {
+                self.occupied.insert(sq as u16);
+                if piece::kind(c) == Kind::King {
+                    self.kings[piece::color(c).index()] = sq as u16;
+                }
             }
         }
     }
@@ -380,6 +420,25 @@ impl FieldSet {
     pub fn remove(&mut self, sq: u16) {
         self.0[sq as usize / 64] &= !(1 << (sq % 64));
     }
+
+    /// The fields in the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let sq = i as u16 * 64 + bits.trailing_zeros() as u16;
+                    bits &= bits - 1;
+                    sq
+                })
+            })
+        })
+    }
+
+    /// The fields in both sets.
+    pub fn intersection(&self, other: &FieldSet) -> FieldSet {
+        FieldSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
 }
 
 /// What `Turn::play` changed, for `Turn::undo`.
@@ -399,8 +458,8 @@ pub(super) struct Undo {
 /// in the air, the rushes of this turn, and the fields where a ply ended ("moved in the cascade",
 /// T2-8). `apply` and the move generator both play plies through it.
 #[derive(Clone)]
-pub(super) struct Turn {
-    pub pos: Croatian,
+pub(super) struct Turn<P = Croatian> {
+    pub pos: P,
     /// The activated piece about to move (with its tags), or `EMPTY`.
     pub air: Cell,
     /// E.p. items left by the mover's own rushes in this turn (T2-2).
@@ -415,21 +474,7 @@ pub(super) struct Turn {
 
 impl Turn {
     pub fn new(pos: &Croatian) -> Turn {
-        let mut pos = pos.clone();
-        pos.progress = None;
-        for item in &pos.ep {
-            pos.key ^= ep_key(item);
-        }
-        let start_key = pos.key;
-        Turn {
-            pos,
-            start_key,
-            air: EMPTY,
-            ep: ArrayVec::new(),
-            moved: FieldSet::default(),
-            marked: Vec::new(),
-            irreversible: false,
-        }
+        Turn::start(pos.clone())
     }
 
     /// Whether the board is again `root`'s, piece for piece and tag for tag: a null move, which
@@ -453,20 +498,6 @@ impl Turn {
         self.ep.iter().fold(0, |k, i| k ^ ep_key(i))
     }
 
-    fn put(&mut self, undo: &mut Undo, sq: u16, c: Cell) {
-        undo.cells.push((sq, self.pos.board[sq as usize]));
-        self.pos.set(sq, c);
-    }
-
-    fn mark(&mut self, sq: u16) -> Option<u16> {
-        if self.moved.insert(sq) {
-            self.marked.push(sq);
-            Some(sq)
-        } else {
-            None
-        }
-    }
-
     /// Hash of the part of `moved` that can still matter: fields holding an opponent's piece
     /// that attacks (an attack by a moved piece is a self-checkmate, not an illegal move), and,
     /// while the previous move left e.p. items, fields holding Pawns (e.p. only on a Pawn's first
@@ -486,6 +517,66 @@ impl Turn {
             .fold(0, |k, &sq| k ^ keys().moved[sq as usize])
     }
 
+    /// The position after the turn (`end`).
+    pub fn finish(mut self) -> Croatian {
+        self.end();
+        self.pos
+    }
+}
+
+impl<'a> Turn<&'a mut Croatian> {
+    /// A turn played on `pos` itself, which `end` leaves as the position after it: playing a
+    /// whole turn copies no position.
+    pub fn over(pos: &'a mut Croatian) -> Turn<&'a mut Croatian> {
+        Turn::start(pos)
+    }
+}
+
+impl<P: BorrowMut<Croatian>> Turn<P> {
+    #[inline]
+    fn cur(&self) -> &Croatian {
+        self.pos.borrow()
+    }
+
+    #[inline]
+    fn cur_mut(&mut self) -> &mut Croatian {
+        self.pos.borrow_mut()
+    }
+
+    /// Starts a turn on `pos`, the position it is played from.
+    fn start(pos: P) -> Turn<P> {
+        let mut turn = Turn {
+            pos,
+            start_key: 0,
+            air: EMPTY,
+            ep: ArrayVec::new(),
+            moved: FieldSet::default(),
+            marked: Vec::new(),
+            irreversible: false,
+        };
+        let pos = turn.cur_mut();
+        pos.progress = None;
+        for item in &pos.ep {
+            pos.key ^= ep_key(item);
+        }
+        turn.start_key = pos.key;
+        turn
+    }
+
+    fn put(&mut self, undo: &mut Undo, sq: u16, c: Cell) {
+        undo.cells.push((sq, self.cur().board[sq as usize]));
+        self.cur_mut().set(sq, c);
+    }
+
+    fn mark(&mut self, sq: u16) -> Option<u16> {
+        if self.moved.insert(sq) {
+            self.marked.push(sq);
+            Some(sq)
+        } else {
+            None
+        }
+    }
+
     /// Plays one ply: the first ply moves the piece on `from`, every later one the piece in the
     /// air.
     pub fn play(&mut self, ply: &Ply) -> Undo {
@@ -496,16 +587,16 @@ impl Turn {
             marked_rook: None,
             air: self.air,
             irreversible: self.irreversible,
-            graveyard: self.pos.graveyard,
+            graveyard: self.cur().graveyard,
         };
         if ply.has(flag::DISPLACE) {
             // The Serpent leaves its field first: a Pawn may be displaced onto it (TR-4).
             if self.air == EMPTY {
-                self.air = self.pos.board[ply.aux as usize];
+                self.air = self.cur().board[ply.aux as usize];
                 self.put(&mut undo, ply.aux, EMPTY);
             }
             // A Serpent's Pawn, or any piece a trance-journey reaches.
-            let moved = self.pos.board[ply.from as usize];
+            let moved = self.cur().board[ply.from as usize];
             self.put(&mut undo, ply.from, EMPTY);
             self.ep.retain(|i| i.pawn != ply.from);
             if ply.has(flag::CAPTURE) {
@@ -535,7 +626,7 @@ impl Turn {
         }
         let first = self.air == EMPTY;
         let mover = if first {
-            self.pos.board[ply.from as usize]
+            self.cur().board[ply.from as usize]
         } else {
             self.air
         };
@@ -550,8 +641,8 @@ impl Turn {
             return undo;
         }
         if ply.has(flag::CASTLE) {
-            let rook = self.pos.board[ply.aux as usize];
-            let rook_to = self.pos.castle_rook_dest(ply);
+            let rook = self.cur().board[ply.aux as usize];
+            let rook_to = self.cur().castle_rook_dest(ply);
             self.put(&mut undo, ply.from, EMPTY);
             self.put(&mut undo, ply.aux, EMPTY);
             self.put(&mut undo, ply.to, piece::untagged(mover));
@@ -564,10 +655,10 @@ impl Turn {
             self.put(&mut undo, ply.from, EMPTY);
         }
         if kind == Kind::Shaman {
-            let pos = &self.pos;
+            let pos = self.cur();
             let chain: ArrayVec<u16, 12> = super::shaman::chain_fields(pos, owner, ply).collect();
             for sq in chain {
-                self.bury(self.pos.board[sq as usize]);
+                self.bury(self.cur().board[sq as usize]);
                 self.put(&mut undo, sq, EMPTY);
                 self.ep.retain(|i| i.pawn != sq);
                 self.irreversible = true;
@@ -583,7 +674,7 @@ impl Turn {
             return undo;
         }
         if ply.has(flag::EN_PASSANT) {
-            self.bury(self.pos.board[ply.aux as usize]);
+            self.bury(self.cur().board[ply.aux as usize]);
             self.put(&mut undo, ply.aux, EMPTY);
             self.irreversible = true;
         }
@@ -592,7 +683,7 @@ impl Turn {
             self.irreversible = true;
             return undo;
         }
-        let target = self.pos.board[ply.to as usize];
+        let target = self.cur().board[ply.to as usize];
         if ply.flags & (flag::CAPTURE | flag::SACRIFICE) != 0 {
             self.bury(target);
         }
@@ -643,14 +734,14 @@ impl Turn {
             Kind::Pawn => true,
             Kind::Scout | Kind::Grenadier => {
                 piece::tag(mover) == Tag::Rush
-                    && self.pos.file_of(ply.to) == self.pos.file_of(ply.from)
+                    && self.cur().file_of(ply.to) == self.cur().file_of(ply.from)
             }
             _ => false,
         };
         if rushed
-            && owner == self.pos.side
+            && owner == self.cur().side
             && ply.flags & (flag::TELEPORT | flag::CAPTURE | flag::EN_PASSANT | flag::UPLIFT) == 0
-            && (self.pos.rank_of(ply.to) as i32 - self.pos.rank_of(ply.from) as i32)
+            && (self.cur().rank_of(ply.to) as i32 - self.cur().rank_of(ply.from) as i32)
                 * if owner == Color::White { 1 } else { -1 }
                 >= 2
         {
@@ -664,10 +755,8 @@ impl Turn {
         }
         if resurrection::is_resurrection(ply) {
             let risen = resurrection::risen(ply);
-            self.pos.key ^= self
-                .pos
-                .graveyard
-                .take(piece::color(risen), piece::kind(risen));
+            let pos = self.cur_mut();
+            pos.key ^= pos.graveyard.take(piece::color(risen), piece::kind(risen));
             if ply.aux == ply.to {
                 // It takes the Starchild's place; the Starchild is oblationed (L3806).
                 self.bury(placed);
@@ -678,7 +767,7 @@ impl Turn {
             }
             self.irreversible = true;
         } else if ply.has(flag::DEMOTE) {
-            let demoted = super::monolith::demoted(self.pos.side, ply);
+            let demoted = super::monolith::demoted(self.cur().side, ply);
             self.put(&mut undo, ply.aux, demoted);
             self.irreversible = true;
         }
@@ -689,7 +778,7 @@ impl Turn {
 
     pub fn undo(&mut self, undo: Undo) {
         for &(sq, c) in undo.cells.iter().rev() {
-            self.pos.set(sq, c);
+            self.cur_mut().set(sq, c);
         }
         for sq in [undo.marked_rook, undo.marked].into_iter().flatten() {
             self.moved.remove(sq);
@@ -698,32 +787,36 @@ impl Turn {
         self.ep = undo.ep;
         self.air = undo.air;
         self.irreversible = undo.irreversible;
-        if self.pos.graveyard != undo.graveyard {
-            self.pos.key ^= self.pos.graveyard.key() ^ undo.graveyard.key();
-            self.pos.graveyard = undo.graveyard;
+        if self.cur().graveyard != undo.graveyard {
+            let pos = self.cur_mut();
+            pos.key ^= pos.graveyard.key() ^ undo.graveyard.key();
+            pos.graveyard = undo.graveyard;
         }
     }
 
     /// The piece `c` is captured or oblationed: into the graveyard, where the variant keeps one.
     fn bury(&mut self, c: Cell) {
-        if self.pos.v.has(Kind::Starchild)
+        if self.cur().v.has(Kind::Starchild)
             && piece::is_piece(c)
             && resurrection::may_rise(piece::kind(c))
         {
-            self.pos.key ^= self.pos.graveyard.add(piece::color(c), piece::kind(c));
+            let pos = self.cur_mut();
+            pos.key ^= pos.graveyard.add(piece::color(c), piece::kind(c));
         }
     }
 
-    /// The position after the turn: the other side to move, this turn's e.p. items, the clocks,
-    /// and whether the turn ended the game.
-    pub fn finish(self) -> Croatian {
-        let mut next = self.pos;
+    /// Ends the turn on its own position: the other side to move, this turn's e.p. items, the
+    /// clocks, and whether the turn ended the game.
+    pub fn end(&mut self) {
+        let irreversible = self.irreversible;
+        let ep = std::mem::take(&mut self.ep);
+        let next = self.cur_mut();
         let us = next.side;
-        next.ep = self.ep;
+        next.ep = ep;
         for item in &next.ep {
             next.key ^= ep_key(item);
         }
-        if self.irreversible {
+        if irreversible {
             next.halfmove = 0;
         } else {
             next.halfmove = next.halfmove.saturating_add(1);
@@ -735,7 +828,6 @@ impl Turn {
         next.checked = CheckCache::default();
         next.key ^= keys().side;
         next.decided = next.judge_self_checkmate();
-        next
     }
 }
 

@@ -278,6 +278,9 @@ pub struct Croatian {
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
     kings: [u16; 2],
+    /// The fields holding a piece (`piece::is_piece`), so that the generator and the
+    /// evaluation visit pieces, not every field of a board of up to 26x26.
+    occupied: board::FieldSet,
     /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
     graveyard: resurrection::Graveyard,
     /// The previous move self-checkmated (a function of the board, so not in the key).

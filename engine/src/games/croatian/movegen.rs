@@ -4,8 +4,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked_with, Offsets};
-use super::board::{Turn, Undo};
+use super::attacks::{at, attacked_with, each_attacker, Offsets};
+use super::board::{FieldSet, Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
@@ -76,10 +76,15 @@ struct FirstPlies<'a, 'g> {
     activations: Vec<(Ply, u8)>,
     /// Whether a teleport was listed: it may leave the state of another single ply.
     teleported: bool,
-    /// Scratch copy of the board for King-safety tests.
-    board: Board,
+    /// Scratch copy of the board for King-safety tests, made at the first one.
+    board: Option<Board>,
     king: u16,
     in_check: bool,
+    /// In check, the fields a plain ply of a piece other than the King must end on
+    /// (`check_answers`).
+    answers: Option<FieldSet>,
+    /// Out of check, the own pieces whose ply may open a line onto the King (`pinned`).
+    pinned: FieldSet,
     /// The moves kept: the others are dropped before their legality test.
     keep: Keep,
     /// Activations are wanted (turns go whole, or the actions are all listed).
@@ -174,6 +179,15 @@ impl FirstPlies<'_, '_> {
         if self.king == 0 {
             return true;
         }
+        if let Some(answers) = &self.answers {
+            let mover = piece::kind(self.pos.board[ply.from as usize]);
+            if !matches!(mover, Kind::King | Kind::Shaman)
+                && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
+                && !answers.contains(ply.to)
+            {
+                return false;
+            }
+        }
         // Centaur paths and Grenadier forks open through any field, and a piece that lands
         // beside an opponent's Grenadier may give it close quarters (HD-3).
         if self.in_check
@@ -181,7 +195,11 @@ impl FirstPlies<'_, '_> {
             || ply.piece == Kind::King as u8
             || ply.flags & (flag::EN_PASSANT | flag::CASTLE) != 0
         {
-            return king_safe_single(self.pos, self.o, &mut self.board, ply);
+            let board = scratch(&mut self.board, self.pos);
+            return king_safe_single(self.pos, self.o, board, ply);
+        }
+        if !self.pinned.contains(ply.from) {
+            return true;
         }
         let p = self.pos;
         let dx = p.file_of(ply.from) as i32 - p.file_of(self.king) as i32;
@@ -199,25 +217,117 @@ impl FirstPlies<'_, '_> {
         };
         let d = p.offset(step.0 as isize, step.1 as isize);
         let (from, to) = (ply.from as usize, ply.to as usize);
-        let (saved_from, saved_to) = (self.board[from], self.board[to]);
+        let board = scratch(&mut self.board, p);
+        let (saved_from, saved_to) = (board[from], board[to]);
         if !ply.has(flag::OBLATION) {
-            self.board[to] = saved_from;
+            board[to] = saved_from;
         }
-        self.board[from] = EMPTY;
+        board[from] = EMPTY;
         let them = !self.us;
         let mut s = self.king as isize + d;
         let exposed = loop {
-            let c = self.board[s as usize];
+            let c = board[s as usize];
             if piece::is_clear(c) {
                 s += d;
                 continue;
             }
             break piece::is(c, riders[0], them) || piece::is(c, riders[1], them);
         };
-        self.board[from] = saved_from;
-        self.board[to] = saved_to;
+        board[from] = saved_from;
+        board[to] = saved_to;
         !exposed
     }
+}
+
+/// The scratch board for King-safety tests, copied from `pos` at its first use.
+// Lazily: the value is a copy of the whole board, which most nodes never need.
+#[allow(clippy::unnecessary_lazy_evaluations)]
+fn scratch<'a>(board: &'a mut Option<Board>, pos: &Croatian) -> &'a mut Board {
+    board.get_or_insert_with(|| pos.board)
+}
+
+/// In check, the fields where a ply that changes only its origin and destination must end to
+/// answer every checker: a checker's field, and for one that rides a line (Rook, Bishop,
+/// Queen, Pegasus) the fields between it and the King. A ply ending elsewhere leaves every
+/// checker and its line as they were (an origin emptied opens lines, never closes one), so it
+/// leaves the King attacked. `None` when some checker attacks otherwise than along one line
+/// (Centaur paths, Grenadier forks, Serpent walks, Shaman chains): nothing is filtered then.
+fn check_answers(pos: &Croatian, o: &Offsets, king: u16) -> Option<FieldSet> {
+    let mut checkers: ArrayVec<u16, 16> = ArrayVec::new();
+    let listed_all = each_attacker(pos, o, &pos.board, king, !pos.side, |s| {
+        checkers.try_push(s).is_ok()
+    });
+    if !listed_all {
+        return None;
+    }
+    let mut answers: Option<FieldSet> = None;
+    for &checker in &checkers {
+        let mut fields = FieldSet::default();
+        fields.insert(checker);
+        match piece::kind(pos.board[checker as usize]) {
+            Kind::Pawn | Kind::King | Kind::Knight | Kind::Unicorn => {}
+            Kind::Rook | Kind::Bishop | Kind::Queen | Kind::Pegasus => {
+                let dx = pos.file_of(checker) as isize - pos.file_of(king) as isize;
+                let dy = pos.rank_of(checker) as isize - pos.rank_of(king) as isize;
+                let (ax, ay) = (dx.abs(), dy.abs());
+                // A line's step: one field straight or diagonally, or a Knight's jump.
+                let steps = if ax == 0 || ay == 0 || ax == ay {
+                    ax.max(ay)
+                } else {
+                    ax.min(ay)
+                };
+                let d = pos.offset(dx / steps, dy / steps);
+                for i in 1..steps {
+                    fields.insert((king as isize + i * d) as u16);
+                }
+            }
+            _ => return None,
+        }
+        answers = Some(match answers {
+            None => fields,
+            Some(both) => both.intersection(&fields),
+        });
+    }
+    answers
+}
+
+/// The side to move's pieces that stand first on a line from its King on `king` (straight,
+/// diagonal, or a Pegasus's Knight-jump line) with an opponent's piece riding that line next
+/// behind them: only a ply of one of these (other than the King's, an en-passant capture or
+/// castling) can expose the King. Attack rays pass what `piece::is_clear` passes.
+fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
+    let mut pinned = FieldSet::default();
+    let them = !pos.side;
+    let pegasus: &[isize] = if pos.v.has(Kind::Pegasus) {
+        &o.knight
+    } else {
+        &[]
+    };
+    let lines = [
+        (&o.orth[..], [Kind::Rook, Kind::Queen]),
+        (&o.diag[..], [Kind::Bishop, Kind::Queen]),
+        (pegasus, [Kind::Pegasus, Kind::Pegasus]),
+    ];
+    let first_taken = |mut s: u16, d: isize| loop {
+        s = at(s, d);
+        if !piece::is_clear(pos.board[s as usize]) {
+            return s;
+        }
+    };
+    for (dirs, riders) in lines {
+        for &d in dirs {
+            let shield = first_taken(king, d);
+            let c = pos.board[shield as usize];
+            if !piece::is_piece(c) || piece::color(c) != pos.side {
+                continue;
+            }
+            let behind = pos.board[first_taken(shield, d) as usize];
+            if piece::is(behind, riders[0], them) || piece::is(behind, riders[1], them) {
+                pinned.insert(shield);
+            }
+        }
+    }
+    pinned
 }
 
 /// The board-only effect of a single-ply move, for a quick King-safety test.
@@ -309,16 +419,12 @@ pub(super) fn first_plies_of<S: Sink>(
     only: Option<Kind>,
     sink: &mut S,
 ) {
-    let size = pos.v.size;
-    for r in 0..size {
-        let row = pos.sq(0, r);
-        for s in row..row + size as u16 {
-            let c = pos.board[s as usize];
-            if c == EMPTY || !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
-                continue;
-            }
-            first_plies_of_field(pos, o, in_check, s, sink);
+    for s in pos.occupied() {
+        let c = pos.board[s as usize];
+        if !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
+            continue;
         }
+        first_plies_of_field(pos, o, in_check, s, sink);
     }
 }
 
@@ -398,9 +504,19 @@ fn list(
         out,
         activations: Vec::new(),
         teleported: false,
-        board: pos.board,
+        board: None,
         king,
         in_check,
+        answers: if in_check {
+            check_answers(pos, &o, king)
+        } else {
+            None
+        },
+        pinned: if king != 0 && !in_check {
+            pinned(pos, &o, king)
+        } else {
+            FieldSet::default()
+        },
         keep,
         // An action that leaves a piece in the air changes no material.
         activations_wanted: !pos.by_action || keep.takes(0),

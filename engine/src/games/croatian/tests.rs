@@ -1037,3 +1037,40 @@ fn an_enormous_empty_run_is_an_error() {
     let err = Croatian::from_position_string("croatianties14", text).unwrap_err();
     assert!(err.to_string().contains("too long"), "{err}");
 }
+
+/// The generator's shortcuts around the full attack test (in check, only plies onto a checker
+/// or between a line-riding checker and the King are tested; out of check, only pieces pinned
+/// on a line from the King are) list exactly the reference's moves: checks along a file, a
+/// diagonal and a Pegasus line, with blockers and captures that are pinned and free, a double
+/// check, and pins by a Queen and a Pegasus.
+#[test]
+fn checks_and_pins_list_the_reference_moves() {
+    for (text, moves) in [
+        // Queen check on the h-file: Ra4 blocks on h4; Ef6 takes the Queen or blocks on h7,
+        // h5 and h2 (over g4); Pg9 takes it or blocks sideways on h9; Qd5, pinned on the
+        // diagonal by bb7, can do neither; the King steps to g1, g2, i1 and i2 (h2 is on the
+        // file): 11.
+        ("CT14 Kh1,Qd5,Ra4,Ef6,Pg9,qh10,bb7,kn14", 11),
+        // Pegasus check from j5 over i3: Ra3 blocks, Bl3 takes, Qg2 (pinned by bd5) cannot
+        // take; the King steps to g1, h2, i1 and i2: 6.
+        ("CT14 Kh1,Qg2,Ra3,Bl3,ej5,bd5,kn14", 6),
+        // Double check by rh8 and ef2: no block or capture answers both; the King steps to
+        // g1, g2, i1 and i2 (h2 is on the file): 4.
+        ("CT14 Kh1,Ra8,Ra5,Be3,rh8,ef2,kn14", 4),
+        // Out of check: Ri3 pinned by the Pegasus on j5, Bg2 by the Queen on e4 (it may move
+        // along the diagonal, f3 or taking e4).
+        ("CT14 Kh1,Ri3,Bg2,ej5,qe4,kn14", 0),
+    ] {
+        let pos = Croatian::from_position_string("croatianties14", text).unwrap();
+        let c = crosscheck::compare("croatianties14", &pos).unwrap();
+        assert!(
+            c.agrees(),
+            "{text}: only the reference {:?}, only the fast generator {:?}",
+            c.only_reference,
+            c.only_fast
+        );
+        if moves > 0 {
+            assert_eq!(c.fast, moves, "{text}");
+        }
+    }
+}

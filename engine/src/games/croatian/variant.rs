@@ -44,6 +44,8 @@ pub struct Variant {
     pub promote_to: &'static [Kind],
     /// Piece kinds allowed in position strings.
     pub kinds: &'static [Kind],
+    /// `kinds` as bits (`1 << kind`), for `has`.
+    kind_bits: u32,
     /// Light Scouts and Grenadiers of the setup (file, rank, 0-based; Grenadiers replace Pawns),
     /// dark ones on the mirrored ranks (Tables 11-14).
     pub troopers: &'static [(u8, u8, Kind)],
@@ -70,8 +72,9 @@ const NO_LIMITS: Limits = Limits {
 };
 
 impl Variant {
+    #[inline]
     pub fn has(&self, kind: Kind) -> bool {
-        self.kinds.contains(&kind)
+        self.kind_bits >> kind as u32 & 1 != 0
     }
 
     pub fn is_random(&self) -> bool {
@@ -98,6 +101,17 @@ impl Variant {
 }
 
 use Kind::*;
+
+/// The bits of `kinds` (the move generator and the attack test ask `Variant::has` often).
+const fn kind_bits(kinds: &[Kind]) -> u32 {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        bits |= 1 << kinds[i] as u32;
+        i += 1;
+    }
+    bits
+}
 
 const CLASSIC: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King];
 const TIES: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King, Pegasus];
@@ -298,6 +312,7 @@ const fn simple(
             PROMO_CLASSIC
         },
         kinds: if ties { TIES_SIMPLE } else { CLASSIC },
+        kind_bits: kind_bits(if ties { TIES_SIMPLE } else { CLASSIC }),
         troopers: &[],
         limits: NO_LIMITS,
     }
@@ -324,6 +339,7 @@ const TLALOCAN_VARIANT: Variant = Variant {
     promotion: Promotion::Forced,
     promote_to: PROMO_TLALOCAN,
     kinds: TLALOCAN,
+    kind_bits: kind_bits(TLALOCAN),
     troopers: TLALOCAN_TROOPERS,
     limits: Limits {
         scout: 6,
@@ -346,6 +362,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Forced,
         promote_to: PROMO_TIES,
         kinds: TIES,
+        kind_bits: kind_bits(TIES),
         troopers: &[],
         limits: NO_LIMITS,
     },
@@ -361,6 +378,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Forced,
         promote_to: PROMO_MAYAN,
         kinds: MAYAN,
+        kind_bits: kind_bits(MAYAN),
         troopers: &[],
         limits: NO_LIMITS,
     },
@@ -376,6 +394,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_AQUARIUS,
         kinds: AQUARIUS,
+        kind_bits: kind_bits(AQUARIUS),
         troopers: &[],
         limits: NO_LIMITS,
     },
@@ -391,6 +410,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_VEIL,
         kinds: VEIL,
+        kind_bits: kind_bits(VEIL),
         troopers: &[],
         limits: NO_LIMITS,
     },
@@ -408,6 +428,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_VEIL,
         kinds: NINETEEN,
+        kind_bits: kind_bits(NINETEEN),
         troopers: &[],
         limits: NO_LIMITS,
     },
@@ -424,6 +445,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_HEMERA,
         kinds: HEMERA,
+        kind_bits: kind_bits(HEMERA),
         troopers: HEMERA_TROOPERS,
         limits: Limits {
             scout: 5,
@@ -445,6 +467,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_TAMOANCHAN,
         kinds: TAMOANCHAN,
+        kind_bits: kind_bits(TAMOANCHAN),
         troopers: TAMOANCHAN_TROOPERS,
         limits: Limits {
             scout: 6,
@@ -461,6 +484,7 @@ pub static VARIANTS: [Variant; 22] = [
         symbol: Some("d"),
         promotion: Promotion::Delayed,
         kinds: DISCOVERY,
+        kind_bits: kind_bits(DISCOVERY),
         ..TLALOCAN_VARIANT
     },
     // One (part 2 section 1): the Starchilds, the Monoliths on b8 and y19; Scouts 7,
@@ -477,6 +501,7 @@ pub static VARIANTS: [Variant; 22] = [
         promotion: Promotion::Delayed,
         promote_to: PROMO_ONE,
         kinds: ONE,
+        kind_bits: kind_bits(ONE),
         troopers: ONE_TROOPERS,
         limits: Limits {
             scout: 7,
