@@ -2388,7 +2388,15 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
     }
     let n =
         parse_notation(text, pos.v.size).map_err(|e| MoveError::unparsable(text, e.to_string()))?;
-    let resolved = resolve(pos, text, &n);
+    // What the notation names must also be a move the generator offers: a Serpent's
+    // displacements named field by field can describe a walk the rules refuse.
+    let resolved = resolve(pos, text, &n).and_then(|mv| {
+        if pos.is_legal(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::illegal(text, "no legal move fits it"))
+        }
+    });
     if resolved.is_err() && pos.v.has(Kind::Serpent) {
         // The form written before the book's: each displaced Pawn's ply before the Serpent's
         // (`Pf6-g6~Se5-e7`).

@@ -745,3 +745,18 @@ fn quiescence_lists_one_capture_of_each_class_among_displaced_pawns() {
         );
     }
 }
+
+/// A text naming a Serpent's displacements field by field reads only as a move the generator
+/// offers: here the Pawn e7 would be pushed back onto e6, which no listed walk does (found by
+/// the move-text fuzzer).
+#[test]
+fn a_displacement_no_walk_makes_is_not_read() {
+    let pos = Croatian::from_position_string(
+        "tamoanchan",
+        "21k/22/22/22/22/22/22/22/22/22/22/22/22/22/3n1n16/3nP1n15/3n1Pn15/4Snn15/3nnn16/22/22/K21 w - 0 1",
+    )
+    .unwrap();
+    assert!(pos.parse_move("S.f6<f7.e7<6*").is_err());
+    let listed = pos.parse_move("Se5.f6<Pf7.e7<Pe8").unwrap();
+    assert!(pos.is_legal(&listed));
+}
