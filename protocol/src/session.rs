@@ -443,6 +443,7 @@ impl<G: HasEvaluator> AnySession for Session<G> {
             .unwrap_or_else(|| Searcher::new(G::Evaluator::default(), options));
         let worker = std::thread::Builder::new()
             .name("search".into())
+            .stack_size(tiamat_engine::search::THREAD_STACK)
             .spawn(move || {
                 let mut report = |report: Report<G::Move>| {
                     if let Report::CurrMove { mv, .. } = &report {

@@ -264,8 +264,9 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     lag: LagMeter,
 }
 
-/// Stack for each search thread: deep recursion over large game states.
-const THREAD_STACK: usize = 64 * 1024 * 1024;
+/// Stack for each search thread, and for the thread a front end searches on: deep recursion
+/// over large game states (completing a One turn through its network of actions).
+pub const THREAD_STACK: usize = 64 * 1024 * 1024;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(mut eval: E, options: Options) -> Self {
