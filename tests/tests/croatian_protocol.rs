@@ -278,3 +278,35 @@ fn uci_multipv_ranks_distinct_whole_turns() {
         assert!(engine.finish(), "{variant}");
     }
 }
+
+/// The moves of a One game (match runner, against the one-ply player) after which the one-ply
+/// player, completing its turn through the network of Waves and Starchilds, overflowed the stack
+/// of the thread the front end searches on.
+const ONE_DEEP_COMPLETION: [&str; 8] = [
+    "b8|z20= Mbb3 a2b3|y20= Mba2 a2|x20= Mab3 2b3|z19= Mbb2 x20=Q Mbb3 ab3|y18= Mbb2 ",
+    "y18=Q Mbb3 b3|z18= Mbb2 z18=Q Mbb3 y20=Q Mbb2 z20=Q Mbb3 z19=Q Mbb2 Qv24* Uv24* ",
+    "Qu22* Uu22* Qv23* Ux20* Qr23* Or23* Qu24* tu24* Qz24* z24* Ra1|z18 y19|b1=Q ",
+    "Rz1|x19 Qa1|y1 Rx20* Qx1* Rx24* x24* Bb3 S..x24<x23..z18* Bw24* Nw24* d13 Qw1* ",
+    "g13 Qx2* Ug3 S..y3<y4.z2* t13 Su5* t12 Qw2* Gw2* Ss5* Ev3 St12* Ek25* Sg13* ",
+    "Em26* Sk5* Hk5* Cm26* ss13 Cp2* Gp2* Mbd1 Cy26* Mdl1 Mm26>y26=Q Off21 Qw26* ",
+    "Off20 Qt26* Gut26* Ql1|b2 x22 Qb24* Nb24* x13 Ev24 o13 Ep12 z13 g14 l13 Ug24 l10 ",
+    "El10* uu13 Ep2* ",
+];
+
+#[test]
+fn uci_one_ply_player_completes_a_turn_through_the_network() {
+    let mut engine = uci("one");
+    engine.send("setoption name PlayStyle value oneply");
+    let moves = ONE_DEEP_COMPLETION.concat();
+    engine.send(&format!("position startpos moves {}", moves.trim_end()));
+    engine.send("go depth 1");
+    let best = engine.expect_prefix("bestmove");
+    let best = best.split_whitespace().nth(1).unwrap().to_string();
+    let mut pos = Croatian::start_position("one").unwrap();
+    for text in moves.split_whitespace() {
+        pos = pos.play(&pos.parse_move(text).unwrap());
+    }
+    after_whole_turn(&pos, &best);
+    engine.send("quit");
+    assert!(engine.finish());
+}
