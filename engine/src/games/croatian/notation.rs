@@ -2156,8 +2156,15 @@ fn resolve(pos: &Croatian, text: &str, n: &Notation) -> Result<Move, MoveError> 
     let (key, plies) = &found[0];
     if pos.by_action {
         // Where turns go action by action the turns are not listed: the ply sequence found
-        // is the move (any path to one state is the same move, R5).
-        return Ok(Move::cascade(plies));
+        // is the move (any path to one state is the same move, R5), if the generator offers
+        // it: a Serpent's displacements named field by field can describe a walk the rules
+        // refuse.
+        let mv = Move::cascade(plies);
+        return if pos.is_legal(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::illegal(text, "no legal move fits it"))
+        };
     }
     listed_walk(pos, plies, *key)
         .or_else(|| movegen::listed_with_key(pos, *key))
@@ -2388,15 +2395,7 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
     }
     let n =
         parse_notation(text, pos.v.size).map_err(|e| MoveError::unparsable(text, e.to_string()))?;
-    // What the notation names must also be a move the generator offers: a Serpent's
-    // displacements named field by field can describe a walk the rules refuse.
-    let resolved = resolve(pos, text, &n).and_then(|mv| {
-        if pos.is_legal(&mv) {
-            Ok(mv)
-        } else {
-            Err(MoveError::illegal(text, "no legal move fits it"))
-        }
-    });
+    let resolved = resolve(pos, text, &n);
     if resolved.is_err() && pos.v.has(Kind::Serpent) {
         // The form written before the book's: each displaced Pawn's ply before the Serpent's
         // (`Pf6-g6~Se5-e7`).
