@@ -269,8 +269,11 @@ fn hemera_attackers(
 
 /// The Serpents of `by` that reach `sq` (TR-6): by some walk of at most their limit of steps,
 /// alternating diagonals, no field twice, every field before `sq` empty or a Wave (a Pawn the
-/// Serpent could displace still blocks, L2310-2316). Searched backwards from `sq`: a walk
-/// reversed alternates as well.
+/// Serpent could displace still blocks, L2310-2316). Searched backwards from `sq` (a walk
+/// reversed alternates as well), breadth first over (field, diagonal of the step onto it),
+/// each reached once with its fewest steps: a walk that comes back to a field can drop the
+/// loop (an even number of steps on each diagonal, so it still alternates) and reaches `sq`
+/// with fewer steps, so no field twice excludes no Serpent a walk over states finds.
 fn serpent_attackers(
     pos: &Croatian,
     board: &Board,
@@ -296,77 +299,52 @@ fn serpent_attackers(
     if serpents.is_empty() {
         return true;
     }
+    let s = pos.stride();
     let mut reported: ArrayVec<u16, 32> = ArrayVec::new();
-    let mut path: ArrayVec<u16, 24> = ArrayVec::new();
-    path.push(sq);
-    let search = SerpentSearch {
-        pos,
-        board,
-        by,
-        limit,
-        serpents: &serpents,
-    };
-    search.walk(sq, None, &mut path, &mut reported, keep_going)
-}
-
-struct SerpentSearch<'a> {
-    pos: &'a Croatian,
-    board: &'a Board,
-    by: Color,
-    limit: i32,
-    serpents: &'a [(i32, i32)],
-}
-
-impl SerpentSearch<'_> {
-    /// Steps on from `cur` (the last step on the diagonal `last`), the fields of `path` used.
-    fn walk(
-        &self,
-        cur: u16,
-        last: Option<bool>,
-        path: &mut ArrayVec<u16, 24>,
-        reported: &mut ArrayVec<u16, 32>,
-        keep_going: &mut impl FnMut(u16) -> bool,
-    ) -> bool {
-        let pos = self.pos;
-        let steps = path.len() as i32 - 1;
-        let left = self.limit - steps;
-        let (x, y) = (pos.file_of(cur) as i32, pos.rank_of(cur) as i32);
-        if left <= 0
-            || self
-                .serpents
+    // Each (field, diagonal) enters once, after `sq`.
+    let mut queue: ArrayVec<(u16, Option<bool>), { 2 * MAILBOX + 1 }> = ArrayVec::new();
+    let mut reached = [0u64; 2 * MAILBOX / 64];
+    queue.push((sq, None));
+    let (mut layer, mut steps) = (0, 0);
+    while steps < limit && layer < queue.len() {
+        let layer_end = queue.len();
+        let left = limit - steps;
+        for i in layer..layer_end {
+            let (cur, last) = queue[i];
+            let (cx, cy) = xy(cur);
+            if serpents
                 .iter()
-                .all(|&(sx, sy)| (sx - x).abs().max((sy - y).abs()) > left)
-        {
-            return true;
-        }
-        let s = pos.stride();
-        for (d, rising) in serpent_steps(s) {
-            if last == Some(rising) {
+                .all(|&(sx, sy)| (sx - cx).abs().max((sy - cy).abs()) > left)
+            {
                 continue;
             }
-            let to = at(cur, d);
-            let c = self.board[to as usize];
-            if c == piece::OFF || path.contains(&to) {
-                continue;
-            }
-            if piece::is(c, Kind::Serpent, self.by) {
-                if !reported.contains(&to) && !reported.is_full() {
-                    reported.push(to);
-                    if !keep_going(to) {
-                        return false;
+            for (d, rising) in serpent_steps(s) {
+                if last == Some(rising) {
+                    continue;
+                }
+                let to = at(cur, d);
+                let c = board[to as usize];
+                if c == piece::OFF || to == sq {
+                    continue;
+                }
+                if piece::is(c, Kind::Serpent, by) {
+                    if !reported.contains(&to) && !reported.is_full() {
+                        reported.push(to);
+                        if !keep_going(to) {
+                            return false;
+                        }
                     }
+                    continue;
                 }
-                continue;
-            }
-            if piece::is_clear(c) {
-                path.push(to);
-                let go_on = self.walk(to, Some(rising), path, reported, keep_going);
-                path.pop();
-                if !go_on {
-                    return false;
+                let bit = 2 * to as usize + rising as usize;
+                if piece::is_clear(c) && reached[bit / 64] & 1 << (bit % 64) == 0 {
+                    reached[bit / 64] |= 1 << (bit % 64);
+                    queue.push((to, Some(rising)));
                 }
             }
         }
-        true
+        layer = layer_end;
+        steps += 1;
     }
+    true
 }

@@ -4,10 +4,42 @@
 //! neighbour, in the order met (TR-4); or one orthogonal colour-changing step onto an empty
 //! field or a Star.
 //!
-//! A walk is searched depth first with its visited fields; the paths are many (about 7,400 from
-//! the centre of an empty board), their outcomes few, so each outcome is handed on once: ending
-//! field, what happens there, the momentum an activated piece receives, and where the displaced
-//! Pawns stand.
+//! Each outcome is handed on once: ending field, what happens there, the momentum an
+//! activated piece receives, and where the displaced Pawns stand (`Outcomes::land`).
+//!
+//! The walks are many (7,440 self-avoiding paths from the centre of an empty board, far more
+//! among Pawns), their outcomes few, so the generator searches in-air states, not paths: depth
+//! first, each state followed once (`Outcomes::first_visit`). What the rest of a walk can do
+//! depends on
+//! - the Serpent's field and the diagonal of its last step (the next is on the other one);
+//! - the steps taken: they are the momentum handed on by an activation, and bound the steps left;
+//! - where the displaced (or sacrificed) Pawns stand, as the outcome key reads it
+//!   (`Walk::displaced_key`): it decides what the fields hold and is part of every outcome;
+//! - of the fields already stood on (the start included), those the rest of the walk could still
+//!   step onto: a field `p` steps along the next diagonal and `q` along the other away is
+//!   reached, on an open board, in no fewer than `steps_to(p, q)` steps; one farther than the
+//!   steps left can never be stood on again and is left out of the state.
+//!
+//! Nothing else of the path matters: a field stood on holds what it held (a Wave passed over) or
+//! what a displacement left there, both in the state. Two walks reaching one state have the same
+//! continuations, so the second is not followed; the depth-first order is the paths' order with
+//! repeated subtrees cut, so every outcome is found first by the same path as a walk over paths
+//! would find it, with the same displacement plies and momentum (`tests_serpent` checks this
+//! against the path walk on random boards).
+//!
+//! The state cannot be made smaller without losing outcomes. Cutting a closed loop out of a walk
+//! (an alternating loop has an even number of steps on each diagonal, so the rest still
+//! alternates) keeps the end field but shortens the walk, and the number of steps is the
+//! momentum an activated Wave or Pyramid receives; a loop that displaced a Pawn changes the
+//! outcome; and a stood-on field the rest of the walk can reach forbids continuations that a walk
+//! without it allows, with the same number of steps. So two walks with the same field and
+//! displacements but different step counts, or different reachable stood-on fields, are both
+//! followed. For check, where only reaching the King's field counts and nothing is displaced,
+//! loops can be cut and a search over (field, diagonal) states is exact
+//! (`attacks::serpent_attackers`).
+//!
+//! The notation's reader and writer (`Guide`) read the paths themselves (a written route names
+//! fields), so their guided walks still go path by path.
 
 use arrayvec::ArrayVec;
 
@@ -20,11 +52,14 @@ use super::plies::{Mover, Pattern, PlyGen, Sink};
 /// Most Pawns one walk can displace: one per step.
 const MAX_STEPS: usize = 16;
 
-/// A walk so far: the fields it has stood on (the start first), the fields displacements
-/// changed (latest last) and the displacements as plies.
+/// A walk so far: the fields it has stood on (the start first), where its diagonal steps have
+/// taken it from the start (steps along the rising and the falling diagonal, one entry per
+/// field of the diagonal walk), the fields displacements changed (latest last) and the
+/// displacements as plies.
 #[derive(Default)]
 struct Walk {
     visited: ArrayVec<u16, { MAX_STEPS + 1 }>,
+    along: ArrayVec<(i8, i8), { MAX_STEPS + 1 }>,
     changed: ArrayVec<(u16, Cell), { 2 * MAX_STEPS }>,
     effects: ArrayVec<Ply, MAX_STEPS>,
 }
@@ -40,6 +75,54 @@ impl Walk {
         }
         key
     }
+
+    /// The in-air state after a step onto the last field stood on, along the diagonal
+    /// `rising`, with at most `room` steps still allowed (module docs).
+    fn state_key(&self, rising: bool, room: u8) -> u64 {
+        let n = self.visited.len();
+        let cur = self.visited[n - 1];
+        let (ca, cb) = self.along[n - 1];
+        let mut key = mix(STATE | cur as u64 | (rising as u64) << 16 | (n as u64) << 17)
+            ^ self.displaced_key();
+        for (&sq, &(a, b)) in self.visited[..n - 1].iter().zip(&self.along) {
+            let (da, db) = (i32::from(a - ca), i32::from(b - cb));
+            let (p, q) = if rising { (db, da) } else { (da, db) };
+            if steps_to(p, q) <= i32::from(room) {
+                key ^= mix(STOOD_ON | sq as u64);
+            }
+        }
+        key
+    }
+}
+
+/// Domains of the values mixed into a state key, apart from the displacements' (field and
+/// cell, below bit 24).
+const STATE: u64 = 1 << 40;
+const STOOD_ON: u64 = 1 << 41;
+
+/// The fewest steps of an alternating walk on an open board from a field to the one `p` steps
+/// along the diagonal of its first step and `q` along the other (signed): after `j` steps it
+/// has taken `ceil(j / 2)` of the first kind and `floor(j / 2)` of the other, and an offset is
+/// reached only with a count at least as large and of the same parity. Never 0: coming back to
+/// the field itself takes a loop of 4.
+fn steps_to(p: i32, q: i32) -> i32 {
+    let (p, q) = (p.abs(), q.abs());
+    if (p + q) % 2 == 0 {
+        let mut m = p.max(q);
+        if m % 2 != p % 2 {
+            m += 1;
+        }
+        if m == 0 {
+            m = 2;
+        }
+        2 * m
+    } else {
+        let mut m = (p - 1).max(q);
+        if m % 2 != q % 2 {
+            m += 1;
+        }
+        2 * m + 1
+    }
 }
 
 /// SplitMix64's finaliser.
@@ -53,6 +136,10 @@ fn mix(x: u64) -> u64 {
 /// What a written ply allows of a walk (the notation's reader and writer): asked on every step
 /// and every ending, before outcomes are told apart.
 pub(super) trait Guide {
+    /// Whether the guide reads the paths walked: if not, two walks reaching the same in-air
+    /// state are followed once (module docs).
+    const PATHS: bool = true;
+
     /// May a walk over `path` (its start first) that has moved the Pawns `moved` (displacement
     /// plies, in order) go on, or end on its last field?
     fn may_go_on(&mut self, path: &[u16], moved: &[Ply]) -> bool;
@@ -60,10 +147,12 @@ pub(super) trait Guide {
     fn may_end(&mut self, path: &[u16], moved: &[Ply], ply: &Ply, left: u8) -> bool;
 }
 
-/// The generator's own walks: every one.
+/// The generator's own walks: every outcome, each in-air state followed once.
 pub(super) struct Every;
 
 impl Guide for Every {
+    const PATHS: bool = false;
+
     #[inline(always)]
     fn may_go_on(&mut self, _: &[u16], _: &[Ply]) -> bool {
         true
@@ -79,10 +168,19 @@ impl Guide for Every {
 struct Outcomes<'s, S: Sink, G: Guide> {
     inner: &'s mut S,
     seen: KeySet,
+    /// The in-air states followed so far (`state_key`), when the guide reads no paths.
+    states: KeySet,
     guide: &'s mut G,
 }
 
 impl<S: Sink, G: Guide> Outcomes<'_, S, G> {
+    /// Whether the walk, just arrived on its last field along the diagonal `rising` with `room`
+    /// steps still allowed, is to be followed from there: always when the guide reads paths,
+    /// else only in a state no walk has reached before.
+    fn first_visit(&mut self, walk: &Walk, rising: bool, room: u8) -> bool {
+        G::PATHS || self.states.insert(walk.state_key(rising, room))
+    }
+
     fn go_on(&mut self, walk: &Walk) -> bool {
         self.guide.may_go_on(&walk.visited, &walk.effects)
     }
@@ -105,6 +203,9 @@ impl<S: Sink, G: Guide> Outcomes<'_, S, G> {
         }
     }
 }
+
+/// The steps of `serpent_steps` counted along the rising and the falling diagonal.
+const ALONG: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// The Serpent's four diagonal steps for a board of stride `s`, each with its diagonal (true:
 /// up-right and down-left); a walk's next step is on the other diagonal.
@@ -143,10 +244,12 @@ impl PlyGen<'_> {
         let mut out = Outcomes {
             inner: sink,
             seen: KeySet::default(),
+            states: KeySet::default(),
             guide,
         };
         let mut walk = Walk::default();
         walk.visited.push(m.from);
+        walk.along.push((0, 0));
         self.serpent_walk(m, &mut walk, m.from, None, limit, &mut out);
         if m.pattern == Pattern::Sacrifice {
             return;
@@ -205,7 +308,8 @@ impl PlyGen<'_> {
             return;
         }
         let s = self.pos.stride();
-        for (d, rising) in serpent_steps(s) {
+        let (a, b) = walk.along[walk.along.len() - 1];
+        for ((d, rising), (da, db)) in serpent_steps(s).into_iter().zip(ALONG) {
             if last == Some(rising) {
                 continue;
             }
@@ -215,7 +319,11 @@ impl PlyGen<'_> {
                 continue;
             }
             walk.visited.push(to);
-            self.serpent_step(m, walk, (to, c, rising), limit, out);
+            walk.along.push((a + da, b + db));
+            if out.first_visit(walk, rising, limit - k) {
+                self.serpent_step(m, walk, (to, c, rising), limit, out);
+            }
+            walk.along.pop();
             walk.visited.pop();
         }
     }

@@ -760,3 +760,179 @@ fn a_displacement_no_walk_makes_is_not_read() {
     let listed = pos.parse_move("Se5.f6<Pf7.e7<Pe8").unwrap();
     assert!(pos.is_legal(&listed));
 }
+
+/// The walk over paths, every one followed: the oracle of the search over in-air states.
+struct EveryPath;
+
+impl super::serpent::Guide for EveryPath {
+    fn may_go_on(&mut self, _: &[u16], _: &[Ply]) -> bool {
+        true
+    }
+
+    fn may_end(&mut self, _: &[u16], _: &[Ply], _: &Ply, _: u8) -> bool {
+        true
+    }
+}
+
+/// Every ending handed on, in order, with the displacements before it; and how many times the
+/// walk went on from a field (a path's prefix or an in-air state).
+#[derive(Default)]
+struct Record {
+    endings: Vec<(Ply, u8)>,
+    expanded: usize,
+}
+
+impl super::plies::Sink for Record {
+    fn land(&mut self, ply: Ply, left: u8) {
+        self.endings.land(ply, left);
+    }
+
+    fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
+        self.endings.land_after(effects, ply, left);
+    }
+
+    fn step(&mut self) -> bool {
+        self.expanded += 1;
+        false
+    }
+}
+
+/// The Serpent on `from` in `pos` with `momentum` (`None`: the first piece) and `pattern`:
+/// its endings from the search over in-air states and from the walk over paths.
+fn both_walks(
+    pos: &Croatian,
+    from: u16,
+    momentum: Option<u8>,
+    pattern: super::plies::Pattern,
+) -> (Record, Record) {
+    let o = super::attacks::Offsets::new(pos.stride());
+    let moved = super::board::FieldSet::default();
+    let gen = super::plies::PlyGen {
+        pos,
+        o: &o,
+        moved: &moved,
+        vacated: from,
+    };
+    let m = super::plies::Mover {
+        cell: pos.cell(from),
+        from,
+        momentum,
+        pattern,
+        may_ep: false,
+    };
+    let (mut states, mut paths) = (Record::default(), Record::default());
+    gen.serpent(&m, &mut states);
+    gen.guided_serpent(&m, &mut EveryPath, &mut paths);
+    (states, paths)
+}
+
+/// A random board of a variant with Serpents: a light Serpent, Pawns of both colours at
+/// `density` percent of the fields, a few Waves of both colours, light Pyramids, Knights of
+/// both colours, the corner Stars, a Starchild in One and a Monolith in Discovery and One.
+fn random_board(seed: u64, density: u64) -> (Croatian, u16) {
+    let mut state = seed;
+    let mut next = move |n: u64| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    };
+    let (symbol, size) = [("TR", 22u8), ("CoT", 24), ("D", 24), ("O", 26)][next(4) as usize];
+    let name = |f: u8, r: u8| format!("{}{}", (b'a' + f) as char, r + 1);
+    let top = size - 1;
+    let mut items = vec![
+        format!("T{}", name(0, 0)),
+        format!("t{}", name(top, 0)),
+        format!("t{}", name(0, top)),
+        format!("T{}", name(top, top)),
+    ];
+    let mut taken = std::collections::HashSet::from([(0, 0), (top, 0), (0, top), (top, top)]);
+    let (sf, sr) = (1 + next(size as u64 - 2) as u8, 1 + next(size as u64 - 2) as u8);
+    taken.insert((sf, sr));
+    items.push(format!("S{}", name(sf, sr)));
+    let mut extra = vec!['W', 'w', 'A', 'N', 'n', 'W', 'w', 'A'];
+    if symbol == "O" {
+        extra.push('I');
+    }
+    if symbol == "D" || symbol == "O" {
+        extra.push('M');
+    }
+    for f in 0..size {
+        for r in 0..size {
+            if taken.contains(&(f, r)) {
+                continue;
+            }
+            let roll = next(100);
+            let letter = if roll < density {
+                if next(2) == 0 {
+                    'P'
+                } else {
+                    'p'
+                }
+            } else if roll < density + 3 && !extra.is_empty() {
+                extra.remove(next(extra.len() as u64) as usize)
+            } else {
+                continue;
+            };
+            items.push(format!("{letter}{}", name(f, r)));
+        }
+    }
+    let pos = setup(&format!("{symbol} {}", items.join(",")));
+    let from = pos.sq(sf, sr);
+    (pos, from)
+}
+
+/// The search over in-air states hands on exactly the endings the walk over paths does, in
+/// the same order, with the same displacement plies and momentum: on random boards among
+/// Pawns of both colours, as the first piece, activated with every momentum up to beyond the
+/// limit, and in the Pawn-sacrifice ply.
+#[test]
+fn in_air_states_give_the_outcomes_of_the_paths() {
+    use super::plies::Pattern;
+    // Denser boards have millions of outcomes, too many for the walk over paths in a debug build.
+    let (boards, densities) = if crate::core::deep_tests() {
+        (120, &[0, 5, 10, 15, 20, 25, 30][..])
+    } else {
+        (12, &[0, 4, 8, 12, 16, 20][..])
+    };
+    let (mut paths, mut states) = (0, 0);
+    for seed in 0..boards {
+        let (pos, from) = random_board(seed, densities[seed as usize % densities.len()]);
+        let limit = pos.v.limits.serpent;
+        let t = std::time::Instant::now();
+        let momenta = std::iter::once(None).chain((1..=limit + 2).map(Some));
+        for momentum in momenta {
+            for pattern in [Pattern::Own, Pattern::Sacrifice] {
+                let (s, p) = both_walks(&pos, from, momentum, pattern);
+                assert_eq!(
+                    s.endings,
+                    p.endings,
+                    "seed {seed}, {momentum:?}, {pattern:?}: {}",
+                    pos.position_string()
+                );
+                paths += p.expanded;
+                states += s.expanded;
+            }
+        }
+        println!("TMP seed {seed} {:?}", t.elapsed());
+    }
+    assert!(states < paths, "{states} states, {paths} path prefixes");
+}
+
+/// On an empty board the states are fewer than the paths: from k11 on the empty 22x22 board
+/// (limit 14), 196 outcomes, 2,081 states followed against 4,709 path prefixes (walks of fewer
+/// than 14 steps, each of which goes on).
+#[test]
+fn in_air_states_on_an_empty_board() {
+    let pos = tr("Sk11");
+    let from = pos.sq(10, 10);
+    let (s, p) = both_walks(&pos, from, None, super::plies::Pattern::Own);
+    assert_eq!(s.endings.len(), 196);
+    println!(
+        "empty board k11: {} in-air states followed, {} path prefixes",
+        s.expanded, p.expanded
+    );
+    assert_eq!((s.expanded, p.expanded), (2_081, 4_709));
+}
+
