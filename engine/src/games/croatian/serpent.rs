@@ -14,7 +14,8 @@
 //! - the Serpent's field and the diagonal of its last step (the next is on the other one);
 //! - the steps taken: they are the momentum handed on by an activation, and bound the steps left;
 //! - where the displaced (or sacrificed) Pawns stand, as the outcome key reads it
-//!   (`Walk::displaced_key`): it decides what the fields hold and is part of every outcome;
+//!   (`Walk::displaced_key`), and how many displacement plies put them there: it decides what
+//!   the fields hold and is part of every outcome;
 //! - of the fields already stood on (the start included), those the rest of the walk could still
 //!   step onto: a field `p` steps along the next diagonal and `q` along the other away is
 //!   reached, on an open board, in no fewer than `steps_to(p, q)` steps; one farther than the
@@ -38,8 +39,10 @@
 //! loops can be cut and a search over (field, diagonal) states is exact
 //! (`attacks::serpent_attackers`).
 //!
-//! The notation's reader and writer (`Guide`) read the paths themselves (a written route names
-//! fields), so their guided walks still go path by path.
+//! A `Guide` (the notation's reader and writer) may read the paths themselves: the reader of a
+//! written route (a text names fields) walks path by path. The writer's search for a move's walk
+//! (`WalkOf`) and the reader's for a listed walk (`PawnsMoved`) look only at the displacements,
+//! the steps and the ending, and search states as the generator does.
 
 use arrayvec::ArrayVec;
 
@@ -82,8 +85,8 @@ impl Walk {
         let n = self.visited.len();
         let cur = self.visited[n - 1];
         let (ca, cb) = self.along[n - 1];
-        let mut key = mix(STATE | cur as u64 | (rising as u64) << 16 | (n as u64) << 17)
-            ^ self.displaced_key();
+        let header = cur as u64 | (rising as u64) << 16 | (n as u64) << 17;
+        let mut key = mix(STATE | header | (self.effects.len() as u64) << 24) ^ self.displaced_key();
         for (&sq, &(a, b)) in self.visited[..n - 1].iter().zip(&self.along) {
             let (da, db) = (i32::from(a - ca), i32::from(b - cb));
             let (p, q) = if rising { (db, da) } else { (da, db) };
@@ -136,8 +139,9 @@ fn mix(x: u64) -> u64 {
 /// What a written ply allows of a walk (the notation's reader and writer): asked on every step
 /// and every ending, before outcomes are told apart.
 pub(super) trait Guide {
-    /// Whether the guide reads the paths walked: if not, two walks reaching the same in-air
-    /// state are followed once (module docs).
+    /// Whether the guide reads the paths walked: if not (its answers depend only on the
+    /// displacements, the steps taken and the ending), two walks reaching the same in-air state
+    /// are followed once (module docs), the first found kept.
     const PATHS: bool = true;
 
     /// May a walk over `path` (its start first) that has moved the Pawns `moved` (displacement
