@@ -14,7 +14,7 @@
 //! - the Serpent's field and the diagonal of its last step (the next is on the other one);
 //! - the steps taken: they are the momentum handed on by an activation, and bound the steps left;
 //! - where the displaced (or sacrificed) Pawns stand, as the outcome key reads it
-//!   (`Walk::displaced_key`), and how many displacement plies put them there: it decides what
+//!   (`Walk::displaced`), and how many displacement plies put them there: it decides what
 //!   the fields hold and is part of every outcome;
 //! - of the fields already stood on (the start included), those the rest of the walk could still
 //!   step onto: a field `p` steps along the next diagonal and `q` along the other away is
@@ -57,26 +57,36 @@ const MAX_STEPS: usize = 16;
 
 /// A walk so far: the fields it has stood on (the start first), where its diagonal steps have
 /// taken it from the start (steps along the rising and the falling diagonal, one entry per
-/// field of the diagonal walk), the fields displacements changed (latest last) and the
-/// displacements as plies.
+/// field of the diagonal walk), the fields displacements changed (latest last, each with the
+/// `displaced` key before it) and the displacements as plies.
 #[derive(Default)]
 struct Walk {
     visited: ArrayVec<u16, { MAX_STEPS + 1 }>,
     along: ArrayVec<(i8, i8), { MAX_STEPS + 1 }>,
-    changed: ArrayVec<(u16, Cell), { 2 * MAX_STEPS }>,
+    changed: ArrayVec<(u16, Cell, u64), { 2 * MAX_STEPS }>,
+    /// Where the displaced Pawns stand now: the key of each changed field's latest cell.
+    displaced: u64,
     effects: ArrayVec<Ply, MAX_STEPS>,
 }
 
 impl Walk {
-    /// A key for where the displaced Pawns stand now.
-    fn displaced_key(&self) -> u64 {
-        let mut key = 0u64;
-        for (i, &(sq, c)) in self.changed.iter().enumerate() {
-            if self.changed[i + 1..].iter().all(|&(s, _)| s != sq) {
-                key ^= mix((sq as u64) << 8 | c as u64);
+    /// The field `sq` now holds `c`.
+    fn change(&mut self, sq: u16, c: Cell) {
+        let before = self.displaced;
+        if let Some(&(_, old, _)) = self.changed.iter().rev().find(|&&(s, ..)| s == sq) {
+            self.displaced ^= mix((sq as u64) << 8 | old as u64);
+        }
+        self.displaced ^= mix((sq as u64) << 8 | c as u64);
+        self.changed.push((sq, c, before));
+    }
+
+    /// Takes back the latest `n` changes.
+    fn unchange(&mut self, n: usize) {
+        for _ in 0..n {
+            if let Some((_, _, before)) = self.changed.pop() {
+                self.displaced = before;
             }
         }
-        key
     }
 
     /// The in-air state after a step onto the last field stood on, along the diagonal
@@ -86,7 +96,7 @@ impl Walk {
         let cur = self.visited[n - 1];
         let (ca, cb) = self.along[n - 1];
         let header = cur as u64 | (rising as u64) << 16 | (n as u64) << 17;
-        let mut key = mix(STATE | header | (self.effects.len() as u64) << 24) ^ self.displaced_key();
+        let mut key = mix(STATE | header | (self.effects.len() as u64) << 24) ^ self.displaced;
         for (&sq, &(a, b)) in self.visited[..n - 1].iter().zip(&self.along) {
             let (da, db) = (i32::from(a - ca), i32::from(b - cb));
             let (p, q) = if rising { (db, da) } else { (da, db) };
@@ -196,7 +206,7 @@ impl<S: Sink, G: Guide> Outcomes<'_, S, G> {
         }
         let momentum = if ply.has(flag::ACTIVATE) { left } else { 0 };
         let key = mix(ply.to as u64 | (ply.flags as u64) << 16 | (momentum as u64) << 32)
-            ^ walk.displaced_key();
+            ^ walk.displaced;
         if !self.seen.insert(key) {
             return;
         }
@@ -226,8 +236,8 @@ impl PlyGen<'_> {
     /// The cell on `sq` as the walk has left the board (the start field empty when the
     /// Serpent was the first piece, its activator there otherwise).
     fn now(&self, walk: &Walk, sq: u16) -> Cell {
-        match walk.changed.iter().rev().find(|&&(s, _)| s == sq) {
-            Some(&(_, c)) => c,
+        match walk.changed.iter().rev().find(|&&(s, ..)| s == sq) {
+            Some(&(_, c, _)) => c,
             None if sq == self.vacated => EMPTY,
             None => self.cell(sq),
         }
@@ -382,7 +392,7 @@ impl PlyGen<'_> {
             Kind::Pawn => {
                 if sacrifice {
                     // In the Pawn-sacrifice ply any Pawn is taken on the way (L2346, OQ-7d).
-                    walk.changed.push((to, EMPTY));
+                    walk.change(to, EMPTY);
                     let mut capture =
                         Ply::new(to, to, Kind::Pawn as u8, flag::DISPLACE | flag::CAPTURE);
                     capture.aux = m.from;
@@ -392,7 +402,7 @@ impl PlyGen<'_> {
                         go_on(walk, out);
                     }
                     walk.effects.pop();
-                    walk.changed.pop();
+                    walk.unchange(1);
                 } else if !own {
                     out.land(walk, ply(flag::CAPTURE), left);
                 }
@@ -401,8 +411,8 @@ impl PlyGen<'_> {
                     if self.now(walk, dest) != EMPTY {
                         continue;
                     }
-                    walk.changed.push((to, EMPTY));
-                    walk.changed.push((dest, piece::untagged(c)));
+                    walk.change(to, EMPTY);
+                    walk.change(dest, piece::untagged(c));
                     let mut displace = Ply::new(to, dest, Kind::Pawn as u8, flag::DISPLACE);
                     displace.aux = m.from;
                     walk.effects.push(displace);
@@ -411,7 +421,7 @@ impl PlyGen<'_> {
                         go_on(walk, out);
                     }
                     walk.effects.pop();
-                    walk.changed.truncate(walk.changed.len() - 2);
+                    walk.unchange(2);
                 }
             }
             Kind::Pyramid if own && left >= 1 => out.land(walk, ply(flag::ACTIVATE), left),
