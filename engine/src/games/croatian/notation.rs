@@ -1039,10 +1039,6 @@ struct WalkOf<'a> {
 }
 
 impl Guide for WalkOf<'_> {
-    // The walk kept is the first found with the best momentum: one of the paths to an in-air
-    // state reached before ends no better.
-    const PATHS: bool = false;
-
     fn may_go_on(&mut self, _: &[u16], moved: &[Ply]) -> bool {
         self.moved.starts_with(moved)
     }
@@ -2193,8 +2189,6 @@ impl PawnsMoved<'_> {
 }
 
 impl Guide for PawnsMoved<'_> {
-    const PATHS: bool = false;
-
     fn may_go_on(&mut self, _: &[u16], moved: &[Ply]) -> bool {
         moved
             .iter()

@@ -39,10 +39,18 @@
 //! loops can be cut and a search over (field, diagonal) states is exact
 //! (`attacks::serpent_attackers`).
 //!
-//! A `Guide` (the notation's reader and writer) may read the paths themselves: the reader of a
-//! written route (a text names fields) walks path by path. The writer's search for a move's walk
-//! (`WalkOf`) and the reader's for a listed walk (`PawnsMoved`) look only at the displacements,
-//! the steps and the ending, and search states as the generator does.
+//! A `Guide` (the notation's reader and writer) walks path by path: the reader of a written
+//! route reads the fields it names, and the writer's search for the walk of one move
+//! (`notation::WalkOf`) is cut short by the displacements it must match. States would serve the
+//! writer too (its verdicts depend only on the displacements, the steps and the ending), but
+//! among many Pawns hashing every state cost more than the repeated paths it saved (the
+//! position of `tests_serpent::in_air_states_give_the_outcomes_of_the_paths`'s notes: 16.1
+//! CPU-s against 11.7 for its 568,839 moves and their texts).
+//!
+//! Measured: from the centre of an empty board 2,081 states against 4,709 path prefixes; among
+//! Pawns the paths to one state are few (random boards at up to 15% Pawns: 382,345 states
+//! against 729,060 prefixes; at 20-40%, 0.7-0.85 states per prefix), since nearly every
+//! displacement makes a new outcome.
 
 use arrayvec::ArrayVec;
 

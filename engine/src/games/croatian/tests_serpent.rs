@@ -854,7 +854,10 @@ fn random_board(seed: u64, density: u64) -> (Croatian, u16) {
         format!("T{}", name(top, top)),
     ];
     let mut taken = std::collections::HashSet::from([(0, 0), (top, 0), (0, top), (top, top)]);
-    let (sf, sr) = (1 + next(size as u64 - 2) as u8, 1 + next(size as u64 - 2) as u8);
+    let (sf, sr) = (
+        1 + next(size as u64 - 2) as u8,
+        1 + next(size as u64 - 2) as u8,
+    );
     taken.insert((sf, sr));
     items.push(format!("S{}", name(sf, sr)));
     let mut extra = vec!['W', 'w', 'A', 'N', 'n', 'W', 'w', 'A'];
@@ -945,7 +948,6 @@ fn in_air_states_on_an_empty_board() {
     );
     assert_eq!((s.expanded, p.expanded), (2_081, 4_709));
 }
-
 
 /// Check by Serpent, searched over (field, diagonal) states, agrees with the generator on
 /// random boards among Pawns: a field empty or holding an opponent's Knight or Pawn is attacked
