@@ -8,11 +8,12 @@
 //! progress: the state then carries the turn so far (`board::Turn`), the piece in the air
 //! (`cascade::InAir`), the position the turn started from, and the in-air states this turn has
 //! passed, which the next actions may not reach again (OQ-8: Waves re-activate each other, so a
-//! path of actions could otherwise cycle). Nor may they reach one again with no more momentum
-//! than it had: a Queen diverging at a Shaman spends momentum, so a Wave and a Queen activating
-//! each other through Shamans loop through the same board with less and less of it, and every
-//! state such a loop reaches the turn reached without it. The turn is one move, written with
-//! the shorter ply list (R5, `divergence`), which is the one the reader follows. An action that ends the turn is
+//! path of actions could otherwise cycle). The state includes the momentum: a Wave and a Queen
+//! activating each other through Shamans loop through the same board with less and less of it,
+//! and a loop that spends momentum can end where no shorter path does (a Wave left with none
+//! is oblationed). A path that comes back to a state can be cut short there, so what a state can
+//! still reach does not depend on the way it came, and walking each state once finds every turn. A turn reached both with and without such a loop is
+//! one move, written with the shorter ply list (R5, `divergence`). An action that ends the turn is
 //! listed only when the turn is legal (the King not attacked by an unmoved piece, not a null
 //! move, OQ-15); a state in progress from which no action completes a legal turn is a dead end.
 //!
@@ -64,13 +65,15 @@ pub(super) fn loop_key(turn: &Turn, air: &InAir) -> u64 {
     )
 }
 
-/// Whether `air` in `turn` is one of the in-air states `passed` (`loop_key` and momentum)
-/// with at least its momentum: a state no action of the turn may reach again.
-pub(super) fn passed_with_more(passed: &[(u64, u8)], turn: &Turn, air: &InAir) -> bool {
+/// Whether `air` in `turn` is one of the in-air states `passed` (`loop_key` and momentum),
+/// momentum included: a state no action of the turn may reach again (OQ-8). The same board
+/// with less momentum is another state, and may end differently (a Wave left without momentum
+/// is oblationed).
+pub(super) fn passed_before(passed: &[(u64, u8)], turn: &Turn, air: &InAir) -> bool {
     let key = loop_key(turn, air);
     passed
         .iter()
-        .any(|&(k, momentum)| k == key && momentum >= air.momentum)
+        .any(|&(k, momentum)| k == key && momentum == air.momentum)
 }
 
 /// Lists the actions from `pos`, whose turn is in progress as `p`.
@@ -112,7 +115,7 @@ impl Walk for Lister<'_> {
     }
 
     fn in_air(&mut self, air: InAir) {
-        if !passed_with_more(&self.p.passed, &self.turn, &air) {
+        if !passed_before(&self.p.passed, &self.turn, &air) {
             self.out.push(Move::activating(&self.plies, air.momentum));
         }
     }

@@ -1826,10 +1826,10 @@ impl Resolver<'_> {
         }
     }
 
-    /// Whether the turn's actions may reach `air` in `turn` (`actions::passed_with_more`):
+    /// Whether the turn's actions may reach `air` in `turn` (`actions::passed_before`):
     /// then it is passed until `passed` is popped.
     fn enter(&mut self, turn: &Turn, air: &InAir) -> bool {
-        if actions::passed_with_more(&self.passed, turn, air) {
+        if actions::passed_before(&self.passed, turn, air) {
             return false;
         }
         self.passed

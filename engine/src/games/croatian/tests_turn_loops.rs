@@ -1,6 +1,7 @@
 //! Issue #18: a Wave and a Queen activating each other through Shamans loop through the same
-//! board with less and less momentum. Such a loop is no path of actions (`actions`), so every
-//! whole turn the search can build reads back and plays to its state.
+//! board with less and less momentum. Each round is another state (OQ-8), so the loop is a path
+//! of actions (`actions`); every whole turn the search can build reads back and plays to its
+//! state.
 
 use super::piece::Kind;
 use super::tests::{assert_holds, setup};
@@ -59,12 +60,14 @@ fn walk(
 }
 
 #[test]
-fn a_wave_queen_loop_through_shamans_is_no_turn() {
+fn a_wave_queen_loop_through_shamans_reads_as_the_short_turn() {
     let pos = Croatian::from_position_string("tlalocan", LOOP_POSITION).unwrap();
     let short = pos.parse_move(SHORT).unwrap();
-    assert!(pos.parse_move(LOOPING).is_err());
-    // No path of actions writes the looping turn; the short one reads back to its state.
-    assert_eq!(walk(&pos, &pos, &mut Vec::new(), LOOPING, false), 0);
+    // Each round passes the board with less momentum, another state (OQ-8): the looping turn
+    // is a path of actions and reads as the move it makes.
+    let looping = pos.parse_move(LOOPING).unwrap();
+    assert_eq!(pos.play(&looping), pos.play(&short));
+    assert!(walk(&pos, &pos, &mut Vec::new(), LOOPING, false) >= 1);
     assert_eq!(walk(&pos, &pos, &mut Vec::new(), SHORT, true), 1);
     assert_eq!(pos.move_to_wire(&short), SHORT);
 }
@@ -104,5 +107,78 @@ fn a_wave_diverges_again_after_teleporting() {
     assert_eq!(
         whole.play(&listed).position_string(),
         after.position_string()
+    );
+}
+
+/// Hemera's Dawn after light's `G::f2-f1~Wf1-f20~Wf20-b16` (issue #17's child with a Wave beside
+/// dark's Scouts).
+const CLUE_CHILD: &str = "G::f2-f1~Wf1-f20~Wf20-b16";
+
+/// One of dark's turns there, moving the Grenadier f19 back and forth with less momentum each
+/// time: no state comes back with its momentum (OQ-8).
+const PASSING_TWICE: &str = "O::f16-b16~Wb16-f20~Wf20-a20|Wt1-o1~Wo1-a1|Wt20-o20~Wo20-f20~Wf20-f19~G::f19-f20~Wf20-f19~Wf19-f20~Gf20-f19~Wf19-f20~Wf20-o20~Wo20-t20|Wa1-t1|Wa20-f20~Wf20-o20~Wo20-o19~G::o19-o20~Wo20-t20|Wa1-t1|Wa20-f20~Wf20-t20|Wa1-o1~Wo1-o19~Wo19-f19~Gf19-f20~Wf20-t20|Wa1-o1~Wo1-t1|Wa20-t20|||W";
+
+fn clue_child() -> Croatian {
+    let start = Croatian::start_position("hemerasdawn").unwrap();
+    start.play(&start.parse_move(CLUE_CHILD).unwrap())
+}
+
+/// The turn coming back to a board with less momentum is a path of actions.
+#[test]
+fn a_turn_coming_back_to_a_board_another_way_is_a_path_of_actions() {
+    let pos = clue_child().by_action(true);
+    assert_eq!(walk(&pos, &pos, &mut Vec::new(), PASSING_TWICE, false), 1);
+}
+
+/// Walking the actions, each state in progress once, finds every turn the whole-turn list has
+/// (while the actions refused a state passed with more momentum, 11 of these were lost).
+#[test]
+fn the_action_walk_and_the_whole_turn_list_agree_on_the_clue_child() {
+    if !crate::core::deep_tests() {
+        return;
+    }
+    let pos = clue_child();
+    let mut whole = Vec::new();
+    pos.clone().by_action(false).legal_moves(&mut whole);
+    let walked = crate::core::perft::perft(&pos.by_action(true), 1);
+    assert_eq!(whole.len(), 310_782);
+    assert_eq!(walked, whole.len() as u64);
+}
+
+/// Hemera's Dawn, light to move (a random game's second move), and one of its moves: the
+/// Grenadier o2 and the Waves o1 and f20 go round with less momentum each time until the
+/// dark Wave, with none left and nowhere to go, is oblationed on f20.
+const SPENDING_LOOP: &str = "tr&nbcweuaqk&auegcbnr&T/p|p|p|g|p|g|p|p|p|p|p|p|p|p|1p|g|p|p|p|/p|p|g|p|p|p|g|p|p|p|p|p|p|g|p|p|p|g|p|p|/2o|3o|6o|3o|2/3o|1o|8o|1o|3/5w14/20/20/20/20/20/20/20/20/20/3O|1O|4W3O|1O|3/2O|3O|6O|3O|2/P|P|G|P|P|P|G|P|P|P|P|P|P|G|P|P|P|G|P|P|/P|P|P|G|P|1P|P|P|P|P|P|P|P|GP|G|P|P|P|/TR&NBCGEUAQK&AUEWCBNR&t w - 2 2";
+const SPENDING_LOOP_MOVE: &str = "Oo5-k5~Wk5-o1~Wo1-f20~wf20-o1~Wo1-f20~Wf20-o1~wo1-f20~Wf20-o1~Wo1-o2~Go2-o1~Wo1-o2~Wo2-o1~Go1-o2~Wo2-o1~Wo1-o2~Go2-o1~Wo1-f20~wf20-f15~wf15-f20~Wf20-f15~wf15-f19~gf19-f20~wf20-f20|||";
+const SPENDING_LOOP_RESULT: &str = "tr&nbcgeuaqk&auegcbnr&T/p|p|p|g|p|wp|p|p|p|p|p|p|p|1p|g|p|p|p|/p|p|g|p|p|p|g|p|p|p|p|p|p|g|p|p|p|g|p|p|/2o|3o|6o|3o|2/3o|1o|8o|1o|3/5W14/20/20/20/20/20/20/20/20/20/3O|1O|4O5O|3/2O|3O|6O|3O|2/P|P|G|P|P|P|G|P|P|P|P|P|P|G|P|P|P|G|P|P|/P|P|P|G|P|1P|P|P|P|P|P|P|P|WP|G|P|P|P|/TR&NBCGEUAQK&AUEGCBNR&t b - 0 2";
+
+/// The position (`by_action` as asked) and the key of the move's result.
+fn spending_loop(by_action: bool) -> (Croatian, u64) {
+    let pos = Croatian::from_position_string("hemerasdawn", SPENDING_LOOP).unwrap();
+    let result = Croatian::from_position_string("hemerasdawn", SPENDING_LOOP_RESULT).unwrap();
+    (pos.by_action(by_action), result.key())
+}
+
+/// OQ-8 forbids repeating an in-air state with its momentum, so a state reached only through
+/// a loop that spends momentum is a move: the whole-turn list has it, as the reference does.
+#[test]
+fn a_move_reached_only_through_a_loop_that_spends_momentum_is_listed() {
+    let (pos, want) = spending_loop(false);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(
+        moves.iter().any(|mv| pos.play(mv).key() == want),
+        "{SPENDING_LOOP_MOVE}"
+    );
+}
+
+/// The actions reach it too.
+#[test]
+fn the_actions_reach_a_move_through_a_loop_that_spends_momentum() {
+    let (pos, want) = spending_loop(true);
+    let turns = crate::core::perft::turn_states(&pos);
+    assert!(
+        turns.iter().any(|t| t.key() == want),
+        "{SPENDING_LOOP_MOVE}"
     );
 }
