@@ -23,7 +23,7 @@
 use std::sync::Arc;
 
 use super::attacks::Offsets;
-use super::board::Turn;
+use super::board::{Turn, VerdictCache};
 use super::cascade::{self, follow, state_key, InAir, Walk};
 use super::moves::{flag, Move, Ply};
 use super::piece::EMPTY;
@@ -178,7 +178,7 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     passed.push((loop_key(&turn, &air), air.momentum));
     let mut next = turn.pos.clone();
     next.key = state ^ root.key.rotate_left(17) ^ IN_PROGRESS;
-    next.decided = None;
+    next.decided = VerdictCache::known(None);
     next.progress = Some(Arc::new(Progress {
         turn,
         air,
