@@ -118,7 +118,7 @@ impl Walk for Lister<'_> {
     }
 
     fn ended(&mut self) {
-        if !self.turn.restores(&self.p.root) && cascade::may_end(&self.turn, self.o) {
+        if !self.turn.restores(&self.p.root) && cascade::may_end_remembered(&self.turn, self.o) {
             self.out.push(Move::cascade(&self.plies));
         }
     }

@@ -538,6 +538,12 @@ impl Turn {
         key
     }
 
+    /// What whether the turn may end here depends on (`cascade::may_end`): the state it would
+    /// leave and the opponent's pieces it moved.
+    pub fn legality_key(&self) -> u64 {
+        self.result_key() ^ self.moved_key()
+    }
+
     /// Hash of the en-passant items of this turn so far.
     pub fn ep_key(&self) -> u64 {
         self.ep.iter().fold(0, |k, i| k ^ ep_key(i))
