@@ -243,11 +243,32 @@ pub(super) fn demotable(pos: &Croatian, from: u16, to: u16, color: Color) -> Vec
 }
 
 /// What the demotions of the Monolith on `from` depend on, worked out once for all its
-/// destinations: the other celestial bodies, or none when it stands in a syzygy already (it
-/// cannot then come from no syzygy into one).
+/// destinations: the other celestial bodies and the fields on a line through two of them, or
+/// none when it stands in a syzygy already (it cannot then come from no syzygy into one).
 pub(super) struct Demotions {
     from: u16,
-    others: Option<ArrayVec<(i32, i32), 16>>,
+    others: Option<(ArrayVec<(i32, i32), 16>, Rows)>,
+}
+
+/// The fields on a line through two of `bodies`: a body standing on one is in a syzygy.
+fn syzygy_fields(n: i32, bodies: &[(i32, i32)]) -> Rows {
+    let mut rows: Rows = [0; 26];
+    let on_board = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+    for (i, &(ax, ay)) in bodies.iter().enumerate() {
+        for &(bx, by) in &bodies[i + 1..] {
+            let g = gcd((bx - ax).abs(), (by - ay).abs());
+            let (ux, uy) = ((bx - ax) / g, (by - ay) / g);
+            let (mut x, mut y) = (ax, ay);
+            while on_board(x - ux, y - uy) {
+                (x, y) = (x - ux, y - uy);
+            }
+            while on_board(x, y) {
+                rows[y as usize] |= 1 << x;
+                (x, y) = (x + ux, y + uy);
+            }
+        }
+    }
+    rows
 }
 
 impl Demotions {
@@ -255,9 +276,10 @@ impl Demotions {
         let others = bodies(pos, from);
         let xy = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
         let in_one = !syzygies(&others, xy).is_empty();
+        let fields = syzygy_fields(pos.size() as i32, &others);
         Demotions {
             from,
-            others: (!in_one).then_some(others),
+            others: (!in_one).then_some((others, fields)),
         }
     }
 
@@ -265,12 +287,15 @@ impl Demotions {
     /// unless it comes from no syzygy into one; then those on the fields of every syzygy it
     /// entered (OQ-17).
     pub(super) fn of(&self, pos: &Croatian, to: u16, color: Color) -> Vec<u16> {
-        let Some(others) = &self.others else {
+        let Some((others, fields)) = &self.others else {
             return Vec::new();
         };
         let n = pos.size() as i32;
         let (x, y) = (pos.file_of(to) as i32, pos.rank_of(to) as i32);
         let mut out = Vec::new();
+        if fields[y as usize] >> x & 1 == 0 {
+            return out;
+        }
         for (ux, uy) in syzygies(others, (x, y)) {
             // Back to the line's first field on the board, then along it.
             let (mut fx, mut fy) = (x, y);
