@@ -68,6 +68,7 @@
 //! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
+use tiamat_engine::games::croatian::moves::{flag, Move};
 use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::search::Evaluator;
@@ -321,6 +322,41 @@ impl Evaluator<Croatian> for CroatianEval {
     fn evaluate(&self, pos: &Croatian) -> i32 {
         pos.side_to_move().sign() * white_score(pos) + TEMPO
     }
+
+    /// The material a turn wins, from the board before it: its victims, its promotions and its
+    /// conversions; a single capture that lands where the enemy attacks also risks the mover
+    /// when the mover is worth more than its victim. Turns that change no material are 0.
+    fn capture_order(&self, pos: &Croatian, mv: &Move) -> i32 {
+        let us = pos.side_to_move();
+        let enemy = |sq: u16| {
+            let c = pos.cell(sq);
+            (piece::is_piece(c) && piece::color(c) != us).then(|| piece::kind(c))
+        };
+        let mut gain = 0;
+        for ply in mv.plies() {
+            let mover = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
+            if ply.flags & flag::EN_PASSANT != 0 {
+                gain += enemy(ply.aux).map_or(0, |k| value(pos, k));
+            } else if ply.flags & flag::CAPTURE != 0 {
+                gain += enemy(ply.to).map_or(0, |k| value(pos, k));
+            }
+            if ply.flags & flag::CONVERT != 0 {
+                // The Pyramid is spent and the converted piece changes sides.
+                gain += enemy(ply.to).map_or(0, |k| 2 * value(pos, k)) - value(pos, mover);
+            }
+            if ply.flags & (flag::PROMOTE | flag::DELAYED) != 0 {
+                let promoted = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
+                gain += value(pos, promoted) - value(pos, Kind::Pawn);
+            }
+        }
+        if let Move::Single(ply) = mv {
+            let mover = value(pos, Kind::from_index(ply.piece).unwrap_or(Kind::Pawn));
+            if ply.flags & flag::CAPTURE != 0 && mover > gain && pos.is_attacked(ply.to, !us) {
+                gain -= mover;
+            }
+        }
+        gain
+    }
 }
 
 #[cfg(test)]
@@ -434,6 +470,25 @@ mod tests {
         let cot = Croatian::start_position("tlalocan").unwrap();
         let v = |k| value(&cot, k);
         assert!(v(Kind::Rook) > v(Kind::Shaman) && v(Kind::Shaman) > v(Kind::Unicorn));
+    }
+
+    #[test]
+    fn capture_order_weighs_the_victim_against_a_defended_landing() {
+        // The Rook d4 takes the lone Knight h4, or the Pawn d6 that the Pawn c7 defends.
+        let pos = Croatian::from_author_setup("CT Ke1,Rd4,ke10,nh4,pd6,pc7").unwrap();
+        let order = |text: &str| CroatianEval.capture_order(&pos, &pos.parse_move(text).unwrap());
+        let (pawn, knight, rook) = (
+            value(&pos, Kind::Pawn),
+            value(&pos, Kind::Knight),
+            value(&pos, Kind::Rook),
+        );
+        assert_eq!(order("Rh4*"), knight);
+        assert_eq!(order("Rd6*"), pawn - rook);
+        assert_eq!(order("Re4"), 0);
+        // A Pawn promoting gains the new piece less itself.
+        let pos = Croatian::from_author_setup("CT Ke1,Pa9,ke10").unwrap();
+        let queen = CroatianEval.capture_order(&pos, &pos.parse_move("a10=Q").unwrap());
+        assert_eq!(queen, value(&pos, Kind::Queen) - pawn);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! powers. All weights are the tables below.
 
 use tiamat_engine::core::geometry::{ALL_LINES, DIAGONAL, ORTHOGONAL};
-use tiamat_engine::games::dao::{Dao, Kind, Piece, GNU};
+use tiamat_engine::games::dao::{Dao, Kind, Move, MoveKind, Piece, GNU};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -251,6 +251,31 @@ impl Evaluator<Dao> for DaoEval {
     fn evaluate(&self, pos: &Dao) -> i32 {
         pos.side_to_move().sign() * white_score(pos) + TEMPO
     }
+
+    /// The victim and a promotion's gain (a Fool's suicide costs the Fool). Whether the
+    /// landing square is defended is not weighed: what may take there depends on the victim.
+    fn capture_order(&self, pos: &Dao, mv: &Move) -> i32 {
+        let enemy = |sq: u8| {
+            pos.piece_at(sq)
+                .filter(|p| p.color != pos.side_to_move())
+                .map_or(0, |p| MATERIAL[p.kind as usize])
+        };
+        let victim = match mv.kind {
+            MoveKind::Normal | MoveKind::Null if mv.from != mv.to => enemy(mv.to),
+            MoveKind::EnPassant => pos.en_passant().map_or(0, |ep| enemy(ep.victim)),
+            MoveKind::Suicide => enemy(mv.to) - MATERIAL[Kind::Fool as usize],
+            _ => 0,
+        };
+        // A push or swap promotes the Pawn it moves, not the mover.
+        let promoted = match mv.kind {
+            MoveKind::Normal | MoveKind::EnPassant => mv.piece,
+            _ => Kind::Pawn,
+        };
+        let promotion = mv
+            .promo
+            .map_or(0, |k| MATERIAL[k as usize] - MATERIAL[promoted as usize]);
+        victim + promotion
+    }
 }
 
 #[cfg(test)]
@@ -259,6 +284,22 @@ mod tests {
 
     fn eval(text: &str) -> i32 {
         DaoEval.evaluate(&Dao::from_position_string("dao", text).unwrap())
+    }
+
+    #[test]
+    fn capture_order_is_the_victim() {
+        // The Rook a1 takes the Queen a10 up the open file, or steps to a2.
+        let pos =
+            Dao::from_position_string("dao", "q4k4/10/10/10/10/10/10/10/10/R4K4 w - - [] - - 0 1")
+                .unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let order = |to: u8| {
+            let mv = moves.iter().find(|m| m.from == 0 && m.to == to).unwrap();
+            DaoEval.capture_order(&pos, mv)
+        };
+        assert_eq!(order(90), MATERIAL[Kind::Queen as usize]);
+        assert_eq!(order(10), 0);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use tiamat_engine::games::dynamo::board::{
     clear_to_edge, color_of, first_piece, kind, offset, slider_lines, ALL_LINES, BISHOP, EMPTY,
     KING, KNIGHT, KNIGHT_LEAPS, PAWN, QUEEN, ROOK,
 };
-use tiamat_engine::games::dynamo::Dynamo;
+use tiamat_engine::games::dynamo::{Dynamo, Move};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -76,7 +76,36 @@ impl Evaluator<Dynamo> for DynamoEval {
         let white = white_view(pos);
         TEMPO + white * us.sign()
     }
+
+    /// The material the turn changes for the side to move: enemy pieces sent over the edge and
+    /// promotions count for it, its own pieces sent off against it; a King sent off decides the
+    /// game.
+    fn capture_order(&self, pos: &Dynamo, mv: &Move) -> i32 {
+        let us = pos.side_to_move();
+        let worth = |cell: u8| {
+            if cell == EMPTY {
+                return 0;
+            }
+            let value = if kind(cell) == KING {
+                KING_OFF
+            } else {
+                MATERIAL[kind(cell) as usize]
+            };
+            if color_of(cell) == us {
+                value
+            } else {
+                -value
+            }
+        };
+        mv.effect
+            .before_after()
+            .map(|(before, after)| worth(after) - worth(before))
+            .sum()
+    }
 }
+
+/// What sending a King off is worth in the capture order: more than any material.
+const KING_OFF: i32 = 10_000;
 
 /// The evaluation from White's point of view.
 fn white_view(pos: &Dynamo) -> i32 {
@@ -176,6 +205,22 @@ mod tests {
 
     fn eval(fen: &str) -> i32 {
         DynamoEval.evaluate(&Dynamo::from_position_string("dynamo", fen).unwrap())
+    }
+
+    #[test]
+    fn capture_order_counts_what_goes_over_the_edge() {
+        // The Rook a1 pushes the Knight a5 off over a8 (from several squares it may go on to).
+        let pos =
+            Dynamo::from_position_string("dynamo", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1 -").unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let orders: Vec<i32> = moves
+            .iter()
+            .map(|m| DynamoEval.capture_order(&pos, m))
+            .collect();
+        assert_eq!(orders.iter().max(), Some(&MATERIAL[KNIGHT as usize]));
+        // The Rook sending itself off costs it.
+        assert_eq!(orders.iter().min(), Some(&-MATERIAL[ROOK as usize]));
     }
 
     #[test]

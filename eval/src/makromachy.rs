@@ -18,7 +18,9 @@
 //! royal and has no material value.
 
 use tiamat_engine::games::makromachy::board::*;
-use tiamat_engine::games::makromachy::{attacked, blocks_flight, piece_mobility, Makromachy};
+use tiamat_engine::games::makromachy::{
+    attacked, blocks_flight, piece_mobility, Makromachy, Move, MoveKind,
+};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -122,6 +124,37 @@ impl Evaluator<Makromachy> for MakromachyEval {
         }
         let us = pos.side_to_move();
         score[us.index()] - score[(!us).index()] + TEMPO
+    }
+
+    /// The victim (on `aux` for en passant and hit-and-run) and a promotion's gain; a piece
+    /// worth more than what it takes, landing where the enemy attacks, risks itself.
+    fn capture_order(&self, pos: &Makromachy, mv: &Move) -> i32 {
+        let value = |sq: u16| {
+            let code = pos.piece_at(sq);
+            if code == EMPTY {
+                0
+            } else {
+                MATERIAL[kind_of(code) as usize]
+            }
+        };
+        let victim = match mv.kind {
+            MoveKind::EnPassant | MoveKind::HitAndRun => value(mv.aux),
+            MoveKind::Normal => value(mv.to),
+            MoveKind::Push | MoveKind::Castle => 0,
+        };
+        let mover = value(mv.from);
+        let promotion = if mv.promo != 0 {
+            MATERIAL[mv.promo as usize] - mover
+        } else {
+            0
+        };
+        let gain = victim + promotion;
+        let them = !pos.side_to_move();
+        if victim > 0 && mover > gain && attacked(pos.cells(), mv.to, them) {
+            gain - mover
+        } else {
+            gain
+        }
     }
 }
 
@@ -258,6 +291,28 @@ pub fn derive_material() -> [i32; 25] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn capture_order_weighs_the_victim_against_a_defended_landing() {
+        let order = |text: &str| {
+            let pos = Makromachy::from_position_string("makromachy", text).unwrap();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let (from, to) = (square(13, 0), square(13, 13));
+            let mv = moves.iter().find(|m| m.from == from && m.to == to).unwrap();
+            MakromachyEval.capture_order(&pos, mv)
+        };
+        let (rook, queen) = (MATERIAL[ROOK as usize], MATERIAL[QUEEN as usize]);
+        // The Queen n1 takes the Rook n14, alone or beside its King.
+        assert_eq!(
+            order("6k6r/14/14/14/14/14/14/14/14/14/14/14/14/6K6Q w - - 0 1"),
+            rook
+        );
+        assert_eq!(
+            order("12kr/14/14/14/14/14/14/14/14/14/14/14/14/6K6Q w - - 0 1"),
+            rook - queen
+        );
+    }
 
     #[test]
     fn material_table_matches_its_derivation() {

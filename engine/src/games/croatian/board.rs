@@ -280,6 +280,11 @@ impl Croatian {
         })
     }
 
+    /// Whether a piece of `by` attacks `sq` on the board as it stands.
+    pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
+        attacked(self, &self.board, sq, by)
+    }
+
     /// Writes a cell, keeping the key and King fields up to date.
     #[inline]
     pub(super) fn set(&mut self, sq: u16, c: Cell) {

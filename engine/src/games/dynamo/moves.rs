@@ -41,6 +41,11 @@ impl Effect {
         self.0.iter().copied().take_while(|&c| c != NO_CHANGE)
     }
 
+    /// Each changed square's piece before and after the turn (`EMPTY` for none).
+    pub fn before_after(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.changes().map(|c| (change_before(c), change_after(c)))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0[0] == NO_CHANGE
     }
