@@ -24,7 +24,7 @@
 use std::sync::Arc;
 
 use super::attacks::Offsets;
-use super::board::Turn;
+use super::board::{Turn, VerdictCache};
 use super::cascade::{self, follow, state_key, InAir, Walk};
 use super::moves::{flag, Move, Ply};
 use super::piece::EMPTY;
@@ -121,7 +121,7 @@ impl Walk for Lister<'_> {
     }
 
     fn ended(&mut self) {
-        if !self.turn.restores(&self.p.root) && cascade::may_end(&self.turn, self.o) {
+        if !self.turn.restores(&self.p.root) && cascade::may_end_remembered(&self.turn, self.o) {
             self.out.push(Move::cascade(&self.plies));
         }
     }
@@ -181,7 +181,7 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     passed.push((loop_key(&turn, &air), air.momentum));
     let mut next = turn.pos.clone();
     next.key = state ^ root.key.rotate_left(17) ^ IN_PROGRESS;
-    next.decided = None;
+    next.decided = VerdictCache::known(None);
     next.progress = Some(Arc::new(Progress {
         turn,
         air,

@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 
 use super::hemera::close_quarters;
-use super::piece::{self, Cell, Kind};
+use super::piece::{self, Cell, Kind, Tag};
 use super::plies::other_quadrants;
 use super::serpent::serpent_steps;
 use super::{Croatian, MAILBOX};
@@ -282,20 +282,31 @@ fn serpent_attackers(
     keep_going: &mut impl FnMut(u16) -> bool,
 ) -> bool {
     let limit = pos.v.limits.serpent as i32;
-    let xy = |s: u16| (pos.file_of(s) as i32, pos.rank_of(s) as i32);
-    let (x, y) = xy(sq);
-    let serpents: ArrayVec<(i32, i32), 32> = (0..pos.v.size)
-        .flat_map(|r| (0..pos.v.size).map(move |f| (f, r)))
-        .filter(|&(f, r)| {
-            let s = pos.sq(f, r);
-            piece::is(board[s as usize], Kind::Serpent, by)
-                && (f as i32 - x).abs() <= limit
-                && (r as i32 - y).abs() <= limit
-                && (f as i32 + r as i32 + x + y) % 2 == 0
-        })
-        .map(|(f, r)| (f as i32, r as i32))
-        .take(32)
-        .collect();
+    let (x, y) = (pos.file_of(sq) as i32, pos.rank_of(sq) as i32);
+    let last = pos.v.size as i32 - 1;
+    let serpent = piece::make(Kind::Serpent, by, Tag::None);
+    let mut serpents: ArrayVec<(i32, i32), 32> = ArrayVec::new();
+    // Only the fields within the limit, and a rank's one by one only when it holds one (this
+    // runs for every King-safety test).
+    let (first_file, last_file) = ((x - limit).max(0), (x + limit).min(last));
+    'ranks: for r in (y - limit).max(0)..=(y + limit).min(last) {
+        let start = pos.sq(first_file as u8, r as u8) as usize;
+        let row = &board[start..=start + (last_file - first_file) as usize];
+        if !row
+            .iter()
+            .fold(false, |any, &c| any | (piece::untagged(c) == serpent))
+        {
+            continue;
+        }
+        for (f, &c) in (first_file..).zip(row) {
+            if piece::untagged(c) == serpent
+                && (f + r + x + y) % 2 == 0
+                && serpents.try_push((f, r)).is_err()
+            {
+                break 'ranks;
+            }
+        }
+    }
     if serpents.is_empty() {
         return true;
     }

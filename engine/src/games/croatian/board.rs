@@ -255,7 +255,7 @@ impl Croatian {
             kings: [0; 2],
             occupied: FieldSet::default(),
             graveyard: Default::default(),
-            decided: None,
+            decided: VerdictCache::known(None),
             progress: None,
             by_action: super::actions::by_default(v.name),
             checked: CheckCache::default(),
@@ -359,6 +359,7 @@ impl Croatian {
         next.ep.clear();
         next.side = !self.side;
         next.checked = CheckCache::default();
+        next.decided = VerdictCache::known(self.verdict());
         next.key ^= keys().side;
         next.halfmove = next.halfmove.saturating_add(1);
         next
@@ -391,6 +392,50 @@ impl CheckCache {
 impl Clone for CheckCache {
     fn clone(&self) -> Self {
         CheckCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+/// A state's self-checkmate verdict (`Croatian::verdict`), worked out when first asked: the
+/// leaves of a perft never ask (atomic: states are shared between search threads).
+#[derive(Default)]
+pub(super) struct VerdictCache(AtomicU8);
+
+const NOT_DECIDED: u8 = 1;
+const WHITE_WINS: u8 = 2;
+const BLACK_WINS: u8 = 3;
+const DRAWN: u8 = 4;
+
+impl VerdictCache {
+    pub(super) fn known(verdict: Option<GameResult>) -> VerdictCache {
+        let cache = VerdictCache::default();
+        cache.set(verdict);
+        cache
+    }
+
+    fn get(&self) -> Option<Option<GameResult>> {
+        match self.0.load(Ordering::Relaxed) {
+            UNKNOWN => None,
+            NOT_DECIDED => Some(None),
+            WHITE_WINS => Some(Some(GameResult::WhiteWins)),
+            BLACK_WINS => Some(Some(GameResult::BlackWins)),
+            _ => Some(Some(GameResult::Draw)),
+        }
+    }
+
+    fn set(&self, verdict: Option<GameResult>) {
+        let v = match verdict {
+            None => NOT_DECIDED,
+            Some(GameResult::WhiteWins) => WHITE_WINS,
+            Some(GameResult::BlackWins) => BLACK_WINS,
+            Some(GameResult::Draw) => DRAWN,
+        };
+        self.0.store(v, Ordering::Relaxed);
+    }
+}
+
+impl Clone for VerdictCache {
+    fn clone(&self) -> Self {
+        VerdictCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -496,6 +541,12 @@ impl Turn {
             key ^= ep_key(item);
         }
         key
+    }
+
+    /// What whether the turn may end here depends on (`cascade::may_end`): the state it would
+    /// leave and the opponent's pieces it moved.
+    pub fn legality_key(&self) -> u64 {
+        self.result_key() ^ self.moved_key()
     }
 
     /// Hash of the en-passant items of this turn so far.
@@ -832,11 +883,20 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         next.side = !us;
         next.checked = CheckCache::default();
         next.key ^= keys().side;
-        next.decided = next.judge_self_checkmate();
+        next.decided = VerdictCache::default();
     }
 }
 
 impl Croatian {
+    /// Whether the previous turn ended the game (`judge_self_checkmate`), judged once.
+    pub(super) fn verdict(&self) -> Option<GameResult> {
+        self.decided.get().unwrap_or_else(|| {
+            let verdict = self.judge_self_checkmate();
+            self.decided.set(verdict);
+            verdict
+        })
+    }
+
     /// A position where the side that just moved has its King attacked can only arise from a
     /// self-checkmate (OQ-5, section 7): the side to move wins, or it is a draw when the side to
     /// move is checkmated as well (double checkmate, L1114-1128).
@@ -848,15 +908,12 @@ impl Croatian {
         if k == 0 || !super::attacks::attacked(self, &self.board, k, self.side) {
             return None;
         }
-        let mated = {
-            !self.has_turn()
-                && self.kings[self.side.index()] != 0
-                && super::attacks::attacked(
-                    self,
-                    &self.board,
-                    self.kings[self.side.index()],
-                    !self.side,
-                )
+        // Whether a turn exists is asked last, it can walk many actions; of a copy not yet
+        // judged, which is what the generator asks.
+        let mated = self.king_attacked() && {
+            let mut undecided = self.clone();
+            undecided.decided = VerdictCache::known(None);
+            !undecided.has_turn()
         };
         Some(if mated {
             GameResult::Draw

@@ -214,6 +214,30 @@ pub(super) fn may_end(turn: &Turn, o: &Offsets) -> bool {
         })
 }
 
+/// How many answers of `may_end` are remembered: a table small enough to stay in the cache.
+const ENDS_KEPT: usize = 1 << 16;
+
+thread_local! {
+    /// Answers of `may_end`, one slot per `Turn::legality_key` bucket: the key with its lowest
+    /// bit replaced by the answer (0: an empty slot).
+    static ENDS: std::cell::RefCell<Vec<u64>> = std::cell::RefCell::new(vec![0; ENDS_KEPT]);
+}
+
+/// `may_end`, remembered: walking a turn action by action reaches one end by many paths.
+pub(super) fn may_end_remembered(turn: &Turn, o: &Offsets) -> bool {
+    let key = turn.legality_key();
+    let slot = (key >> 48) as usize % ENDS_KEPT;
+    ENDS.with(|cell| {
+        let held = cell.borrow()[slot];
+        if held != 0 && (held ^ key) >> 1 == 0 {
+            return held & 1 != 0;
+        }
+        let answer = may_end(turn, o);
+        cell.borrow_mut()[slot] = key & !1 | answer as u64;
+        answer
+    })
+}
+
 /// A walk over the states of a turn: the whole-turn search (`Cascades`) and the action lister
 /// (`actions`) take each step of a cascade through `follow`, and differ in what they do after
 /// it.
@@ -463,7 +487,7 @@ impl<'a, 'g> Cascades<'a, 'g> {
             }
             return;
         }
-        let legality = key ^ self.turn.moved_key();
+        let legality = self.turn.legality_key();
         if self.s.rejected.contains(&legality) {
             return;
         }

@@ -283,8 +283,9 @@ pub struct Croatian {
     occupied: board::FieldSet,
     /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
     graveyard: resurrection::Graveyard,
-    /// The previous move self-checkmated (a function of the board, so not in the key).
-    decided: Option<GameResult>,
+    /// Whether the previous move self-checkmated (a function of the board, so not in the key):
+    /// `verdict`.
+    decided: board::VerdictCache,
     /// The turn in progress, when this state is one (turns played action by action).
     progress: Option<std::sync::Arc<actions::Progress>>,
     /// Whether `legal_moves` lists actions rather than whole turns (a way of generating, not
@@ -326,7 +327,7 @@ impl Game for Croatian {
 
     /// Listed without testing the tactical moves' legality (`movegen::Keep::Quiet`).
     fn quiet_moves(&self, out: &mut Vec<Move>) {
-        if self.decided.is_none() {
+        if self.verdict().is_none() {
             self.list_moves(out, Keep::Quiet);
         }
     }
@@ -364,7 +365,8 @@ impl Game for Croatian {
     /// Played action by action, a position with actions none of which leads to a legal end of
     /// the turn has no legal move.
     fn ending(&self, history: &[u64]) -> Option<Ending> {
-        if self.by_action && self.progress.is_none() && self.decided.is_none() && !self.has_turn() {
+        if self.by_action && self.progress.is_none() && self.verdict().is_none() && !self.has_turn()
+        {
             return Some(if self.in_check() {
                 let winner = !self.side;
                 Ending::new(
@@ -407,7 +409,7 @@ impl Game for Croatian {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.decided.is_none() {
+        if self.verdict().is_none() {
             self.list_moves(out, Keep::All);
         }
     }
@@ -425,14 +427,14 @@ impl Game for Croatian {
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        if self.decided.is_none() {
+        if self.verdict().is_none() {
             self.list_moves(out, Keep::Tactical);
         }
     }
 
     /// One tactical move of each `movegen::quiescence_class`.
     fn quiescence_moves(&self, out: &mut Vec<Move>) {
-        if self.decided.is_none() {
+        if self.verdict().is_none() {
             self.list_moves(out, Keep::Quiescence);
         }
     }
@@ -446,7 +448,7 @@ impl Game for Croatian {
         give_up: &mut dyn FnMut() -> bool,
     ) -> Result<(), GaveUp> {
         let keep = Keep::of(set);
-        if self.decided.is_some() {
+        if self.verdict().is_some() {
             return Ok(());
         }
         if self.progress.is_some() {
@@ -465,7 +467,7 @@ impl Game for Croatian {
     }
 
     fn decided(&self) -> Option<Ending> {
-        let result = self.decided?;
+        let result = self.verdict()?;
         let mover = if (!self.side) == Color::White {
             "White"
         } else {
@@ -608,7 +610,8 @@ impl Croatian {
     /// game): found by walking actions where turns go so, without listing every turn.
     fn has_turn(&self) -> bool {
         if self.by_action {
-            return crate::core::has_legal_turn(self, &[], &mut || false) == Some(true);
+            return movegen::has_single_turn(self)
+                || crate::core::has_legal_turn(self, &[], &mut || false) == Some(true);
         }
         let mut moves = Vec::new();
         movegen::legal_moves(self, &mut moves, true);

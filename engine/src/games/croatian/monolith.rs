@@ -235,43 +235,93 @@ fn gcd(mut a: i32, mut b: i32) -> i32 {
     a.max(1)
 }
 
-/// The own figures and troopers `color` may demote when the Monolith moves from `from` to `to`:
-/// none unless it comes from no syzygy into one; then those on the fields of every syzygy it
-/// entered (OQ-17).
+/// The own figures and troopers `color` may demote when the Monolith moves from `from` to `to`
+/// (`Demotions::of`).
+#[cfg(test)]
 pub(super) fn demotable(pos: &Croatian, from: u16, to: u16, color: Color) -> Vec<u16> {
-    let others = bodies(pos, from);
-    let xy = |sq: u16| (pos.file_of(sq) as i32, pos.rank_of(sq) as i32);
-    if !syzygies(&others, xy(from)).is_empty() {
-        return Vec::new();
-    }
-    let n = pos.size() as i32;
-    let (x, y) = xy(to);
-    let mut out = Vec::new();
-    for (ux, uy) in syzygies(&others, (x, y)) {
-        // Back to the line's first field on the board, then along it.
-        let (mut fx, mut fy) = (x, y);
-        while (0..n).contains(&(fx - ux)) && (0..n).contains(&(fy - uy)) {
-            (fx, fy) = (fx - ux, fy - uy);
-        }
-        while (0..n).contains(&fx) && (0..n).contains(&fy) {
-            let sq = pos.sq(fx as u8, fy as u8);
-            let c = pos.cell(sq);
-            let figure = !matches!(
-                piece::kind(c),
-                Kind::Pawn | Kind::King | Kind::Star | Kind::Monolith
-            );
-            if sq != from
-                && piece::is_piece(c)
-                && piece::color(c) == color
-                && figure
-                && !out.contains(&sq)
-            {
-                out.push(sq);
+    Demotions::new(pos, from).of(pos, to, color)
+}
+
+/// What the demotions of the Monolith on `from` depend on, worked out once for all its
+/// destinations: the other celestial bodies and the fields on a line through two of them, or
+/// none when it stands in a syzygy already (it cannot then come from no syzygy into one).
+pub(super) struct Demotions {
+    from: u16,
+    others: Option<(ArrayVec<(i32, i32), 16>, Rows)>,
+}
+
+/// The fields on a line through two of `bodies`: a body standing on one is in a syzygy.
+fn syzygy_fields(n: i32, bodies: &[(i32, i32)]) -> Rows {
+    let mut rows: Rows = [0; 26];
+    let on_board = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+    for (i, &(ax, ay)) in bodies.iter().enumerate() {
+        for &(bx, by) in &bodies[i + 1..] {
+            let g = gcd((bx - ax).abs(), (by - ay).abs());
+            let (ux, uy) = ((bx - ax) / g, (by - ay) / g);
+            let (mut x, mut y) = (ax, ay);
+            while on_board(x - ux, y - uy) {
+                (x, y) = (x - ux, y - uy);
             }
-            (fx, fy) = (fx + ux, fy + uy);
+            while on_board(x, y) {
+                rows[y as usize] |= 1 << x;
+                (x, y) = (x + ux, y + uy);
+            }
         }
     }
-    out
+    rows
+}
+
+impl Demotions {
+    pub(super) fn new(pos: &Croatian, from: u16) -> Demotions {
+        let others = bodies(pos, from);
+        let xy = (pos.file_of(from) as i32, pos.rank_of(from) as i32);
+        let in_one = !syzygies(&others, xy).is_empty();
+        let fields = syzygy_fields(pos.size() as i32, &others);
+        Demotions {
+            from,
+            others: (!in_one).then_some((others, fields)),
+        }
+    }
+
+    /// The own figures and troopers `color` may demote when the Monolith moves to `to`: none
+    /// unless it comes from no syzygy into one; then those on the fields of every syzygy it
+    /// entered (OQ-17).
+    pub(super) fn of(&self, pos: &Croatian, to: u16, color: Color) -> Vec<u16> {
+        let Some((others, fields)) = &self.others else {
+            return Vec::new();
+        };
+        let n = pos.size() as i32;
+        let (x, y) = (pos.file_of(to) as i32, pos.rank_of(to) as i32);
+        let mut out = Vec::new();
+        if fields[y as usize] >> x & 1 == 0 {
+            return out;
+        }
+        for (ux, uy) in syzygies(others, (x, y)) {
+            // Back to the line's first field on the board, then along it.
+            let (mut fx, mut fy) = (x, y);
+            while (0..n).contains(&(fx - ux)) && (0..n).contains(&(fy - uy)) {
+                (fx, fy) = (fx - ux, fy - uy);
+            }
+            while (0..n).contains(&fx) && (0..n).contains(&fy) {
+                let sq = pos.sq(fx as u8, fy as u8);
+                let c = pos.cell(sq);
+                let figure = !matches!(
+                    piece::kind(c),
+                    Kind::Pawn | Kind::King | Kind::Star | Kind::Monolith
+                );
+                if sq != self.from
+                    && piece::is_piece(c)
+                    && piece::color(c) == color
+                    && figure
+                    && !out.contains(&sq)
+                {
+                    out.push(sq);
+                }
+                (fx, fy) = (fx + ux, fy + uy);
+            }
+        }
+        out
+    }
 }
 
 /// What stands on a demoted piece's field after the demotion `ply` by `color` (`promo`, module
@@ -290,9 +340,10 @@ impl PlyGen<'_> {
         let pos = self.pos;
         let us = pos.side;
         let kind = Kind::Monolith as u8;
+        let demotions = Demotions::new(pos, from);
         for to in destinations(pos, from, us) {
             sink.land(Ply::new(from, to, kind, 0), 0);
-            for field in demotable(pos, from, to, us) {
+            for field in demotions.of(pos, to, us) {
                 let mut ply = Ply::new(from, to, kind, flag::DEMOTE);
                 ply.aux = field;
                 if pos.rank_of(field) != pos.last_rank(us) {

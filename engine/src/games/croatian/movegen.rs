@@ -92,6 +92,9 @@ struct FirstPlies<'a, 'g> {
     /// With `Keep::Quiescence`, the classes (`quiescence_class`) listed so far.
     classes: KeySet,
     patience: Patience<'g>,
+    /// Only one complete turn is wanted, and no teleport (one may be a null move): the
+    /// generation stops at the first.
+    one_turn: bool,
 }
 
 /// The plies' flags that make a turn tactical (material changes).
@@ -100,6 +103,9 @@ pub(crate) const TACTICAL: u32 =
 
 impl Sink for FirstPlies<'_, '_> {
     fn wants(&self, ply: &Ply) -> bool {
+        if self.one_turn && (!self.out.is_empty() || ply.has(flag::TELEPORT)) {
+            return false;
+        }
         if ply.flags & flag::GOES_ON != 0 {
             return self.activations_wanted;
         }
@@ -151,7 +157,7 @@ impl Sink for FirstPlies<'_, '_> {
     }
 
     fn full(&self) -> bool {
-        self.patience.gave_up()
+        self.patience.gave_up() || self.one_turn && !self.out.is_empty()
     }
 
     fn step(&mut self) -> bool {
@@ -164,7 +170,45 @@ fn single_class(ply: &Ply) -> u64 {
     quiescence_class(&Move::single(*ply))
 }
 
-impl FirstPlies<'_, '_> {
+impl<'a, 'g> FirstPlies<'a, 'g> {
+    fn new(
+        pos: &'a Croatian,
+        o: &'a Offsets,
+        out: &'a mut Vec<Move>,
+        keep: Keep,
+        patience: Patience<'g>,
+    ) -> Self {
+        let king = pos.kings[pos.side.index()];
+        let in_check = pos.king_attacked();
+        FirstPlies {
+            pos,
+            us: pos.side,
+            o,
+            out,
+            activations: Vec::new(),
+            teleported: false,
+            board: None,
+            king,
+            in_check,
+            answers: if in_check {
+                check_answers(pos, o, king)
+            } else {
+                None
+            },
+            pinned: if king != 0 && !in_check {
+                pinned(pos, o, king)
+            } else {
+                FieldSet::default()
+            },
+            keep,
+            // An action that leaves a piece in the air changes no material.
+            activations_wanted: !pos.by_action || keep.takes(0),
+            classes: KeySet::default(),
+            patience,
+            one_turn: false,
+        }
+    }
+
     fn listed(&mut self, mv: Move) {
         if self.keep == Keep::Quiescence {
             self.classes.insert(quiescence_class(&mv));
@@ -425,6 +469,9 @@ pub(super) fn first_plies_of<S: Sink>(
             continue;
         }
         first_plies_of_field(pos, o, in_check, s, sink);
+        if sink.full() {
+            return;
+        }
     }
 }
 
@@ -494,35 +541,9 @@ fn list(
     patience: Patience,
 ) -> Result<(), GaveUp> {
     let o = Offsets::new(pos.stride());
-    let king = pos.kings[pos.side.index()];
     let in_check = pos.king_attacked();
     let singles_start = out.len();
-    let mut first = FirstPlies {
-        pos,
-        us: pos.side,
-        o: &o,
-        out,
-        activations: Vec::new(),
-        teleported: false,
-        board: None,
-        king,
-        in_check,
-        answers: if in_check {
-            check_answers(pos, &o, king)
-        } else {
-            None
-        },
-        pinned: if king != 0 && !in_check {
-            pinned(pos, &o, king)
-        } else {
-            FieldSet::default()
-        },
-        keep,
-        // An action that leaves a piece in the air changes no material.
-        activations_wanted: !pos.by_action || keep.takes(0),
-        classes: KeySet::default(),
-        patience,
-    };
+    let mut first = FirstPlies::new(pos, &o, out, keep, patience);
     first_plies(pos, &o, in_check, &mut first);
     let FirstPlies {
         activations,
@@ -597,10 +618,26 @@ fn list(
     })
 }
 
+/// Whether the side to move has a legal turn of its first piece's ply alone, other than a
+/// teleport: found without listing the others (any such ply `legal_moves` lists is a complete
+/// turn).
+pub(crate) fn has_single_turn(pos: &Croatian) -> bool {
+    if pos.verdict().is_some() {
+        return false;
+    }
+    let o = Offsets::new(pos.stride());
+    let mut out = Vec::new();
+    let mut first = FirstPlies::new(pos, &o, &mut out, Keep::All, Patience::endless());
+    first.activations_wanted = false;
+    first.one_turn = true;
+    first_plies(pos, &o, first.in_check, &mut first);
+    !out.is_empty()
+}
+
 /// The listed move whose resulting state has `key` (the key `Turn::result_key` gives).
 pub(crate) fn listed_with_key(pos: &Croatian, key: u64) -> Option<Move> {
     let mut moves = Vec::new();
-    if pos.decided.is_none() {
+    if pos.verdict().is_none() {
         legal_moves(pos, &mut moves, true);
     }
     let mut turn = Turn::new(pos);
@@ -619,7 +656,7 @@ pub(crate) fn listed_with_key(pos: &Croatian, key: u64) -> Option<Move> {
 /// of Waves abound.) A ply that can pass on different momenta (a Serpent's walks to one field)
 /// is tried with each.
 pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
-    if pos.decided.is_some() {
+    if pos.verdict().is_some() {
         return false;
     }
     let first = mv.first();

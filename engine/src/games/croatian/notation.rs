@@ -2312,7 +2312,7 @@ fn walk_written(
     continuations: bool,
     journey: Option<JourneyText>,
 ) -> (Vec<Found>, Option<Vec<String>>) {
-    if written.is_empty() || pos.decided.is_some() {
+    if written.is_empty() || pos.verdict().is_some() {
         return (Vec::new(), None);
     }
     let o = Offsets::new(pos.stride());
@@ -2409,7 +2409,7 @@ pub fn parse_move(pos: &Croatian, text: &str) -> Result<Move, MoveError> {
 /// The legal move with displacements whose text is `text` in the form written before the
 /// book's (`Pf6-g6~Se5-e7`: each displaced Pawn's ply before the Serpent's, every ply in XAN).
 fn written_serpent_move(pos: &Croatian, text: &str) -> Option<Move> {
-    if pos.decided.is_some() {
+    if pos.verdict().is_some() {
         return None;
     }
     // Writing every move is slow: first the fields each ply names, in order.

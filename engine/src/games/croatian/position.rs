@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::MAX_EP;
+use super::board::{VerdictCache, MAX_EP};
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
 use super::resurrection::Graveyard;
 use super::variant::{Castling, Promotion, Variant};
@@ -233,10 +233,10 @@ fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionEr
     }
     pos.recompute_key();
     // With Waves the side that moved may have checkmated itself (OQ-5): a finished game.
-    pos.decided = pos.judge_self_checkmate();
+    pos.decided = VerdictCache::known(pos.judge_self_checkmate());
     let them = !pos.side;
     let k = pos.kings[them.index()];
-    if pos.decided.is_none() && k != 0 && attacks::attacked(&pos, &pos.board, k, pos.side) {
+    if pos.verdict().is_none() && k != 0 && attacks::attacked(&pos, &pos.board, k, pos.side) {
         return Err(perr("side to move", "the side not to move is in check"));
     }
     Ok(pos)
