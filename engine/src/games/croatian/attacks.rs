@@ -310,6 +310,7 @@ fn serpent_attackers(
     if serpents.is_empty() {
         return true;
     }
+    let xy = |f: u16| (pos.file_of(f) as i32, pos.rank_of(f) as i32);
     let s = pos.stride();
     let mut reported: ArrayVec<u16, 32> = ArrayVec::new();
     // Each (field, diagonal) enters once, after `sq`.
