@@ -274,7 +274,7 @@ impl Croatian {
     pub(super) fn king_attacked(&self) -> bool {
         self.checked.get().unwrap_or_else(|| {
             let k = self.kings[self.side.index()];
-            let attacked = k != 0 && attacked(self, &self.board, k, !self.side);
+            let attacked = k != 0 && self.is_attacked(k, !self.side);
             self.checked.set(attacked);
             attacked
         })
@@ -905,7 +905,7 @@ impl Croatian {
             return None;
         }
         let k = self.kings[(!self.side).index()];
-        if k == 0 || !super::attacks::attacked(self, &self.board, k, self.side) {
+        if k == 0 || !self.is_attacked(k, self.side) {
             return None;
         }
         // Whether a turn exists is asked last, it can walk many actions; of a copy not yet

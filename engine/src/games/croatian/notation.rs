@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{self, Offsets};
+use super::attacks::Offsets;
 use super::board::{Turn, Undo};
 use super::cascade::{self, InAir, KeySet};
 use super::moves::{flag, Move, Ply};
@@ -2317,7 +2317,7 @@ fn walk_written(
     }
     let o = Offsets::new(pos.stride());
     let king = pos.king(pos.side);
-    let in_check = king.is_some_and(|k| attacks::attacked(pos, &pos.board, k, !pos.side));
+    let in_check = king.is_some_and(|k| pos.is_attacked(k, !pos.side));
     let mut r = Resolver {
         o,
         root: pos.clone(),

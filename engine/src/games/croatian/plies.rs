@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{at, attacked, Offsets};
+use super::attacks::{at, Offsets};
 use super::board::FieldSet;
 use super::divergence::divergence;
 use super::moves::{flag, Ply, Route};
@@ -616,7 +616,7 @@ impl PlyGen<'_> {
             };
             for k in 1..=max {
                 let to = at(m.from, k * dir);
-                let hit = attacked(pos, &pos.board, to, !us);
+                let hit = pos.is_attacked(to, !us);
                 if hit && !through_check {
                     break;
                 }

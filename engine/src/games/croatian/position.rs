@@ -13,7 +13,7 @@ use super::board::{VerdictCache, MAX_EP};
 use super::piece::{self, Cell, Kind, Tag, EMPTY};
 use super::resurrection::Graveyard;
 use super::variant::{Castling, Promotion, Variant};
-use super::{attacks, Croatian, EpItem};
+use super::{Croatian, EpItem};
 use crate::core::placement::push_board;
 use crate::core::{Color, PositionError};
 
@@ -236,7 +236,7 @@ fn finish(mut pos: Croatian, field: &'static str) -> Result<Croatian, PositionEr
     pos.decided = VerdictCache::known(pos.judge_self_checkmate());
     let them = !pos.side;
     let k = pos.kings[them.index()];
-    if pos.verdict().is_none() && k != 0 && attacks::attacked(&pos, &pos.board, k, pos.side) {
+    if pos.verdict().is_none() && k != 0 && pos.is_attacked(k, pos.side) {
         return Err(perr("side to move", "the side not to move is in check"));
     }
     Ok(pos)

@@ -362,11 +362,7 @@ fn check_is_judged_after_the_cascade_tb_mv21_tb_mv22() {
         ("i3", true),
     ] {
         let after = play(&pos, &format!("{chain}~Qm7-{end}"));
-        assert_eq!(
-            attacks::attacked(&after, &after.board, m3, Color::White),
-            checks,
-            "{end}"
-        );
+        assert_eq!(after.is_attacked(m3, Color::White), checks, "{end}");
     }
     assert!(!legal(&pos, chain), "the re-activated Queen must move");
 }
