@@ -1173,17 +1173,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             {
                 TT_MOVE
             } else if pos.is_tactical(mv) {
-                let gain = self.shared.eval.capture_order(pos, mv);
-                // Losing exchanges cannot raise a quiet position's score.
-                if !in_check
-                    && (gain < 0
-                        || static_eval + gain + self.shared.params.qs_futility_margin <= alpha
-                        || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES))
-                {
-                    i32::MIN
-                } else {
-                    GOOD_TACTICAL + gain
-                }
+                // In check every evasion counts.
+                self.quiescence_tactical_order(pos, mv, static_eval, alpha, qply, in_check)
             } else if in_check {
                 self.history.score(side, move_hash(mv))
             } else {
@@ -1248,6 +1239,30 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .tt
             .store(key, ply, stored, best.score, static_eval, 0, bound);
         best.score
+    }
+
+    /// A tactical move's place in quiescence's order: by what it wins, or never searched
+    /// (`i32::MIN`) unless `keep_all`, where it cannot help: a losing exchange cannot raise a
+    /// quiet position's score, nor a gain that leaves it below alpha, nor, after the first
+    /// plies, one that wins nothing.
+    fn quiescence_tactical_order(
+        &self,
+        pos: &G,
+        mv: &G::Move,
+        static_eval: i32,
+        alpha: i32,
+        qply: i32,
+        keep_all: bool,
+    ) -> i32 {
+        let gain = self.shared.eval.capture_order(pos, mv);
+        let useless = gain < 0
+            || static_eval + gain + self.shared.params.qs_futility_margin <= alpha
+            || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES);
+        if useless && !keep_all {
+            i32::MIN
+        } else {
+            GOOD_TACTICAL + gain
+        }
     }
 
     /// Quiescence of `child` with the window and score seen from its parent at `ply`.
@@ -1315,15 +1330,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         scores.clear();
         for (i, mv) in moves.iter().enumerate() {
             let score = if pos.is_tactical(mv) {
-                let gain = self.shared.eval.capture_order(pos, mv);
-                if gain < 0
-                    || static_eval + gain + self.shared.params.qs_futility_margin <= alpha
-                    || (gain == 0 && qply >= QUIESCENCE_FULL_PLIES)
-                {
-                    i32::MIN
-                } else {
-                    GOOD_TACTICAL + gain
-                }
+                self.quiescence_tactical_order(pos, mv, static_eval, alpha, qply, false)
             } else if !ends[i] {
                 if may_end {
                     i32::MIN
