@@ -12,10 +12,11 @@
 //! activating each other through Shamans loop through the same board with less and less of it,
 //! and a loop that spends momentum can end where no shorter path does (a Wave left with none
 //! is oblationed). A path that comes back to a state can be cut short there, so what a state can
-//! still reach does not depend on the way it came, and walking each state once finds every turn. A turn reached both with and without such a loop is
-//! one move, written with the shorter ply list (R5, `divergence`). An action that ends the turn is
-//! listed only when the turn is legal (the King not attacked by an unmoved piece, not a null
-//! move, OQ-15); a state in progress from which no action completes a legal turn is a dead end.
+//! still reach does not depend on the way it came, and walking each state once finds every
+//! turn. A turn reached both with and without such a loop is one move (R5, `divergence`). An
+//! action that ends the turn is listed only when the turn is legal (the King not attacked by an
+//! unmoved piece, not a null move, OQ-15); a state in progress from which no action completes a
+//! legal turn is a dead end.
 //!
 //! The whole-turn generator (`cascade::Cascades`) and the action lister take each step through
 //! the same `cascade::follow`; the whole-turn list is what walking every action path gives,
