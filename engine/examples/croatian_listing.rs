@@ -4,9 +4,11 @@
 //! action by action. Run one way per process to read its peak memory:
 //!
 //!   /usr/bin/time -v cargo run --release -p tiamat-engine --example croatian_listing -- \
-//!       VARIANT whole|actions|diff [--position P] [--moves "M1 M2"] [--perft D]
+//!       VARIANT whole|actions|diff [--position P] [--moves "M1 M2"] [--perft D [--divide]]
 //!
 //! `diff` lists the complete turns that only one of the two ways finds (compared by key).
+//! `--divide` prints each complete turn with the perft D-1 below it (as `tiamat perft --divide`,
+//! through the way chosen): Hemera's Dawn's depth 2 per child, through the actions.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -29,7 +31,7 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let usage =
-        "usage: croatian_listing VARIANT whole|actions|diff [--position P] [--moves M] [--perft D]";
+        "usage: croatian_listing VARIANT whole|actions|diff [--position P] [--moves M] [--perft D [--divide]]";
     let mut args = std::env::args().skip(1);
     let variant = args.next().ok_or(usage)?;
     let way = args.next();
@@ -38,7 +40,7 @@ fn run() -> Result<(), String> {
         Some("actions") => true,
         _ => return Err(usage.into()),
     };
-    let (mut position, mut moves, mut depth) = (None, String::new(), 0);
+    let (mut position, mut moves, mut depth, mut divide) = (None, String::new(), 0, false);
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--perft" => {
@@ -49,6 +51,7 @@ fn run() -> Result<(), String> {
             }
             "--position" => position = Some(args.next().ok_or("--position needs a value")?),
             "--moves" => moves = args.next().ok_or("--moves needs a value")?,
+            "--divide" => divide = true,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -75,7 +78,17 @@ fn run() -> Result<(), String> {
         listed.as_secs_f64()
     );
     drop(list);
-    if depth > 0 {
+    if divide && depth > 0 {
+        let started = Instant::now();
+        let mut nodes = 0;
+        for turn in complete_turns(&pos) {
+            let below = perft(&turn.state, depth - 1);
+            nodes += below;
+            println!("{}\t{below}", turn.text());
+        }
+        let took = started.elapsed().as_secs_f64();
+        println!("perft {depth}: {nodes} in {took:.3} s");
+    } else if depth > 0 {
         let started = Instant::now();
         let nodes = perft(&pos, depth);
         let took = started.elapsed().as_secs_f64();
