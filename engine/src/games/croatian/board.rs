@@ -259,6 +259,7 @@ impl Croatian {
             progress: None,
             by_action: super::actions::by_default(v.name),
             checked: CheckCache::default(),
+            passed_in_check: false,
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -278,6 +279,37 @@ impl Croatian {
             self.checked.set(attacked);
             attacked
         })
+    }
+
+    /// After the whole turn `mv` from a position, whether the side to move is in check, told
+    /// from the fields a single ply changed where that is enough (`attacks::attacked_through`):
+    /// without Waves the King was not attacked before the turn.
+    pub(super) fn note_check_after(&self, mv: &Move, passed_in_check: bool) {
+        const PLAIN: u32 = flag::CAPTURE
+            | flag::EN_PASSANT
+            | flag::CASTLE
+            | flag::PROMOTE
+            | flag::TAG_PROMOTION
+            | flag::DELAYED;
+        let Move::Single(ply) = mv else {
+            return;
+        };
+        let k = self.kings[self.side.index()];
+        if passed_in_check || !self.v.attacks_by_lines() || ply.flags & !PLAIN != 0 || k == 0 {
+            return;
+        }
+        let mut changed: ArrayVec<u16, 4> = ArrayVec::new();
+        changed.push(ply.from);
+        if ply.has(flag::CASTLE) {
+            changed.extend([ply.aux, ply.to, self.castle_rook_dest(ply)]);
+        } else if !ply.has(flag::DELAYED) {
+            changed.push(ply.to);
+            if ply.has(flag::EN_PASSANT) {
+                changed.push(ply.aux);
+            }
+        }
+        let attacked = super::attacks::attacked_through(self, k, !self.side, &changed);
+        self.checked.set(attacked);
     }
 
     /// Whether a piece of `by` attacks `sq` on the board as it stands.
@@ -359,6 +391,7 @@ impl Croatian {
         next.ep.clear();
         next.side = !self.side;
         next.checked = CheckCache::default();
+        next.passed_in_check = self.king_attacked();
         next.decided = VerdictCache::known(self.verdict());
         next.key ^= keys().side;
         next.halfmove = next.halfmove.saturating_add(1);
@@ -882,6 +915,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         }
         next.side = !us;
         next.checked = CheckCache::default();
+        next.passed_in_check = false;
         next.key ^= keys().side;
         next.decided = VerdictCache::default();
     }
