@@ -450,7 +450,10 @@ fn first_plies_of_field<S: Sink>(
         may_ep: true,
     };
     gen.plies(&m, sink);
-    if piece::kind(m.cell) == Kind::King {
+    // Castling tests the fields the King crosses for attack: not for a sink that drops it.
+    if piece::kind(m.cell) == Kind::King
+        && sink.wants(&Ply::new(from, from, Kind::King as u8, flag::CASTLE))
+    {
         gen.castling(&m, in_check, sink);
     }
 }

@@ -304,10 +304,16 @@ impl PlyGen<'_> {
 
     fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
         let budget = Self::budget(m);
+        // A ride's step onto an empty field is a quiet ply: a sink that drops those (tactical
+        // generation) is handed only the fields that hold something.
+        let quiet = sink.wants(&Ply::new(m.from, m.from, piece::kind_bits(m.cell), 0));
         for &d in dirs {
             let mut to = m.from;
             for k in 1..=budget {
                 to = at(to, d);
+                if !quiet && self.cell(to) == EMPTY {
+                    continue;
+                }
                 if !self.arrive(m, to, k, sink) || sink.full() {
                     break;
                 }
