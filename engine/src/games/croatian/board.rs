@@ -548,8 +548,6 @@ pub(super) struct Turn<P = Croatian> {
     /// E.p. items left by the mover's own rushes in this turn (T2-2).
     pub ep: ArrayVec<EpItem, MAX_EP>,
     pub moved: FieldSet,
-    /// The fields of `moved`, in the order plies ended on them.
-    marked: Vec<u16>,
     pub irreversible: bool,
     /// The key of the board the turn started from (no e.p. items).
     start_key: u64,
@@ -595,15 +593,15 @@ impl Turn {
     pub fn moved_key(&self) -> u64 {
         let us = self.pos.side;
         let pawns = !self.pos.ep.is_empty();
-        self.marked
+        self.moved
             .iter()
-            .filter(|&&sq| {
+            .filter(|&sq| {
                 let c = self.pos.board[sq as usize];
                 piece::is_piece(c)
                     && (piece::color(c) != us && !piece::is_wave(c)
                         || pawns && piece::is_private(piece::kind(c)))
             })
-            .fold(0, |k, &sq| k ^ keys().moved[sq as usize])
+            .fold(0, |k, sq| k ^ keys().moved[sq as usize])
     }
 
     /// The position after the turn (`end`).
@@ -640,7 +638,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             air: EMPTY,
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
-            marked: Vec::new(),
             irreversible: false,
         };
         let pos = turn.cur_mut();
@@ -659,7 +656,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
 
     fn mark(&mut self, sq: u16) -> Option<u16> {
         if self.moved.insert(sq) {
-            self.marked.push(sq);
             Some(sq)
         } else {
             None
@@ -871,7 +867,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         }
         for sq in [undo.marked_rook, undo.marked].into_iter().flatten() {
             self.moved.remove(sq);
-            self.marked.pop();
         }
         self.ep = undo.ep;
         self.air = undo.air;
