@@ -239,6 +239,14 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             || ply.piece == Kind::King as u8
             || ply.flags & (flag::EN_PASSANT | flag::CASTLE) != 0
         {
+            if ply.piece == Kind::King as u8
+                && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
+                && self.pos.v.attacks_by_lines()
+            {
+                if let Some(safe) = king_step_safe(self.pos, self.o, ply) {
+                    return safe;
+                }
+            }
             let board = scratch(&mut self.board, self.pos);
             return king_safe_single(self.pos, self.o, board, ply);
         }
@@ -372,6 +380,34 @@ fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
         }
     }
     pinned
+}
+
+/// Whether the King's step `ply` leaves it safe, where every piece attacks by a leap or along a
+/// line (`Variant::attacks_by_lines`): the attack test of its destination on the board before
+/// the step misses only an attack along the line from there through the field the King leaves,
+/// which is followed on its own (no board copy). `None` for a move that is no one-field step.
+fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply) -> Option<bool> {
+    let dx = pos.file_of(ply.from) as isize - pos.file_of(ply.to) as isize;
+    let dy = pos.rank_of(ply.from) as isize - pos.rank_of(ply.to) as isize;
+    if dx.abs().max(dy.abs()) != 1 {
+        return None;
+    }
+    let them = !pos.side;
+    if attacked_with(pos, o, &pos.board, ply.to, them) {
+        return Some(false);
+    }
+    let riders = if dx == 0 || dy == 0 {
+        [Kind::Rook, Kind::Queen]
+    } else {
+        [Kind::Bishop, Kind::Queen]
+    };
+    let d = pos.offset(dx, dy);
+    let mut s = at(ply.from, d);
+    while piece::is_clear(pos.board[s as usize]) {
+        s = at(s, d);
+    }
+    let c = pos.board[s as usize];
+    Some(!piece::is(c, riders[0], them) && !piece::is(c, riders[1], them))
 }
 
 /// The board-only effect of a single-ply move, for a quick King-safety test.

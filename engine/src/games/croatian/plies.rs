@@ -493,9 +493,8 @@ impl PlyGen<'_> {
                 self.teleport(m, to, sink);
                 continue;
             }
-            let ep = self.en_passant_targets(m, to);
             if t == EMPTY {
-                for pawn in ep {
+                for pawn in self.en_passant_targets(m, to) {
                     let mut ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::EN_PASSANT);
                     ply.aux = pawn;
                     sink.land(ply, Self::left(m, 1));
@@ -523,7 +522,7 @@ impl PlyGen<'_> {
                 // Activation with or without the e.p. capture (L1170, T2-3); any other own piece
                 // there blocks e.p.
                 self.pawn_arrival(m, to, rank + 1, flag::ACTIVATE, sink);
-                for pawn in ep {
+                for pawn in self.en_passant_targets(m, to) {
                     let mut ply = Ply::new(
                         m.from,
                         to,
