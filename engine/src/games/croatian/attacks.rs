@@ -1,7 +1,10 @@
 //! Attack tests for check: which fields the side's active materiel attacks.
 
+use std::sync::OnceLock;
+
 use arrayvec::ArrayVec;
 
+use super::board::MAX_STRIDE;
 use super::hemera::close_quarters;
 use super::piece::{self, Cell, Kind, Tag};
 use super::plies::other_quadrants;
@@ -20,6 +23,14 @@ pub(crate) struct Offsets {
 }
 
 impl Offsets {
+    /// The offsets for rows of `s` cells, built once per stride: the attack test and the
+    /// generator ask for them at every call.
+    pub fn of(s: isize) -> &'static Offsets {
+        static TABLES: OnceLock<Vec<Offsets>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| (0..=MAX_STRIDE as isize).map(Offsets::new).collect());
+        &tables[s as usize]
+    }
+
     pub fn new(s: isize) -> Offsets {
         let v = |dx: isize, dy: isize| dx + dy * s;
         let mut long = [0; 16];
@@ -56,7 +67,7 @@ pub(crate) fn at(sq: u16, d: isize) -> u16 {
 /// Is `sq` attacked by a piece of `by` on `board`? Pyramids, Waves and Stars never attack
 /// (L402, L724); attack rays pass through Waves (L816).
 pub(crate) fn attacked(pos: &Croatian, board: &Board, sq: u16, by: Color) -> bool {
-    attacked_with(pos, &Offsets::new(pos.stride()), board, sq, by)
+    attacked_with(pos, Offsets::of(pos.stride()), board, sq, by)
 }
 
 pub(crate) fn attacked_with(

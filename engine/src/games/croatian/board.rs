@@ -49,7 +49,7 @@ fn keys() -> &'static Keys {
 }
 
 /// Widest mailbox row: a 26x26 board and its padding.
-const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
+pub(super) const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
 
 /// Every field's file and rank for mailbox rows of `stride` cells, looked up: the generator
 /// and the evaluation ask them per piece, and a division by the run-time stride is slow.

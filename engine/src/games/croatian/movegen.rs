@@ -579,11 +579,11 @@ fn list(
     keep: Keep,
     patience: Patience,
 ) -> Result<(), GaveUp> {
-    let o = Offsets::new(pos.stride());
+    let o = Offsets::of(pos.stride());
     let in_check = pos.king_attacked();
     let singles_start = out.len();
-    let mut first = FirstPlies::new(pos, &o, out, keep, patience);
-    first_plies(pos, &o, in_check, &mut first);
+    let mut first = FirstPlies::new(pos, o, out, keep, patience);
+    first_plies(pos, o, in_check, &mut first);
     let FirstPlies {
         activations,
         teleported,
@@ -612,7 +612,7 @@ fn list(
         return Ok(());
     }
     with_scratch(|scratch| {
-        let mut cascades = Cascades::new(pos, &o, dedup, scratch, patience);
+        let mut cascades = Cascades::new(pos, o, dedup, scratch, patience);
         let mut rest = &activations[..];
         while !rest.is_empty() && !cascades.gave_up() {
             let (first, later) = rest.split_at(ending_len(rest));
