@@ -1,7 +1,10 @@
 //! Attack tests for check: which fields the side's active materiel attacks.
 
+use std::sync::OnceLock;
+
 use arrayvec::ArrayVec;
 
+use super::board::MAX_STRIDE;
 use super::hemera::close_quarters;
 use super::piece::{self, Cell, Kind, Tag};
 use super::plies::other_quadrants;
@@ -20,6 +23,14 @@ pub(crate) struct Offsets {
 }
 
 impl Offsets {
+    /// The offsets for rows of `s` cells, built once per stride: the attack test and the
+    /// generator ask for them at every call.
+    pub fn of(s: isize) -> &'static Offsets {
+        static TABLES: OnceLock<Vec<Offsets>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| (0..=MAX_STRIDE as isize).map(Offsets::new).collect());
+        &tables[s as usize]
+    }
+
     pub fn new(s: isize) -> Offsets {
         let v = |dx: isize, dy: isize| dx + dy * s;
         let mut long = [0; 16];
@@ -56,7 +67,7 @@ pub(crate) fn at(sq: u16, d: isize) -> u16 {
 /// Is `sq` attacked by a piece of `by` on `board`? Pyramids, Waves and Stars never attack
 /// (L402, L724); attack rays pass through Waves (L816).
 pub(crate) fn attacked(pos: &Croatian, board: &Board, sq: u16, by: Color) -> bool {
-    attacked_with(pos, &Offsets::new(pos.stride()), board, sq, by)
+    attacked_with(pos, Offsets::of(pos.stride()), board, sq, by)
 }
 
 pub(crate) fn attacked_with(
@@ -67,6 +78,63 @@ pub(crate) fn attacked_with(
     by: Color,
 ) -> bool {
     !each_attacker(pos, o, board, sq, by, |_| false)
+}
+
+/// `attacked` after a ply of `by` that changed only the fields `changed` (put its own pieces
+/// there or emptied them), when no piece of `by` attacked `sq` before it, in a variant whose
+/// pieces attack by a leap or along a line (`Variant::attacks_by_lines`): a new attacker stands
+/// on a changed field, or rides a line from `sq` through one that the ply opened.
+pub(crate) fn attacked_through(pos: &Croatian, sq: u16, by: Color, changed: &[u16]) -> bool {
+    let board = &pos.board;
+    let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
+    let by_light = by == Color::White;
+    changed.iter().any(|&f| {
+        let (dx, dy) = (pos.file_of(f) as isize - x, pos.rank_of(f) as isize - y);
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let c = board[f as usize];
+        let knight = ax * ay == 2;
+        let leaps = piece::is_piece(c)
+            && piece::color(c) == by
+            && match piece::kind(c) {
+                Kind::Pawn => {
+                    let fwd = pos.forward(by);
+                    sq == at(f, fwd + 1) || sq == at(f, fwd - 1)
+                }
+                Kind::King => ax <= 1 && ay <= 1,
+                Kind::Knight => knight,
+                Kind::Unicorn => {
+                    if pos.is_light_field(f) == by_light {
+                        knight
+                    } else {
+                        matches!((ax, ay), (4, 1) | (1, 4) | (3, 2) | (2, 3))
+                    }
+                }
+                _ => false,
+            };
+        if leaps {
+            return true;
+        }
+        // The line from `sq` through `f`, one step at a time, and what rides it.
+        let (steps, riders) = if ax == 0 || ay == 0 {
+            (ax.max(ay), [Kind::Rook, Kind::Queen])
+        } else if ax == ay {
+            (ax, [Kind::Bishop, Kind::Queen])
+        } else if ax == 2 * ay || ay == 2 * ax {
+            (ax.min(ay), [Kind::Pegasus, Kind::Pegasus])
+        } else {
+            return false;
+        };
+        if steps == 0 {
+            return false;
+        }
+        let d = pos.offset(dx / steps, dy / steps);
+        let mut s = at(sq, d);
+        while piece::is_clear(board[s as usize]) {
+            s = at(s, d);
+        }
+        let c = board[s as usize];
+        piece::is(c, riders[0], by) || piece::is(c, riders[1], by)
+    })
 }
 
 /// Calls `keep_going` with the field of every piece of `by` attacking `sq`, until it returns

@@ -49,7 +49,7 @@ fn keys() -> &'static Keys {
 }
 
 /// Widest mailbox row: a 26x26 board and its padding.
-const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
+pub(super) const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
 
 /// Every field's file and rank for mailbox rows of `stride` cells, looked up: the generator
 /// and the evaluation ask them per piece, and a division by the run-time stride is slow.
@@ -259,6 +259,7 @@ impl Croatian {
             progress: None,
             by_action: super::actions::by_default(v.name),
             checked: CheckCache::default(),
+            passed_in_check: false,
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -278,6 +279,37 @@ impl Croatian {
             self.checked.set(attacked);
             attacked
         })
+    }
+
+    /// After the whole turn `mv` from a position, whether the side to move is in check, told
+    /// from the fields a single ply changed where that is enough (`attacks::attacked_through`):
+    /// without Waves the King was not attacked before the turn.
+    pub(super) fn note_check_after(&self, mv: &Move, passed_in_check: bool) {
+        const PLAIN: u32 = flag::CAPTURE
+            | flag::EN_PASSANT
+            | flag::CASTLE
+            | flag::PROMOTE
+            | flag::TAG_PROMOTION
+            | flag::DELAYED;
+        let Move::Single(ply) = mv else {
+            return;
+        };
+        let k = self.kings[self.side.index()];
+        if passed_in_check || !self.v.attacks_by_lines() || ply.flags & !PLAIN != 0 || k == 0 {
+            return;
+        }
+        let mut changed: ArrayVec<u16, 4> = ArrayVec::new();
+        changed.push(ply.from);
+        if ply.has(flag::CASTLE) {
+            changed.extend([ply.aux, ply.to, self.castle_rook_dest(ply)]);
+        } else if !ply.has(flag::DELAYED) {
+            changed.push(ply.to);
+            if ply.has(flag::EN_PASSANT) {
+                changed.push(ply.aux);
+            }
+        }
+        let attacked = super::attacks::attacked_through(self, k, !self.side, &changed);
+        self.checked.set(attacked);
     }
 
     /// Whether a piece of `by` attacks `sq` on the board as it stands.
@@ -359,6 +391,7 @@ impl Croatian {
         next.ep.clear();
         next.side = !self.side;
         next.checked = CheckCache::default();
+        next.passed_in_check = self.king_attacked();
         next.decided = VerdictCache::known(self.verdict());
         next.key ^= keys().side;
         next.halfmove = next.halfmove.saturating_add(1);
@@ -515,8 +548,6 @@ pub(super) struct Turn<P = Croatian> {
     /// E.p. items left by the mover's own rushes in this turn (T2-2).
     pub ep: ArrayVec<EpItem, MAX_EP>,
     pub moved: FieldSet,
-    /// The fields of `moved`, in the order plies ended on them.
-    marked: Vec<u16>,
     pub irreversible: bool,
     /// The key of the board the turn started from (no e.p. items).
     start_key: u64,
@@ -562,15 +593,15 @@ impl Turn {
     pub fn moved_key(&self) -> u64 {
         let us = self.pos.side;
         let pawns = !self.pos.ep.is_empty();
-        self.marked
+        self.moved
             .iter()
-            .filter(|&&sq| {
+            .filter(|&sq| {
                 let c = self.pos.board[sq as usize];
                 piece::is_piece(c)
                     && (piece::color(c) != us && !piece::is_wave(c)
                         || pawns && piece::is_private(piece::kind(c)))
             })
-            .fold(0, |k, &sq| k ^ keys().moved[sq as usize])
+            .fold(0, |k, sq| k ^ keys().moved[sq as usize])
     }
 
     /// The position after the turn (`end`).
@@ -607,7 +638,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             air: EMPTY,
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
-            marked: Vec::new(),
             irreversible: false,
         };
         let pos = turn.cur_mut();
@@ -626,7 +656,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
 
     fn mark(&mut self, sq: u16) -> Option<u16> {
         if self.moved.insert(sq) {
-            self.marked.push(sq);
             Some(sq)
         } else {
             None
@@ -838,7 +867,6 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         }
         for sq in [undo.marked_rook, undo.marked].into_iter().flatten() {
             self.moved.remove(sq);
-            self.marked.pop();
         }
         self.ep = undo.ep;
         self.air = undo.air;
@@ -882,6 +910,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         }
         next.side = !us;
         next.checked = CheckCache::default();
+        next.passed_in_check = false;
         next.key ^= keys().side;
         next.decided = VerdictCache::default();
     }

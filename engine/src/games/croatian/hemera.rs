@@ -183,6 +183,8 @@ impl PlyGen<'_> {
         };
         let kind = piece::kind_bits(m.cell);
         let budget = Self::budget(m);
+        // A rush onto an empty field is a quiet ply (`PlyGen::rays`).
+        let quiet = sink.wants(&Ply::new(m.from, m.from, kind, 0));
         let mut to = m.from;
         for k in 1..=budget {
             to = at(to, fwd);
@@ -207,7 +209,9 @@ impl PlyGen<'_> {
             }
             if k >= 2 && k > beyond {
                 if c == EMPTY {
-                    sink.land(Ply::new(m.from, to, kind, 0), Self::left(m, k));
+                    if quiet {
+                        sink.land(Ply::new(m.from, to, kind, 0), Self::left(m, k));
+                    }
                 } else if piece::is_wave(c) && piece::color(c) == col {
                     sink.land(Ply::new(m.from, to, kind, flag::ACTIVATE), Self::left(m, k));
                 } else if let Some(diverge) = divergence(m, to, c, Self::left(m, k)) {

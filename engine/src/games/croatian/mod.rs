@@ -293,6 +293,9 @@ pub struct Croatian {
     by_action: bool,
     /// Whether the side to move's King is attacked, once asked (`king_attacked`).
     checked: board::CheckCache,
+    /// Whether the side not to move's King may be attacked: after a pass in check, so the next
+    /// turn's check test may not take it for safe (`Croatian::note_check_after`).
+    passed_in_check: bool,
 }
 
 impl std::fmt::Debug for Croatian {

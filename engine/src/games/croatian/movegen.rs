@@ -239,6 +239,14 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             || ply.piece == Kind::King as u8
             || ply.flags & (flag::EN_PASSANT | flag::CASTLE) != 0
         {
+            if ply.piece == Kind::King as u8
+                && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
+                && self.pos.v.attacks_by_lines()
+            {
+                if let Some(safe) = king_step_safe(self.pos, self.o, ply) {
+                    return safe;
+                }
+            }
             let board = scratch(&mut self.board, self.pos);
             return king_safe_single(self.pos, self.o, board, ply);
         }
@@ -374,6 +382,34 @@ fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
     pinned
 }
 
+/// Whether the King's step `ply` leaves it safe, where every piece attacks by a leap or along a
+/// line (`Variant::attacks_by_lines`): the attack test of its destination on the board before
+/// the step misses only an attack along the line from there through the field the King leaves,
+/// which is followed on its own (no board copy). `None` for a move that is no one-field step.
+fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply) -> Option<bool> {
+    let dx = pos.file_of(ply.from) as isize - pos.file_of(ply.to) as isize;
+    let dy = pos.rank_of(ply.from) as isize - pos.rank_of(ply.to) as isize;
+    if dx.abs().max(dy.abs()) != 1 {
+        return None;
+    }
+    let them = !pos.side;
+    if attacked_with(pos, o, &pos.board, ply.to, them) {
+        return Some(false);
+    }
+    let riders = if dx == 0 || dy == 0 {
+        [Kind::Rook, Kind::Queen]
+    } else {
+        [Kind::Bishop, Kind::Queen]
+    };
+    let d = pos.offset(dx, dy);
+    let mut s = at(ply.from, d);
+    while piece::is_clear(pos.board[s as usize]) {
+        s = at(s, d);
+    }
+    let c = pos.board[s as usize];
+    Some(!piece::is(c, riders[0], them) && !piece::is(c, riders[1], them))
+}
+
 /// The board-only effect of a single-ply move, for a quick King-safety test.
 fn king_safe_single(pos: &Croatian, o: &Offsets, board: &mut Board, ply: &Ply) -> bool {
     let us = pos.side;
@@ -450,7 +486,10 @@ fn first_plies_of_field<S: Sink>(
         may_ep: true,
     };
     gen.plies(&m, sink);
-    if piece::kind(m.cell) == Kind::King {
+    // Castling tests the fields the King crosses for attack: not for a sink that drops it.
+    if piece::kind(m.cell) == Kind::King
+        && sink.wants(&Ply::new(from, from, Kind::King as u8, flag::CASTLE))
+    {
         gen.castling(&m, in_check, sink);
     }
 }
@@ -540,11 +579,11 @@ fn list(
     keep: Keep,
     patience: Patience,
 ) -> Result<(), GaveUp> {
-    let o = Offsets::new(pos.stride());
+    let o = Offsets::of(pos.stride());
     let in_check = pos.king_attacked();
     let singles_start = out.len();
-    let mut first = FirstPlies::new(pos, &o, out, keep, patience);
-    first_plies(pos, &o, in_check, &mut first);
+    let mut first = FirstPlies::new(pos, o, out, keep, patience);
+    first_plies(pos, o, in_check, &mut first);
     let FirstPlies {
         activations,
         teleported,
@@ -573,7 +612,7 @@ fn list(
         return Ok(());
     }
     with_scratch(|scratch| {
-        let mut cascades = Cascades::new(pos, &o, dedup, scratch, patience);
+        let mut cascades = Cascades::new(pos, o, dedup, scratch, patience);
         let mut rest = &activations[..];
         while !rest.is_empty() && !cascades.gave_up() {
             let (first, later) = rest.split_at(ending_len(rest));

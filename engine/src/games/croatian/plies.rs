@@ -304,10 +304,16 @@ impl PlyGen<'_> {
 
     fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
         let budget = Self::budget(m);
+        // A ride's step onto an empty field is a quiet ply: a sink that drops those (tactical
+        // generation) is handed only the fields that hold something.
+        let quiet = sink.wants(&Ply::new(m.from, m.from, piece::kind_bits(m.cell), 0));
         for &d in dirs {
             let mut to = m.from;
             for k in 1..=budget {
                 to = at(to, d);
+                if !quiet && self.cell(to) == EMPTY {
+                    continue;
+                }
                 if !self.arrive(m, to, k, sink) || sink.full() {
                     break;
                 }
@@ -487,9 +493,8 @@ impl PlyGen<'_> {
                 self.teleport(m, to, sink);
                 continue;
             }
-            let ep = self.en_passant_targets(m, to);
             if t == EMPTY {
-                for pawn in ep {
+                for pawn in self.en_passant_targets(m, to) {
                     let mut ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::EN_PASSANT);
                     ply.aux = pawn;
                     sink.land(ply, Self::left(m, 1));
@@ -517,7 +522,7 @@ impl PlyGen<'_> {
                 // Activation with or without the e.p. capture (L1170, T2-3); any other own piece
                 // there blocks e.p.
                 self.pawn_arrival(m, to, rank + 1, flag::ACTIVATE, sink);
-                for pawn in ep {
+                for pawn in self.en_passant_targets(m, to) {
                     let mut ply = Ply::new(
                         m.from,
                         to,

@@ -1074,3 +1074,41 @@ fn checks_and_pins_list_the_reference_moves() {
         }
     }
 }
+
+/// After a single ply, whether the side to move is in check is told from the fields the ply
+/// changed (`attacks::attacked_through`): it agrees with the whole-board test two turns deep
+/// from every suite position of the variants that use it, checks among them.
+#[test]
+fn check_after_a_single_ply_agrees_with_the_whole_board_test() {
+    let mut checks = 0;
+    for name in variant::NAMES {
+        if !variant::Variant::by_name(name).is_some_and(|v| v.attacks_by_lines()) {
+            continue;
+        }
+        for text in crate::core::perft::suite_positions(perft_suite(name)) {
+            let pos = Croatian::from_position_string(name, text)
+                .or_else(|_| Croatian::from_author_setup(text))
+                .unwrap();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for (i, mv) in moves.iter().enumerate() {
+                let child = pos.play(mv);
+                let mut replies = Vec::new();
+                child.legal_moves(&mut replies);
+                // Every reply of a few children: the others only for themselves.
+                let deeper = if i % 16 == 0 { &replies[..] } else { &[] };
+                for next in
+                    std::iter::once(child.clone()).chain(deeper.iter().map(|r| child.play(r)))
+                {
+                    let Some(k) = next.king(next.side) else {
+                        continue;
+                    };
+                    let whole = next.is_attacked(k, !next.side);
+                    assert_eq!(next.king_attacked(), whole, "{name} {text}: {next:?}");
+                    checks += whole as usize;
+                }
+            }
+        }
+    }
+    assert!(checks > 100, "{checks}");
+}

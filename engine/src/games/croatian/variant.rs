@@ -77,6 +77,13 @@ impl Variant {
         self.kind_bits >> kind as u32 & 1 != 0
     }
 
+    /// Whether every kind attacks by a leap or along one line whose fields between must be
+    /// clear (a Pyramid never attacks): then a ply makes a new attack only from a field it put a
+    /// piece on or along a line through a field it emptied (`attacks::attacked_through`).
+    pub fn attacks_by_lines(&self) -> bool {
+        self.kind_bits & !LINE_ATTACKERS == 0
+    }
+
     pub fn is_random(&self) -> bool {
         self.figure_row.is_empty()
     }
@@ -113,6 +120,10 @@ const fn kind_bits(kinds: &[Kind]) -> u32 {
     bits
 }
 
+/// The kinds `Variant::attacks_by_lines` allows.
+const LINE_ATTACKERS: u32 = kind_bits(&[
+    Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn,
+]);
 const CLASSIC: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King];
 const TIES: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King, Pegasus];
 const TIES_SIMPLE: &[Kind] = &[Pawn, Bishop, Rook, Queen, King, Pegasus];
