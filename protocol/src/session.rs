@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use tiamat_engine::core::view::{BoardView, MoveInput};
-use tiamat_engine::core::whole_turns;
+use tiamat_engine::core::{complete_turn, whole_turns};
 use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
 use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
@@ -45,6 +45,8 @@ pub enum SearchEvent {
 pub struct SearchResult {
     pub best: Option<String>,
     pub ponder: Option<String>,
+    /// Why the answer is not the search's own, or why there is none, for an `info string`.
+    pub note: Option<String>,
 }
 
 /// Why the session refused a position or a search; nothing changed.
@@ -473,7 +475,7 @@ impl<G: HasEvaluator> AnySession for Session<G> {
                     })
                 };
                 let outcome = searcher.search(&root, &history, &limits, &control, &mut report);
-                let result = result_to_wire(&root, &outcome);
+                let result = result_to_wire(&root, &history, &outcome);
                 done();
                 (searcher, result)
             })
@@ -545,8 +547,17 @@ impl<G: HasEvaluator> AnySession for Session<G> {
                 self.searcher = Some(searcher);
                 Some(result)
             }
-            // The searcher is lost with the thread; `searcher()` builds a fresh one.
-            Err(_) => None,
+            // The searcher is lost with the thread; `searcher()` builds a fresh one. The
+            // interface still gets a legal turn where there is one.
+            Err(_) => {
+                let root = self.current()?;
+                let best = first_legal_turn(root, &self.history());
+                Some(SearchResult {
+                    best: best.map(|turn| root.move_to_wire(&turn)),
+                    ponder: None,
+                    note: Some("the search failed".into()),
+                })
+            }
         }
     }
 }
@@ -583,7 +594,9 @@ fn line_to_human<G: Game>(root: &G, line: &[String]) -> Vec<String> {
     out
 }
 
-fn result_to_wire<G: Game>(root: &G, outcome: &Outcome<G::Move>) -> SearchResult {
+/// The outcome in wire form. An answer that is no legal turn from `root` (a searcher bug) gives
+/// way to the first legal turn found; without one, the note says why there is no move.
+fn result_to_wire<G: Game>(root: &G, history: &[u64], outcome: &Outcome<G::Move>) -> SearchResult {
     let line: Vec<G::Move> = outcome
         .best
         .iter()
@@ -591,20 +604,100 @@ fn result_to_wire<G: Game>(root: &G, outcome: &Outcome<G::Move>) -> SearchResult
         .cloned()
         .collect();
     let mut wire = line_to_wire(root, &line).into_iter();
-    let best = if outcome.best.is_some() {
-        wire.next()
-    } else {
-        None
-    };
-    SearchResult {
-        best,
-        ponder: wire.next(),
+    if let Some(best) = outcome.best.as_ref().and(wire.next()) {
+        return SearchResult {
+            best: Some(best),
+            ponder: wire.next(),
+            note: None,
+        };
     }
+    let searched = outcome.best.as_ref().map(|mv| root.move_to_wire(mv));
+    match first_legal_turn(root, history) {
+        Some(turn) => SearchResult {
+            best: Some(root.move_to_wire(&turn)),
+            ponder: None,
+            note: Some(match searched {
+                Some(text) => format!("the search answered {text}, not a legal turn here"),
+                None => "the search found no move".to_string(),
+            }),
+        },
+        None => SearchResult {
+            best: None,
+            ponder: None,
+            note: Some(match root.ending(history) {
+                Some(ending) => format!("no legal move: {}", ending.reason),
+                None => "no legal move".to_string(),
+            }),
+        },
+    }
+}
+
+/// The first legal turn of `root` that its wire form names, found cheaply: a move or action
+/// that ends the turn first, else a turn completed in list order from each first action.
+fn first_legal_turn<G: Game>(root: &G, history: &[u64]) -> Option<G::Move> {
+    let mut moves = G::MoveList::default();
+    root.legal_moves(&mut moves);
+    let allowed = moves
+        .as_slice()
+        .iter()
+        .filter(|mv| !root.forbidden_by_history(mv, history));
+    let (ends, goes_on): (Vec<&G::Move>, Vec<&G::Move>) =
+        allowed.partition(|mv| !root.multi_action_turns() || !root.play(mv).turn_in_progress());
+    let names = |turn: &G::Move| !line_to_wire(root, std::slice::from_ref(turn)).is_empty();
+    let ended = ends.into_iter().find(|&mv| names(mv)).cloned();
+    ended.or_else(|| {
+        goes_on.into_iter().find_map(|first| {
+            let mut actions = vec![first.clone()];
+            let mut in_order = |_: &G, moves: &[G::Move]| (0..moves.len()).collect();
+            complete_turn(&root.play(first), &mut actions, &mut in_order)?;
+            root.join_turn(&actions).filter(names)
+        })
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::games::croatian::Croatian;
+    use tiamat_engine::search::Score;
+
+    fn outcome<M>(best: Option<M>) -> Outcome<M> {
+        Outcome {
+            best,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 1,
+            nodes: 1,
+        }
+    }
+
+    #[test]
+    fn an_answer_that_is_no_legal_turn_gives_way_to_one() {
+        // A first action that leaves One's turn in progress names no turn on the wire.
+        let root = Croatian::start_position("one").unwrap();
+        let mut actions = Vec::new();
+        root.legal_moves(&mut actions);
+        let first = actions
+            .iter()
+            .find(|mv| root.play(mv).turn_in_progress())
+            .unwrap();
+        let result = result_to_wire(&root, &[], &outcome(Some(first.clone())));
+        let best = result.best.expect("a legal turn");
+        assert!(root.parse_move(&best).is_ok(), "{best}");
+        assert!(result.note.unwrap().contains("not a legal turn"));
+        // Without a legal move, none, and why.
+        let mut s = new_session("chess", &Options::default()).unwrap();
+        s.set_position(None, &["f2f3", "e7e5", "g2g4", "d8h4"])
+            .unwrap();
+        let mated = tiamat_engine::games::chess::Chess::from_position_string(
+            "chess",
+            &s.position_string().unwrap(),
+        )
+        .unwrap();
+        let result = result_to_wire(&mated, &[], &outcome(None));
+        assert_eq!(result.best, None);
+        assert_eq!(result.note.as_deref(), Some("no legal move: Black mates"));
+    }
 
     #[test]
     fn a_longer_move_list_reads_only_its_new_moves() {

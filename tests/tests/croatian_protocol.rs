@@ -318,3 +318,40 @@ fn uci_one_ply_player_completes_a_turn_through_the_network() {
     engine.send("quit");
     assert!(engine.finish());
 }
+
+/// A One middle game (after 7 turns, dark to move; some root lists cut short by the clock here
+/// used to hold a null teleport): whatever the budget, `go` answers with a legal whole turn.
+#[test]
+fn uci_one_answers_a_tiny_budget_with_a_legal_turn() {
+    let mut engine = uci("one");
+    let fen = "tr&nbsicuewahqk&haweucisbnQT/p|p|p|p|p|g|p|g|p|p|g|p|g|g|p|g|p|p|g|p|g|p|p|p|rp|/\
+        p|p|p|p|g|p|p|p|g|g|p|p|g|g|p|p|g|g|p|p|p|g|p|p|1p|/4o|3o|o|2o|o|2o|o|3o|4/\
+        5o|1o|2o|1o|o|1o|2o|1o|5/26/26/24M1/26/26/26/26/26/26/26/26/26/1I24/1M24/R25/26/\
+        5O|1O|2O|1O|O|1O|1UO|1O|5/4O|3O|O|2O|O|2O|O|3O|4/\
+        P|1P|P|G|P|P|P|G|G|P|P|G|G|P|P|G|G|P|P|P|G|P|P|P|P|/\
+        P|1P|P|1G|P|G|P|P|G|P|G|G|P|G|P|P|G|P|G|P|P|P|P|P|/\
+        T2qP1CUEWAHQK&HAWE1CISBNR&t b - 0 7 PNBSq";
+    for go in [
+        "go wtime 50 btime 50 winc 10 binc 10",
+        "go wtime 1 btime 1",
+        "go movetime 1",
+    ] {
+        engine.send(&format!("position fen {fen}"));
+        engine.send(go);
+        let answer = engine.expect_prefix("bestmove");
+        let best = answer.split_whitespace().nth(1).unwrap().to_string();
+        assert_ne!(best, "(none)", "{go}");
+        engine.send(&format!("position fen {fen} moves {best}"));
+        let lines = engine.sync_uci();
+        assert!(
+            !lines.iter().any(|l| l.contains("not changed")),
+            "{go}: {best}: {lines:?}"
+        );
+        assert!(
+            engine.fen().contains(" w "),
+            "{go}: {best} leaves a turn in progress"
+        );
+    }
+    engine.send("quit");
+    assert!(engine.finish());
+}

@@ -442,7 +442,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let line = outcome.best.iter().cloned().collect();
             return (outcome, line);
         }
-        let root_moves = self.root_moves(root, history, limits, &clock, control);
+        let (root_moves, in_part) = self.root_moves(root, history, limits, &clock, control);
         if root_moves.is_empty() {
             let score = if root.in_check() || root.turn_in_progress() {
                 Score::Mate(0)
@@ -530,7 +530,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         });
         let (root_moves, depth, spent) = result;
         self.lag.searched(limits, side, spent, &plan);
-        let best = &root_moves[0];
+        // A game may drop some of what it lists only once its list is whole (Croatian null
+        // teleports): from a list given up in part, the best move the game calls legal.
+        let best = root_moves
+            .iter()
+            .find(|m| !in_part || root.is_legal(&m.mv))
+            .unwrap_or(&root_moves[0]);
         let ponder = best
             .pv
             .get(1)
@@ -563,7 +568,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The legal root moves (minus `searchmoves` exclusions), tactical ones by exchange value
     /// first, so that the first iteration starts well ordered. Where listing them all takes
     /// longer than the clock allows (a Serpent's walks among many Pawns can have hundreds of
-    /// thousands of outcomes), the search chooses among those listed by then.
+    /// thousands of outcomes), the search chooses among those listed by then; `true` with such
+    /// a list.
     fn root_moves(
         &self,
         root: &G,
@@ -571,10 +577,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         limits: &Limits<G::Move>,
         clock: &Clock,
         control: &Control,
-    ) -> Vec<RootMove<G::Move>> {
+    ) -> (Vec<RootMove<G::Move>>, bool) {
         let mut moves = G::MoveList::default();
         let mut give_up = || control.stopped() || clock.root_listing_expired();
-        let in_part = root
+        let mut in_part = root
             .moves_unless(MoveSet::Legal, &mut moves, &mut give_up)
             .is_err();
         let mut root_moves = self.ranked_root_moves(root, history, limits, moves.as_slice());
@@ -589,9 +595,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 let mut all = G::MoveList::default();
                 root.legal_moves(&mut all);
                 root_moves = self.ranked_root_moves(root, history, limits, all.as_slice());
+                in_part = false;
             }
         }
-        root_moves
+        (root_moves, in_part)
     }
 
     /// `moves` as root moves: those `history` and `searchmoves` allow, tactical ones by

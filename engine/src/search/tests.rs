@@ -50,6 +50,9 @@ struct Ttt {
     /// until `give_up` says so, and `legal_moves` (the list waited for whole) is refused. The
     /// children list their moves as usual.
     lists_slowly: bool,
+    /// With `lists_slowly`, the list given up in part starts with a move that is no legal move
+    /// (the centre, taken): a game may drop some of what it lists only once the list is whole.
+    lists_an_illegal_move: bool,
 }
 
 const COSTLY_STEPS: usize = 1_000;
@@ -98,6 +101,7 @@ impl Ttt {
             stops_in_generation: false,
             costly: false,
             lists_slowly: false,
+            lists_an_illegal_move: false,
         }
     }
 
@@ -182,6 +186,9 @@ impl Game for Ttt {
         }
         if self.lists_slowly {
             let empty = (0..9u8).filter(|&i| self.cells[usize::from(i)].is_none());
+            if self.lists_an_illegal_move {
+                out.push(4);
+            }
             out.extend(empty.take(2));
             while !give_up() {
                 std::thread::sleep(Duration::from_millis(1));
@@ -199,9 +206,18 @@ impl Game for Ttt {
         }
         Ok(())
     }
+    /// Answered without the list, which `lists_slowly` refuses.
+    fn is_legal(&self, mv: &u8) -> bool {
+        let free = self
+            .cells
+            .get(usize::from(*mv))
+            .is_some_and(Option::is_none);
+        free && !self.has_line(Color::White) && !self.has_line(Color::Black)
+    }
     fn play(&self, mv: &u8) -> Self {
         let mut next = self.clone();
         next.lists_slowly = false;
+        next.lists_an_illegal_move = false;
         next.cells[usize::from(*mv)] = Some(self.side);
         if self.double && !self.in_progress && !next.has_line(self.side) {
             next.in_progress = true;
@@ -538,6 +554,21 @@ fn a_root_list_longer_than_the_clock_allows_is_searched_as_far_as_it_got() {
     // chooses among those listed by the time the clock says so.
     let mut pos = Ttt::parse("X...O....", Color::White, false);
     pos.lists_slowly = true;
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let outcome = searcher(1, 1).search(&pos, &[], &limits, &Control::new(), &mut |_| {});
+    assert!(matches!(outcome.best, Some(1 | 2)), "{:?}", outcome.best);
+}
+
+#[test]
+fn a_move_listed_in_part_that_the_whole_list_would_drop_is_never_the_answer() {
+    // The move listed first, taking the opponent's centre, would win: the answer is one of the
+    // legal moves listed after it.
+    let mut pos = Ttt::parse("X...O....", Color::White, false);
+    pos.lists_slowly = true;
+    pos.lists_an_illegal_move = true;
     let limits = Limits {
         movetime: Some(Duration::from_millis(200)),
         ..Limits::default()

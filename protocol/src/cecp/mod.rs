@@ -471,6 +471,10 @@ impl Cecp {
         let Some(result) = self.take_result() else {
             return;
         };
+        if let Some(note) = &result.note {
+            // XBoard ignores lines that start with '#'.
+            send(&format!("# {note}"));
+        }
         let Some(best) = result.best else {
             self.announce_ending();
             return;

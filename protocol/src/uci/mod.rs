@@ -220,7 +220,12 @@ impl Uci {
         };
         active.control.stop();
         match self.session.join_search() {
-            Some(result) => send(&bestmove_line(&result)),
+            Some(result) => {
+                if let Some(note) = &result.note {
+                    info(note);
+                }
+                send(&bestmove_line(&result));
+            }
             None => {
                 info("the search failed");
                 send("bestmove (none)");

@@ -591,11 +591,13 @@ fn list(
         mut classes,
         ..
     } = first;
-    if patience.gave_up() {
-        return Err(GaveUp);
-    }
+    // A list given up in part holds legal moves too: a teleport back onto its field (a null
+    // move) goes before the search may choose it.
     if teleported {
         drop_coinciding_singles(pos, out, singles_start);
+    }
+    if patience.gave_up() {
+        return Err(GaveUp);
     }
     if activations.is_empty() {
         return Ok(());

@@ -1053,3 +1053,42 @@ fn the_last_starchild_of_a_chain_resurrects() {
         assert!(m.plies()[..n - 1].iter().all(|p| !p.has(flag::DEMOTE)));
     }
 }
+
+/// A first-action list given up in part (the search's root list when the clock runs out) holds
+/// only legal moves. Here (a game's position after 7 turns, dark to move) the Rook y25 riding
+/// into the Monolith y19 may emerge anywhere, its own field too: a null move, which the whole
+/// list drops. Listed in part, it used to stay, and the search could answer with it, a move
+/// the interface reads as none.
+#[test]
+fn a_list_given_up_in_part_holds_no_null_teleport() {
+    let pos = Croatian::from_position_string("one", AFTER_SEVEN).unwrap();
+    let mut given_up_in_part = 0;
+    // Every fourth length, past the null teleport's place (after 58-67 of 74 asks) too.
+    for asks in (1..).step_by(4) {
+        let mut asked = 0;
+        let mut part = Vec::new();
+        let listed = pos.moves_unless(crate::core::MoveSet::Legal, &mut part, &mut || {
+            asked += 1;
+            asked > asks
+        });
+        if listed.is_ok() {
+            break;
+        }
+        given_up_in_part += 1;
+        for m in &part {
+            assert!(
+                pos.is_legal(m),
+                "{} listed after {asks} asks",
+                pos.move_to_wire(m)
+            );
+        }
+    }
+    assert!(given_up_in_part > 15, "{given_up_in_part}");
+}
+
+const AFTER_SEVEN: &str = "tr&nbsicuewahqk&haweucisbnQT/p|p|p|p|p|g|p|g|p|p|g|p|g|g|p|g|p|p|g|p|g|p|p|p|rp|/\
+    p|p|p|p|g|p|p|p|g|g|p|p|g|g|p|p|g|g|p|p|p|g|p|p|1p|/4o|3o|o|2o|o|2o|o|3o|4/\
+    5o|1o|2o|1o|o|1o|2o|1o|5/26/26/24M1/26/26/26/26/26/26/26/26/26/1I24/1M24/R25/26/\
+    5O|1O|2O|1O|O|1O|1UO|1O|5/4O|3O|O|2O|O|2O|O|3O|4/\
+    P|1P|P|G|P|P|P|G|G|P|P|G|G|P|P|G|G|P|P|P|G|P|P|P|P|/P|1P|P|1G|P|G|P|P|G|P|G|G|P|G|P|P|G|P|G|P|P|P|P|P|/\
+    T2qP1CUEWAHQK&HAWE1CISBNR&t b - 0 7 PNBSq";
