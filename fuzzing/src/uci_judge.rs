@@ -95,7 +95,13 @@ impl UciJudge {
 
     fn info(&mut self, text: &str, words: &[&str]) -> Result<(), String> {
         if words.first() == Some(&"string") {
-            self.info_strings += 1;
+            // Why a search answers `bestmove (none)`: part of the answer (which `bestmove`
+            // judges), not a refused command.
+            let explains_no_move = words.get(1..4) == Some(&["no", "legal", "move"][..])
+                || words.get(1..4) == Some(&["no", "legal", "move:"][..]);
+            if !(explains_no_move && !self.pending.is_empty()) {
+                self.info_strings += 1;
+            }
             return Ok(());
         }
         let line = match self.pending.front() {
@@ -227,5 +233,33 @@ mod tests {
         assert!(judge
             .handle("info depth 6 multipv 18 score mate -1 pv g8f6")
             .is_err());
+    }
+
+    #[test]
+    fn the_reason_for_no_move_is_part_of_the_answer_and_other_info_strings_count() {
+        let mut judge = UciJudge::default();
+        let mated = Line {
+            variant: "chess".into(),
+            position: Some("4R1k1/5ppp/8/8/8/8/8/6K1 b - - 1 1".into()),
+            moves: vec![],
+        };
+        judge.go(&mated, Vec::new());
+        judge
+            .handle("info string no legal move: White mates")
+            .unwrap();
+        judge.handle("bestmove (none)").unwrap();
+        assert_eq!(judge.info_strings, 0);
+        judge
+            .handle("info string no legal move: White mates")
+            .unwrap();
+        assert_eq!(
+            judge.info_strings, 1,
+            "outside a search it answers a command"
+        );
+        judge.go(&mated, Vec::new());
+        judge
+            .handle("info string not searching: bad input")
+            .unwrap();
+        assert_eq!(judge.info_strings, 2, "a refused go still counts");
     }
 }
