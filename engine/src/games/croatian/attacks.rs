@@ -127,14 +127,25 @@ pub(crate) fn attacked_through(pos: &Croatian, sq: u16, by: Color, changed: &[u1
         if steps == 0 {
             return false;
         }
-        let d = pos.offset(dx / steps, dy / steps);
-        let mut s = at(sq, d);
-        while piece::is_clear(board[s as usize]) {
-            s = at(s, d);
-        }
-        let c = board[s as usize];
-        piece::is(c, riders[0], by) || piece::is(c, riders[1], by)
+        rider_on_line(board, sq, pos.offset(dx / steps, dy / steps), riders, by)
     })
+}
+
+/// Whether the first piece along the line from `from` (not itself) by steps of `d` is one of
+/// `riders` of `by`, which then attacks `from` along it.
+pub(crate) fn rider_on_line(
+    board: &Board,
+    from: u16,
+    d: isize,
+    riders: [Kind; 2],
+    by: Color,
+) -> bool {
+    let mut s = at(from, d);
+    while piece::is_clear(board[s as usize]) {
+        s = at(s, d);
+    }
+    let c = board[s as usize];
+    piece::is(c, riders[0], by) || piece::is(c, riders[1], by)
 }
 
 /// Calls `keep_going` with the field of every piece of `by` attacking `sq`, until it returns

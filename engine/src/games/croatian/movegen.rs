@@ -4,7 +4,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{at, attacked_with, each_attacker, Offsets};
+use super::attacks::{at, attacked_with, each_attacker, rider_on_line, Offsets};
 use super::board::{FieldSet, Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::moves::{flag, Move, Ply};
@@ -401,13 +401,13 @@ fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply) -> Option<bool> {
     } else {
         [Kind::Bishop, Kind::Queen]
     };
-    let d = pos.offset(dx, dy);
-    let mut s = at(ply.from, d);
-    while piece::is_clear(pos.board[s as usize]) {
-        s = at(s, d);
-    }
-    let c = pos.board[s as usize];
-    Some(!piece::is(c, riders[0], them) && !piece::is(c, riders[1], them))
+    Some(!rider_on_line(
+        &pos.board,
+        ply.from,
+        pos.offset(dx, dy),
+        riders,
+        them,
+    ))
 }
 
 /// The board-only effect of a single-ply move, for a quick King-safety test.
@@ -666,12 +666,12 @@ pub(crate) fn has_single_turn(pos: &Croatian) -> bool {
     if pos.verdict().is_some() {
         return false;
     }
-    let o = Offsets::new(pos.stride());
+    let o = Offsets::of(pos.stride());
     let mut out = Vec::new();
-    let mut first = FirstPlies::new(pos, &o, &mut out, Keep::All, Patience::endless());
+    let mut first = FirstPlies::new(pos, o, &mut out, Keep::All, Patience::endless());
     first.activations_wanted = false;
     first.one_turn = true;
-    first_plies(pos, &o, first.in_check, &mut first);
+    first_plies(pos, o, first.in_check, &mut first);
     !out.is_empty()
 }
 
@@ -711,12 +711,12 @@ pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
     if !piece::is_piece(c) || !movable_by(c, pos.side) {
         return false;
     }
-    let o = Offsets::new(pos.stride());
+    let o = Offsets::of(pos.stride());
     let in_check = pos.king_attacked();
     let mut options: Vec<(Ply, u8)> = Vec::new();
-    first_plies_of_field(pos, &o, in_check, origin, &mut options);
+    first_plies_of_field(pos, o, in_check, origin, &mut options);
     let mut turn = Turn::new(pos);
-    legal_from(pos, &mut turn, &o, (c, Pattern::Own), &options, mv.plies())
+    legal_from(pos, &mut turn, o, (c, Pattern::Own), &options, mv.plies())
 }
 
 /// Whether `plies` go on legally from `turn`, their first ending among `options` (of the piece

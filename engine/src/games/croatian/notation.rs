@@ -984,8 +984,8 @@ fn serpent_walk(turn: &Turn, moved: &[Ply], ply: &Ply, after_sacrifice: bool) ->
         best: None,
     };
     let mut out: Vec<(Ply, u8)> = Vec::new();
-    let o = Offsets::new(turn.pos.stride());
-    if let Some((gen, m)) = serpent_mover(turn, &o, ply.from, after_sacrifice) {
+    let o = Offsets::of(turn.pos.stride());
+    if let Some((gen, m)) = serpent_mover(turn, o, ply.from, after_sacrifice) {
         gen.guided_serpent(&m, &mut guide, &mut out);
     }
     guide
@@ -2209,9 +2209,9 @@ fn listed_walk(pos: &Croatian, plies: &[Ply], key: u64) -> Option<Move> {
     {
         return None;
     }
-    let o = Offsets::new(pos.stride());
+    let o = Offsets::of(pos.stride());
     let turn = Turn::new(pos);
-    let (gen, m) = serpent_mover(&turn, &o, last.from, false)?;
+    let (gen, m) = serpent_mover(&turn, o, last.from, false)?;
     let mut options = Vec::new();
     let mut guide = PawnsMoved {
         pos,
