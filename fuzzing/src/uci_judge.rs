@@ -97,8 +97,7 @@ impl UciJudge {
         if words.first() == Some(&"string") {
             // Why a search answers `bestmove (none)`: part of the answer (which `bestmove`
             // judges), not a refused command.
-            let explains_no_move = words.get(1..4) == Some(&["no", "legal", "move"][..])
-                || words.get(1..4) == Some(&["no", "legal", "move:"][..]);
+            let explains_no_move = text.starts_with("info string no legal move");
             if !(explains_no_move && !self.pending.is_empty()) {
                 self.info_strings += 1;
             }

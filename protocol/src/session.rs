@@ -686,12 +686,10 @@ mod tests {
         assert!(root.parse_move(&best).is_ok(), "{best}");
         assert!(result.note.unwrap().contains("not a legal turn"));
         // Without a legal move, none, and why.
-        let mut s = new_session("chess", &Options::default()).unwrap();
-        s.set_position(None, &["f2f3", "e7e5", "g2g4", "d8h4"])
-            .unwrap();
+        // Fool's mate.
         let mated = tiamat_engine::games::chess::Chess::from_position_string(
             "chess",
-            &s.position_string().unwrap(),
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
         )
         .unwrap();
         let result = result_to_wire(&mated, &[], &outcome(None));

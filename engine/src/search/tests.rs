@@ -548,33 +548,35 @@ fn a_stop_during_a_costly_generation_below_the_root_ends_it() {
     assert!(outcome.best.is_some_and(|mv| pos.is_legal(&mv)));
 }
 
-#[test]
-fn a_root_list_longer_than_the_clock_allows_is_searched_as_far_as_it_got() {
-    // A Serpent among many Pawns can have hundreds of thousands of first moves: the search
-    // chooses among those listed by the time the clock says so.
+/// The answer from a position whose root list only comes in part by the 200 ms move time
+/// (`Ttt::lists_slowly`), its first listed move an illegal one with `lists_an_illegal_move`.
+fn answer_from_a_slow_list(lists_an_illegal_move: bool) -> Option<u8> {
     let mut pos = Ttt::parse("X...O....", Color::White, false);
     pos.lists_slowly = true;
+    pos.lists_an_illegal_move = lists_an_illegal_move;
     let limits = Limits {
         movetime: Some(Duration::from_millis(200)),
         ..Limits::default()
     };
-    let outcome = searcher(1, 1).search(&pos, &[], &limits, &Control::new(), &mut |_| {});
-    assert!(matches!(outcome.best, Some(1 | 2)), "{:?}", outcome.best);
+    searcher(1, 1)
+        .search(&pos, &[], &limits, &Control::new(), &mut |_| {})
+        .best
+}
+
+#[test]
+fn a_root_list_longer_than_the_clock_allows_is_searched_as_far_as_it_got() {
+    // A Serpent among many Pawns can have hundreds of thousands of first moves: the search
+    // chooses among those listed by the time the clock says so.
+    let best = answer_from_a_slow_list(false);
+    assert!(matches!(best, Some(1 | 2)), "{best:?}");
 }
 
 #[test]
 fn a_move_listed_in_part_that_the_whole_list_would_drop_is_never_the_answer() {
     // The move listed first, taking the opponent's centre, would win: the answer is one of the
     // legal moves listed after it.
-    let mut pos = Ttt::parse("X...O....", Color::White, false);
-    pos.lists_slowly = true;
-    pos.lists_an_illegal_move = true;
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(200)),
-        ..Limits::default()
-    };
-    let outcome = searcher(1, 1).search(&pos, &[], &limits, &Control::new(), &mut |_| {});
-    assert!(matches!(outcome.best, Some(1 | 2)), "{:?}", outcome.best);
+    let best = answer_from_a_slow_list(true);
+    assert!(matches!(best, Some(1 | 2)), "{best:?}");
 }
 
 #[test]
