@@ -902,10 +902,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
             let tactical = pos.is_tactical(mv);
-            let child = self.play(pos, ply, mv);
-            let same_side = child.side_to_move() == side;
-            let child_in_check = child.in_check();
-            let gives_check = child_in_check && !same_side;
+            // Where the game tells the check a move gives without playing it, a move pruned
+            // below is never played.
+            let known_check = pos.gives_check(mv);
+            let mut played = None;
+            if known_check.is_none() {
+                played = Some(self.play(pos, ply, mv));
+            }
+            let same_side = played.as_ref().is_some_and(|c| c.side_to_move() == side);
+            let gives_check = known_check
+                .unwrap_or_else(|| played.as_ref().is_some_and(|c| c.in_check()) && !same_side);
 
             let mut child_budget = TURN_BUDGET;
             let mut new_depth = depth - 1;
@@ -970,6 +976,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if !same_side {
                 new_depth += extension;
             }
+            let child = match played {
+                Some(child) => child,
+                None => self.play(pos, ply, mv),
+            };
+            let child_in_check = child.in_check();
             let hash = move_hash(mv);
             self.stack[ply].move_hash = hash;
             self.stack[ply + 1].turn_budget = child_budget;

@@ -59,6 +59,35 @@ impl Offsets {
     }
 }
 
+/// A board to look fields up on: a position's own, or one with a ply's changes laid over it.
+pub(crate) trait Cells {
+    fn cell(&self, sq: u16) -> Cell;
+}
+
+impl Cells for Board {
+    #[inline]
+    fn cell(&self, sq: u16) -> Cell {
+        self[sq as usize]
+    }
+}
+
+/// `board` as a ply would leave it that writes the cells of `changes` (a later write to a
+/// field wins): the check a ply gives is told without playing it.
+pub(crate) struct Overlay<'a> {
+    pub board: &'a Board,
+    pub changes: ArrayVec<(u16, Cell), 4>,
+}
+
+impl Cells for Overlay<'_> {
+    #[inline]
+    fn cell(&self, sq: u16) -> Cell {
+        match self.changes.iter().rev().find(|&&(s, _)| s == sq) {
+            Some(&(_, c)) => c,
+            None => self.board[sq as usize],
+        }
+    }
+}
+
 #[inline]
 pub(crate) fn at(sq: u16, d: isize) -> u16 {
     (sq as isize + d) as u16
@@ -80,18 +109,24 @@ pub(crate) fn attacked_with(
     !each_attacker(pos, o, board, sq, by, |_| false)
 }
 
-/// `attacked` after a ply of `by` that changed only the fields `changed` (put its own pieces
-/// there or emptied them), when no piece of `by` attacked `sq` before it, in a variant whose
-/// pieces attack by a leap or along a line (`Variant::attacks_by_lines`): a new attacker stands
-/// on a changed field, or rides a line from `sq` through one that the ply opened.
-pub(crate) fn attacked_through(pos: &Croatian, sq: u16, by: Color, changed: &[u16]) -> bool {
-    let board = &pos.board;
+/// `attacked` on `board` (of `pos`'s geometry) after a ply of `by` that changed only the
+/// fields `changed` (put its own pieces there or emptied them), when no piece of `by` attacked
+/// `sq` before it, in a variant whose pieces attack by a leap or along a line
+/// (`Variant::attacks_by_lines`): a new attacker stands on a changed field, or rides a line
+/// from `sq` through one that the ply opened.
+pub(crate) fn attacked_through(
+    pos: &Croatian,
+    board: &impl Cells,
+    sq: u16,
+    by: Color,
+    changed: impl IntoIterator<Item = u16>,
+) -> bool {
     let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
     let by_light = by == Color::White;
-    changed.iter().any(|&f| {
+    changed.into_iter().any(|f| {
         let (dx, dy) = (pos.file_of(f) as isize - x, pos.rank_of(f) as isize - y);
         let (ax, ay) = (dx.abs(), dy.abs());
-        let c = board[f as usize];
+        let c = board.cell(f);
         let knight = ax * ay == 2;
         let leaps = piece::is_piece(c)
             && piece::color(c) == by
@@ -134,17 +169,17 @@ pub(crate) fn attacked_through(pos: &Croatian, sq: u16, by: Color, changed: &[u1
 /// Whether the first piece along the line from `from` (not itself) by steps of `d` is one of
 /// `riders` of `by`, which then attacks `from` along it.
 pub(crate) fn rider_on_line(
-    board: &Board,
+    board: &impl Cells,
     from: u16,
     d: isize,
     riders: [Kind; 2],
     by: Color,
 ) -> bool {
     let mut s = at(from, d);
-    while piece::is_clear(board[s as usize]) {
+    while piece::is_clear(board.cell(s)) {
         s = at(s, d);
     }
-    let c = board[s as usize];
+    let c = board.cell(s);
     piece::is(c, riders[0], by) || piece::is(c, riders[1], by)
 }
 
