@@ -150,19 +150,22 @@ pub(crate) fn attacked_through(
             return true;
         }
         // The line from `sq` through `f`, one step at a time, and what rides it.
-        let (steps, riders) = if ax == 0 || ay == 0 {
-            (ax.max(ay), [Kind::Rook, Kind::Queen])
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (step, riders) = if ax == 0 || ay == 0 {
+            ((sx, sy), [Kind::Rook, Kind::Queen])
         } else if ax == ay {
-            (ax, [Kind::Bishop, Kind::Queen])
-        } else if ax == 2 * ay || ay == 2 * ax {
-            (ax.min(ay), [Kind::Pegasus, Kind::Pegasus])
+            ((sx, sy), [Kind::Bishop, Kind::Queen])
+        } else if ax == 2 * ay {
+            ((2 * sx, sy), [Kind::Pegasus, Kind::Pegasus])
+        } else if ay == 2 * ax {
+            ((sx, 2 * sy), [Kind::Pegasus, Kind::Pegasus])
         } else {
             return false;
         };
-        if steps == 0 {
+        if step == (0, 0) {
             return false;
         }
-        rider_on_line(board, sq, pos.offset(dx / steps, dy / steps), riders, by)
+        rider_on_line(board, sq, pos.offset(step.0, step.1), riders, by)
     })
 }
 
@@ -193,34 +196,16 @@ pub(crate) fn each_attacker(
     by: Color,
     mut keep_going: impl FnMut(u16) -> bool,
 ) -> bool {
+    if !each_leaper(pos, o, board, sq, by, &mut keep_going) {
+        return false;
+    }
     let cell = |s: u16| board[s as usize];
     let mine = |c: Cell, k: Kind| piece::is(c, k, by);
-    // Pawns of `by` attack diagonally forward.
-    let fwd = pos.forward(by);
-    for d in [fwd + 1, fwd - 1] {
-        let s = at(sq, -d);
-        if mine(cell(s), Kind::Pawn) && !keep_going(s) {
-            return false;
-        }
-    }
-    for d in o.orth.iter().chain(o.diag.iter()) {
-        let s = at(sq, *d);
-        if mine(cell(s), Kind::King) && !keep_going(s) {
-            return false;
-        }
-    }
-    let by_light = by == Color::White;
+    // A Pegasus rides Knight jumps.
     for &d in &o.knight {
         let mut s = at(sq, d);
-        let c = cell(s);
-        // A Unicorn makes Knight jumps from a field of its own colour.
-        if (mine(c, Kind::Knight) || mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light)
-            && !keep_going(s)
-        {
-            return false;
-        }
-        let mut c = c;
         loop {
+            let c = cell(s);
             if mine(c, Kind::Pegasus) {
                 if !keep_going(s) {
                     return false;
@@ -231,21 +216,6 @@ pub(crate) fn each_attacker(
                 break;
             }
             s = at(s, d);
-            c = cell(s);
-        }
-    }
-    if pos.v.has(Kind::Unicorn) {
-        for &d in &o.long {
-            let s = (sq as isize + d) as usize;
-            if s < MAILBOX {
-                let c = board[s];
-                if mine(c, Kind::Unicorn)
-                    && pos.is_light_field(s as u16) != by_light
-                    && !keep_going(s as u16)
-                {
-                    return false;
-                }
-            }
         }
     }
     if pos.v.has(Kind::Centaur) && !hemera_attackers(pos, o, board, sq, by, &mut keep_going) {
@@ -276,6 +246,124 @@ pub(crate) fn each_attacker(
         }
     }
     true
+}
+
+/// `each_attacker` for the pieces of `by` that attack `sq` by a leap: Pawns, Kings, Knights
+/// and Unicorns.
+fn each_leaper(
+    pos: &Croatian,
+    o: &Offsets,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    keep_going: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    let cell = |s: u16| board[s as usize];
+    let mine = |c: Cell, k: Kind| piece::is(c, k, by);
+    // Pawns of `by` attack diagonally forward.
+    let fwd = pos.forward(by);
+    for d in [fwd + 1, fwd - 1] {
+        let s = at(sq, -d);
+        if mine(cell(s), Kind::Pawn) && !keep_going(s) {
+            return false;
+        }
+    }
+    for d in o.orth.iter().chain(o.diag.iter()) {
+        let s = at(sq, *d);
+        if mine(cell(s), Kind::King) && !keep_going(s) {
+            return false;
+        }
+    }
+    let by_light = by == Color::White;
+    for &d in &o.knight {
+        let s = at(sq, d);
+        let c = cell(s);
+        // A Unicorn makes Knight jumps from a field of its own colour.
+        if (mine(c, Kind::Knight) || mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light)
+            && !keep_going(s)
+        {
+            return false;
+        }
+    }
+    if pos.v.has(Kind::Unicorn) {
+        for &d in &o.long {
+            let s = (sq as isize + d) as usize;
+            if s < MAILBOX {
+                let c = board[s];
+                if mine(c, Kind::Unicorn)
+                    && pos.is_light_field(s as u16) != by_light
+                    && !keep_going(s as u16)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Most riders `line_riders` lists.
+pub(crate) const MAX_RIDERS: usize = 32;
+
+/// The fields of `by`'s Rooks, Bishops, Queens and Pegasi (`attacked_by_lines`); `None` past
+/// `MAX_RIDERS` of them.
+pub(crate) fn line_riders(pos: &Croatian, by: Color) -> Option<ArrayVec<u16, MAX_RIDERS>> {
+    let mut riders = ArrayVec::new();
+    for s in pos.occupied() {
+        let c = pos.board[s as usize];
+        let rides = matches!(
+            piece::kind(c),
+            Kind::Rook | Kind::Bishop | Kind::Queen | Kind::Pegasus
+        );
+        if rides && piece::color(c) == by {
+            riders.try_push(s).ok()?;
+        }
+    }
+    Some(riders)
+}
+
+/// `attacked_with` on `pos`'s own board in a variant whose pieces all attack by a leap or along
+/// one line (`Variant::attacks_by_lines`), with `riders` the `line_riders` of `by`: a line is
+/// followed only from a rider on it toward `sq`, where `attacked_with` rides every line from
+/// `sq`.
+pub(crate) fn attacked_by_lines(
+    pos: &Croatian,
+    o: &Offsets,
+    sq: u16,
+    by: Color,
+    riders: &[u16],
+) -> bool {
+    let board = &pos.board;
+    if !each_leaper(pos, o, board, sq, by, &mut |_| false) {
+        return true;
+    }
+    let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
+    riders.iter().any(|&r| {
+        let (dx, dy) = (pos.file_of(r) as isize - x, pos.rank_of(r) as isize - y);
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let straight = ax == 0 || ay == 0;
+        let step = match piece::kind(board[r as usize]) {
+            Kind::Rook if straight => (sx, sy),
+            Kind::Bishop if ax == ay => (sx, sy),
+            Kind::Queen if straight || ax == ay => (sx, sy),
+            Kind::Pegasus if ax == 2 * ay => (2 * sx, sy),
+            Kind::Pegasus if ay == 2 * ax => (sx, 2 * sy),
+            _ => return false,
+        };
+        if step == (0, 0) {
+            return false;
+        }
+        let d = pos.offset(step.0, step.1);
+        let mut s = at(sq, d);
+        while s != r {
+            if !piece::is_clear(board[s as usize]) {
+                return false;
+            }
+            s = at(s, d);
+        }
+        true
+    })
 }
 
 /// The attackers Hemera's Dawn adds (HD-3), as `each_attacker`: a Scout on the field behind

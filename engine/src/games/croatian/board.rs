@@ -544,22 +544,41 @@ impl FieldSet {
     }
 
     /// The fields in the set, in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let sq = i as u16 * 64 + bits.trailing_zeros() as u16;
-                    bits &= bits - 1;
-                    sq
-                })
-            })
-        })
+    #[inline]
+    pub fn iter(&self) -> Fields<'_> {
+        Fields {
+            words: &self.0,
+            word: 0,
+            bits: self.0[0],
+        }
     }
 
     /// The fields in both sets.
     pub fn intersection(&self, other: &FieldSet) -> FieldSet {
         FieldSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+/// The fields of a `FieldSet`, in increasing order.
+pub struct Fields<'a> {
+    words: &'a [u64; MAILBOX / 64],
+    word: usize,
+    /// What is left of `words[word]`.
+    bits: u64,
+}
+
+impl Iterator for Fields<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.words.get(self.word)?;
+        }
+        let sq = self.word as u16 * 64 + self.bits.trailing_zeros() as u16;
+        self.bits &= self.bits - 1;
+        Some(sq)
     }
 }
 

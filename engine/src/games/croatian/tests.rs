@@ -1075,6 +1075,42 @@ fn checks_and_pins_list_the_reference_moves() {
     }
 }
 
+/// The attack test that follows lines only toward the riders on them (`attacks::attacked_by_lines`,
+/// the King steps' test) agrees with the one that rides every line from the field, for every
+/// field and side of every suite position of the variants that use it, and of the positions
+/// one ply on.
+#[test]
+fn attack_test_toward_the_riders_agrees_with_riding_every_line() {
+    let mut attacked = 0;
+    for name in variant::NAMES {
+        if !variant::Variant::by_name(name).is_some_and(|v| v.attacks_by_lines()) {
+            continue;
+        }
+        for text in crate::core::perft::suite_positions(perft_suite(name)) {
+            let pos = Croatian::from_position_string(name, text)
+                .or_else(|_| Croatian::from_author_setup(text))
+                .unwrap();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let o = attacks::Offsets::of(pos.stride());
+            let n = pos.size();
+            for next in std::iter::once(pos.clone()).chain(moves.iter().map(|m| pos.play(m))) {
+                for by in [crate::core::Color::White, crate::core::Color::Black] {
+                    let riders = attacks::line_riders(&next, by).unwrap();
+                    for sq in (0..n).flat_map(|r| (0..n).map(move |f| (f, r))) {
+                        let sq = next.sq(sq.0, sq.1);
+                        let lines = attacks::attacked_by_lines(&next, o, sq, by, &riders);
+                        let every = attacks::attacked_with(&next, o, &next.board, sq, by);
+                        assert_eq!(lines, every, "{name} {next:?} {sq} {by:?}");
+                        attacked += lines as usize;
+                    }
+                }
+            }
+        }
+    }
+    assert!(attacked > 10_000, "{attacked}");
+}
+
 /// The check a single ply gives, told before playing it (`Game::gives_check`), where the piece
 /// that checks is one the ply made: a Pawn promoting or promoted in place, a Rook castling.
 #[test]
