@@ -173,13 +173,56 @@ fn portals_open(pos: &Croatian, star: u16) -> i32 {
         .count() as i32
 }
 
-fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
-    use tiamat_engine::games::croatian::piece::steps::{DIAG, KNIGHT, LONG, ORTH};
+/// The mailbox offsets of `piece::steps` on one board, worked out once per evaluation.
+struct Steps {
+    knight: [isize; 8],
+    orth: [isize; 4],
+    diag: [isize; 4],
+    long: [isize; 16],
+    /// No Wave, Star, Starchild or Monolith plays: every ray ends on the first piece it meets.
+    plain: bool,
+}
+
+impl Steps {
+    fn of(pos: &Croatian) -> Steps {
+        use tiamat_engine::games::croatian::piece::steps::{DIAG, KNIGHT, LONG, ORTH};
+        let d = |(dx, dy): (i8, i8)| pos.offset(dx as isize, dy as isize);
+        let v = pos.variant_data();
+        Steps {
+            knight: KNIGHT.map(d),
+            orth: ORTH.map(d),
+            diag: DIAG.map(d),
+            long: LONG.map(d),
+            plain: ![Kind::Wave, Kind::Star, Kind::Starchild, Kind::Monolith]
+                .iter()
+                .any(|&k| v.has(k)),
+        }
+    }
+}
+
+fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) -> Reach {
     let mut reach = Reach::default();
-    let mut count = |dirs: &[(i8, i8)], ride: bool| {
-        for &(dx, dy) in dirs {
-            let d = pos.offset(dx as isize, dy as isize);
+    let mut count = |dirs: &[isize], ride: bool| {
+        for &d in dirs {
             let mut s = sq as isize + d;
+            if steps.plain {
+                while (0..1024).contains(&s) {
+                    let c = pos.cell(s as u16);
+                    if c == piece::EMPTY {
+                        reach.fields += 1;
+                        if !ride {
+                            break;
+                        }
+                        s += d;
+                        continue;
+                    }
+                    if c != piece::OFF && piece::color(c) != color {
+                        reach.fields += 1;
+                    }
+                    break;
+                }
+                continue;
+            }
             while (0..1024).contains(&s) {
                 let c = pos.cell(s as u16);
                 if c == piece::OFF {
@@ -221,19 +264,19 @@ fn mobility(pos: &Croatian, sq: u16, kind: Kind, color: Color) -> Reach {
         }
     };
     match kind {
-        Kind::Knight => count(&KNIGHT, false),
-        Kind::Pegasus => count(&KNIGHT, true),
-        Kind::Bishop => count(&DIAG, true),
-        Kind::Rook => count(&ORTH, true),
+        Kind::Knight => count(&steps.knight, false),
+        Kind::Pegasus => count(&steps.knight, true),
+        Kind::Bishop => count(&steps.diag, true),
+        Kind::Rook => count(&steps.orth, true),
         Kind::Queen => {
-            count(&ORTH, true);
-            count(&DIAG, true);
+            count(&steps.orth, true);
+            count(&steps.diag, true);
         }
         Kind::Unicorn => {
             if pos.is_light_field(sq) == (color == Color::White) {
-                count(&KNIGHT, false)
+                count(&steps.knight, false)
             } else {
-                count(&LONG, false)
+                count(&steps.long, false)
             }
         }
         _ => {}
@@ -279,9 +322,9 @@ pub fn white_score(pos: &Croatian) -> i32 {
     let n = pos.size();
     let vals = &VALUES[row(n)];
     let centre = (n as i32 - 1) as f32 / 2.0;
+    let steps = Steps::of(pos);
     let mut score = 0;
     for sq in pos.occupied() {
-        let (f, r) = (pos.file_of(sq), pos.rank_of(sq));
         let c = pos.cell(sq);
         let color = piece::color(c);
         let kind = piece::kind(c);
@@ -289,6 +332,7 @@ pub fn white_score(pos: &Croatian) -> i32 {
         let mut v = kind_value(vals, kind);
         match kind {
             Kind::Pawn => {
+                let r = pos.rank_of(sq);
                 let rel = if color == Color::White { r } else { n - 1 - r } as i32;
                 v += PAWN_ADVANCE * (rel - 1).max(0);
                 let quarter = n as i32 * 3 / 4;
@@ -298,13 +342,14 @@ pub fn white_score(pos: &Croatian) -> i32 {
                 }
             }
             Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
+                let (f, r) = (pos.file_of(sq), pos.rank_of(sq));
                 let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
                 v += CENTRALISATION * (centre - d) as i32;
             }
             _ => {}
         }
         if let Some(w) = MOBILITY.get(idx).filter(|&&w| w != 0) {
-            let reach = mobility(pos, sq, kind, color);
+            let reach = mobility(pos, &steps, sq, kind, color);
             v += w * reach.fields + WAVE_ACTIVATOR * reach.waves;
         }
         score += color.sign() * v;
@@ -502,9 +547,49 @@ mod tests {
         let pos = Croatian::from_author_setup("N Ta1,tr1,ta18,Tr18,Kj1,Ra10,kj18").unwrap();
         let a10 = pos.sq(0, 9);
         assert_eq!(
-            mobility(&pos, a10, Kind::Rook, Color::White).fields,
+            mobility(&pos, &Steps::of(&pos), a10, Kind::Rook, Color::White).fields,
             7 + 6 + 8 + 6 + 17
         );
+    }
+
+    /// Where no Wave, Star, Starchild or Monolith plays, rays are counted by a shorter walk:
+    /// it counts what the general walk counts, along a game of every such variant.
+    #[test]
+    fn plain_rays_count_as_the_general_walk() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        let mut compared = 0;
+        for name in [
+            "croatianties",
+            "classical14",
+            "croatianties14",
+            "croatianties20",
+        ] {
+            let mut pos = Croatian::start_position(name).unwrap();
+            let mut searcher = Searcher::new(CroatianEval, Options::default());
+            let limits = Limits {
+                depth: Some(1),
+                ..Limits::default()
+            };
+            for _ in 0..40 {
+                let plain = Steps::of(&pos);
+                assert!(plain.plain, "{name}");
+                let general = Steps {
+                    plain: false,
+                    ..Steps::of(&pos)
+                };
+                for sq in pos.occupied() {
+                    let c = pos.cell(sq);
+                    let (kind, color) = (piece::kind(c), piece::color(c));
+                    let fields = |steps| mobility(&pos, steps, sq, kind, color).fields;
+                    assert_eq!(fields(&plain), fields(&general), "{name} {pos:?} {sq}");
+                    compared += 1;
+                }
+                let outcome = searcher.search(&pos, &[], &limits, &Control::new(), &mut |_| {});
+                let Some(mv) = outcome.best else { break };
+                pos = pos.play(&mv);
+            }
+        }
+        assert!(compared > 1000, "{compared}");
     }
 
     #[test]

@@ -282,6 +282,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Is the side to move's royal piece attacked (or, per game, in the game's sense of check)?
     fn in_check(&self) -> bool;
 
+    /// Whether `mv` (one of `legal_moves`) ends the turn and leaves the opponent in check
+    /// (`play(mv).in_check()`), where the game tells it without playing the move: the search
+    /// then plays only the moves it does not prune. `None` (the default) where it cannot; it
+    /// is never `Some` for a move that leaves a turn in progress.
+    fn gives_check(&self, _mv: &Self::Move) -> Option<bool> {
+        None
+    }
+
     /// Moves that change material or are otherwise forcing enough for quiescence search
     /// (captures, promotions, pushes off the board, ...).
     fn is_tactical(&self, mv: &Self::Move) -> bool;

@@ -902,10 +902,19 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
             }
             let tactical = pos.is_tactical(mv);
-            let child = self.play(pos, ply, mv);
-            let same_side = child.side_to_move() == side;
-            let child_in_check = child.in_check();
-            let gives_check = child_in_check && !same_side;
+            // Where the game tells the check a move gives without playing it, a move pruned
+            // below is never played.
+            let known_check = pos.gives_check(mv);
+            let first_played;
+            let mut played = None;
+            let mut played_in_check = None;
+            if known_check.is_none() {
+                first_played = self.play(pos, ply, mv);
+                played_in_check = Some(first_played.in_check());
+                played = Some(&first_played);
+            }
+            let same_side = played.is_some_and(|c| c.side_to_move() == side);
+            let gives_check = known_check.unwrap_or(played_in_check == Some(true) && !same_side);
 
             let mut child_budget = TURN_BUDGET;
             let mut new_depth = depth - 1;
@@ -970,6 +979,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if !same_side {
                 new_depth += extension;
             }
+            // Borrowed, not moved: a state may be large.
+            let unplayed;
+            let child = match played {
+                Some(child) => child,
+                None => {
+                    unplayed = self.play(pos, ply, mv);
+                    &unplayed
+                }
+            };
+            let child_in_check = played_in_check.unwrap_or_else(|| child.in_check());
             let hash = move_hash(mv);
             self.stack[ply].move_hash = hash;
             self.stack[ply + 1].turn_budget = child_budget;
@@ -994,7 +1013,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
             let score = self.pvs_child(
                 &Child {
-                    pos: &child,
+                    pos: child,
                     same_side,
                     in_check: child_in_check,
                     first: searched == 1,

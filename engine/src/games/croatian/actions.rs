@@ -140,7 +140,7 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
             turn.play(ply);
         }
         turn.end();
-        next.note_check_after(mv, pos.passed_in_check);
+        next.note_check_after(pos, mv);
         return next;
     }
     let (mut turn, in_air) = match &pos.progress {

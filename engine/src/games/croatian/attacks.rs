@@ -59,6 +59,35 @@ impl Offsets {
     }
 }
 
+/// A board to look fields up on: a position's own, or one with a ply's changes laid over it.
+pub(crate) trait Cells {
+    fn cell(&self, sq: u16) -> Cell;
+}
+
+impl Cells for Board {
+    #[inline]
+    fn cell(&self, sq: u16) -> Cell {
+        self[sq as usize]
+    }
+}
+
+/// `board` as a ply would leave it that writes the cells of `changes` (a later write to a
+/// field wins): the check a ply gives is told without playing it.
+pub(crate) struct Overlay<'a> {
+    pub board: &'a Board,
+    pub changes: ArrayVec<(u16, Cell), 4>,
+}
+
+impl Cells for Overlay<'_> {
+    #[inline]
+    fn cell(&self, sq: u16) -> Cell {
+        match self.changes.iter().rev().find(|&&(s, _)| s == sq) {
+            Some(&(_, c)) => c,
+            None => self.board[sq as usize],
+        }
+    }
+}
+
 #[inline]
 pub(crate) fn at(sq: u16, d: isize) -> u16 {
     (sq as isize + d) as u16
@@ -80,18 +109,24 @@ pub(crate) fn attacked_with(
     !each_attacker(pos, o, board, sq, by, |_| false)
 }
 
-/// `attacked` after a ply of `by` that changed only the fields `changed` (put its own pieces
-/// there or emptied them), when no piece of `by` attacked `sq` before it, in a variant whose
-/// pieces attack by a leap or along a line (`Variant::attacks_by_lines`): a new attacker stands
-/// on a changed field, or rides a line from `sq` through one that the ply opened.
-pub(crate) fn attacked_through(pos: &Croatian, sq: u16, by: Color, changed: &[u16]) -> bool {
-    let board = &pos.board;
+/// `attacked` on `board` (of `pos`'s geometry) after a ply of `by` that changed only the
+/// fields `changed` (put its own pieces there or emptied them), when no piece of `by` attacked
+/// `sq` before it, in a variant whose pieces attack by a leap or along a line
+/// (`Variant::attacks_by_lines`): a new attacker stands on a changed field, or rides a line
+/// from `sq` through one that the ply opened.
+pub(crate) fn attacked_through(
+    pos: &Croatian,
+    board: &impl Cells,
+    sq: u16,
+    by: Color,
+    changed: impl IntoIterator<Item = u16>,
+) -> bool {
     let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
     let by_light = by == Color::White;
-    changed.iter().any(|&f| {
+    changed.into_iter().any(|f| {
         let (dx, dy) = (pos.file_of(f) as isize - x, pos.rank_of(f) as isize - y);
         let (ax, ay) = (dx.abs(), dy.abs());
-        let c = board[f as usize];
+        let c = board.cell(f);
         let knight = ax * ay == 2;
         let leaps = piece::is_piece(c)
             && piece::color(c) == by
@@ -115,36 +150,39 @@ pub(crate) fn attacked_through(pos: &Croatian, sq: u16, by: Color, changed: &[u1
             return true;
         }
         // The line from `sq` through `f`, one step at a time, and what rides it.
-        let (steps, riders) = if ax == 0 || ay == 0 {
-            (ax.max(ay), [Kind::Rook, Kind::Queen])
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (step, riders) = if ax == 0 || ay == 0 {
+            ((sx, sy), [Kind::Rook, Kind::Queen])
         } else if ax == ay {
-            (ax, [Kind::Bishop, Kind::Queen])
-        } else if ax == 2 * ay || ay == 2 * ax {
-            (ax.min(ay), [Kind::Pegasus, Kind::Pegasus])
+            ((sx, sy), [Kind::Bishop, Kind::Queen])
+        } else if ax == 2 * ay {
+            ((2 * sx, sy), [Kind::Pegasus, Kind::Pegasus])
+        } else if ay == 2 * ax {
+            ((sx, 2 * sy), [Kind::Pegasus, Kind::Pegasus])
         } else {
             return false;
         };
-        if steps == 0 {
+        if step == (0, 0) {
             return false;
         }
-        rider_on_line(board, sq, pos.offset(dx / steps, dy / steps), riders, by)
+        rider_on_line(board, sq, pos.offset(step.0, step.1), riders, by)
     })
 }
 
 /// Whether the first piece along the line from `from` (not itself) by steps of `d` is one of
 /// `riders` of `by`, which then attacks `from` along it.
 pub(crate) fn rider_on_line(
-    board: &Board,
+    board: &impl Cells,
     from: u16,
     d: isize,
     riders: [Kind; 2],
     by: Color,
 ) -> bool {
     let mut s = at(from, d);
-    while piece::is_clear(board[s as usize]) {
+    while piece::is_clear(board.cell(s)) {
         s = at(s, d);
     }
-    let c = board[s as usize];
+    let c = board.cell(s);
     piece::is(c, riders[0], by) || piece::is(c, riders[1], by)
 }
 
@@ -158,34 +196,16 @@ pub(crate) fn each_attacker(
     by: Color,
     mut keep_going: impl FnMut(u16) -> bool,
 ) -> bool {
+    if !each_leaper(pos, o, board, sq, by, &mut keep_going) {
+        return false;
+    }
     let cell = |s: u16| board[s as usize];
     let mine = |c: Cell, k: Kind| piece::is(c, k, by);
-    // Pawns of `by` attack diagonally forward.
-    let fwd = pos.forward(by);
-    for d in [fwd + 1, fwd - 1] {
-        let s = at(sq, -d);
-        if mine(cell(s), Kind::Pawn) && !keep_going(s) {
-            return false;
-        }
-    }
-    for d in o.orth.iter().chain(o.diag.iter()) {
-        let s = at(sq, *d);
-        if mine(cell(s), Kind::King) && !keep_going(s) {
-            return false;
-        }
-    }
-    let by_light = by == Color::White;
+    // A Pegasus rides Knight jumps.
     for &d in &o.knight {
         let mut s = at(sq, d);
-        let c = cell(s);
-        // A Unicorn makes Knight jumps from a field of its own colour.
-        if (mine(c, Kind::Knight) || mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light)
-            && !keep_going(s)
-        {
-            return false;
-        }
-        let mut c = c;
         loop {
+            let c = cell(s);
             if mine(c, Kind::Pegasus) {
                 if !keep_going(s) {
                     return false;
@@ -196,21 +216,6 @@ pub(crate) fn each_attacker(
                 break;
             }
             s = at(s, d);
-            c = cell(s);
-        }
-    }
-    if pos.v.has(Kind::Unicorn) {
-        for &d in &o.long {
-            let s = (sq as isize + d) as usize;
-            if s < MAILBOX {
-                let c = board[s];
-                if mine(c, Kind::Unicorn)
-                    && pos.is_light_field(s as u16) != by_light
-                    && !keep_going(s as u16)
-                {
-                    return false;
-                }
-            }
         }
     }
     if pos.v.has(Kind::Centaur) && !hemera_attackers(pos, o, board, sq, by, &mut keep_going) {
@@ -241,6 +246,124 @@ pub(crate) fn each_attacker(
         }
     }
     true
+}
+
+/// `each_attacker` for the pieces of `by` that attack `sq` by a leap: Pawns, Kings, Knights
+/// and Unicorns.
+fn each_leaper(
+    pos: &Croatian,
+    o: &Offsets,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    keep_going: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    let cell = |s: u16| board[s as usize];
+    let mine = |c: Cell, k: Kind| piece::is(c, k, by);
+    // Pawns of `by` attack diagonally forward.
+    let fwd = pos.forward(by);
+    for d in [fwd + 1, fwd - 1] {
+        let s = at(sq, -d);
+        if mine(cell(s), Kind::Pawn) && !keep_going(s) {
+            return false;
+        }
+    }
+    for d in o.orth.iter().chain(o.diag.iter()) {
+        let s = at(sq, *d);
+        if mine(cell(s), Kind::King) && !keep_going(s) {
+            return false;
+        }
+    }
+    let by_light = by == Color::White;
+    for &d in &o.knight {
+        let s = at(sq, d);
+        let c = cell(s);
+        // A Unicorn makes Knight jumps from a field of its own colour.
+        if (mine(c, Kind::Knight) || mine(c, Kind::Unicorn) && pos.is_light_field(s) == by_light)
+            && !keep_going(s)
+        {
+            return false;
+        }
+    }
+    if pos.v.has(Kind::Unicorn) {
+        for &d in &o.long {
+            let s = (sq as isize + d) as usize;
+            if s < MAILBOX {
+                let c = board[s];
+                if mine(c, Kind::Unicorn)
+                    && pos.is_light_field(s as u16) != by_light
+                    && !keep_going(s as u16)
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Most riders `line_riders` lists.
+pub(crate) const MAX_RIDERS: usize = 32;
+
+/// The fields of `by`'s Rooks, Bishops, Queens and Pegasi (`attacked_by_lines`); `None` past
+/// `MAX_RIDERS` of them.
+pub(crate) fn line_riders(pos: &Croatian, by: Color) -> Option<ArrayVec<u16, MAX_RIDERS>> {
+    let mut riders = ArrayVec::new();
+    for s in pos.occupied() {
+        let c = pos.board[s as usize];
+        let rides = matches!(
+            piece::kind(c),
+            Kind::Rook | Kind::Bishop | Kind::Queen | Kind::Pegasus
+        );
+        if rides && piece::color(c) == by {
+            riders.try_push(s).ok()?;
+        }
+    }
+    Some(riders)
+}
+
+/// `attacked_with` on `pos`'s own board in a variant whose pieces all attack by a leap or along
+/// one line (`Variant::attacks_by_lines`), with `riders` the `line_riders` of `by`: a line is
+/// followed only from a rider on it toward `sq`, where `attacked_with` rides every line from
+/// `sq`.
+pub(crate) fn attacked_by_lines(
+    pos: &Croatian,
+    o: &Offsets,
+    sq: u16,
+    by: Color,
+    riders: &[u16],
+) -> bool {
+    let board = &pos.board;
+    if !each_leaper(pos, o, board, sq, by, &mut |_| false) {
+        return true;
+    }
+    let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
+    riders.iter().any(|&r| {
+        let (dx, dy) = (pos.file_of(r) as isize - x, pos.rank_of(r) as isize - y);
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let straight = ax == 0 || ay == 0;
+        let step = match piece::kind(board[r as usize]) {
+            Kind::Rook if straight => (sx, sy),
+            Kind::Bishop if ax == ay => (sx, sy),
+            Kind::Queen if straight || ax == ay => (sx, sy),
+            Kind::Pegasus if ax == 2 * ay => (2 * sx, sy),
+            Kind::Pegasus if ay == 2 * ax => (sx, 2 * sy),
+            _ => return false,
+        };
+        if step == (0, 0) {
+            return false;
+        }
+        let d = pos.offset(step.0, step.1);
+        let mut s = at(sq, d);
+        while s != r {
+            if !piece::is_clear(board[s as usize]) {
+                return false;
+            }
+            s = at(s, d);
+        }
+        true
+    })
 }
 
 /// The attackers Hemera's Dawn adds (HD-3), as `each_attacker`: a Scout on the field behind

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::attacks::attacked;
+use super::attacks::{attacked, attacked_through, Overlay};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::resurrection::{self, Graveyard};
@@ -281,10 +281,19 @@ impl Croatian {
         })
     }
 
-    /// After the whole turn `mv` from a position, whether the side to move is in check, told
-    /// from the fields a single ply changed where that is enough (`attacks::attacked_through`):
-    /// without Waves the King was not attacked before the turn.
-    pub(super) fn note_check_after(&self, mv: &Move, passed_in_check: bool) {
+    /// Keeps `parent.check_after(mv)` as this state's check, where `mv` from `parent` led here.
+    pub(super) fn note_check_after(&self, parent: &Croatian, mv: &Move) {
+        if let Some(attacked) = parent.check_after(mv) {
+            self.checked.set(attacked);
+        }
+    }
+
+    /// Whether the whole turn `mv` from this position leaves the opponent in check, told from
+    /// the fields a single ply changes where that is enough (`attacks::attacked_through`, on the
+    /// board with the ply's changes laid over it: nothing is played): without Waves the
+    /// opponent's King was not attacked before the turn, unless it passed in check. `None`
+    /// where that does not tell.
+    pub(super) fn check_after(&self, mv: &Move) -> Option<bool> {
         const PLAIN: u32 = flag::CAPTURE
             | flag::EN_PASSANT
             | flag::CASTLE
@@ -292,24 +301,54 @@ impl Croatian {
             | flag::TAG_PROMOTION
             | flag::DELAYED;
         let Move::Single(ply) = mv else {
-            return;
+            return None;
         };
-        let k = self.kings[self.side.index()];
-        if passed_in_check || !self.v.attacks_by_lines() || ply.flags & !PLAIN != 0 || k == 0 {
-            return;
+        let k = self.kings[(!self.side).index()];
+        if self.progress.is_some()
+            || self.passed_in_check
+            || !self.v.attacks_by_lines()
+            || ply.flags & !PLAIN != 0
+            || k == 0
+        {
+            return None;
         }
-        let mut changed: ArrayVec<u16, 4> = ArrayVec::new();
-        changed.push(ply.from);
-        if ply.has(flag::CASTLE) {
-            changed.extend([ply.aux, ply.to, self.castle_rook_dest(ply)]);
-        } else if !ply.has(flag::DELAYED) {
-            changed.push(ply.to);
+        // The cells `Turn::play` writes for such a ply.
+        let mover = self.board[ply.from as usize];
+        let owner = piece::color(mover);
+        let promoted = || {
+            let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
+            piece::make(k, owner, Tag::None)
+        };
+        let mut changes = ArrayVec::new();
+        if ply.has(flag::DELAYED) {
+            changes.push((ply.from, promoted()));
+        } else if ply.has(flag::CASTLE) {
+            let rook = self.board[ply.aux as usize];
+            changes.push((ply.from, EMPTY));
+            changes.push((ply.aux, EMPTY));
+            changes.push((ply.to, piece::untagged(mover)));
+            changes.push((self.castle_rook_dest(ply), piece::untagged(rook)));
+        } else {
+            let kind = piece::kind(mover);
+            changes.push((ply.from, EMPTY));
             if ply.has(flag::EN_PASSANT) {
-                changed.push(ply.aux);
+                changes.push((ply.aux, EMPTY));
             }
+            let placed = if kind == Kind::Pawn && ply.has(flag::PROMOTE) {
+                promoted()
+            } else if kind == Kind::Pawn && ply.has(flag::TAG_PROMOTION) {
+                piece::with_tag(mover, Tag::Promotion)
+            } else {
+                piece::untagged(mover)
+            };
+            changes.push((ply.to, placed));
         }
-        let attacked = super::attacks::attacked_through(self, k, !self.side, &changed);
-        self.checked.set(attacked);
+        let board = Overlay {
+            board: &self.board,
+            changes,
+        };
+        let changed = board.changes.iter().map(|&(s, _)| s);
+        Some(attacked_through(self, &board, k, self.side, changed))
     }
 
     /// Whether a piece of `by` attacks `sq` on the board as it stands.
@@ -505,22 +544,41 @@ impl FieldSet {
     }
 
     /// The fields in the set, in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let sq = i as u16 * 64 + bits.trailing_zeros() as u16;
-                    bits &= bits - 1;
-                    sq
-                })
-            })
-        })
+    #[inline]
+    pub fn iter(&self) -> Fields<'_> {
+        Fields {
+            words: &self.0,
+            word: 0,
+            bits: self.0[0],
+        }
     }
 
     /// The fields in both sets.
     pub fn intersection(&self, other: &FieldSet) -> FieldSet {
         FieldSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+}
+
+/// The fields of a `FieldSet`, in increasing order.
+pub struct Fields<'a> {
+    words: &'a [u64; MAILBOX / 64],
+    word: usize,
+    /// What is left of `words[word]`.
+    bits: u64,
+}
+
+impl Iterator for Fields<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.words.get(self.word)?;
+        }
+        let sq = self.word as u16 * 64 + self.bits.trailing_zeros() as u16;
+        self.bits &= self.bits - 1;
+        Some(sq)
     }
 }
 

@@ -491,6 +491,10 @@ impl Game for Croatian {
         self.king_attacked()
     }
 
+    fn gives_check(&self, mv: &Move) -> Option<bool> {
+        self.check_after(mv)
+    }
+
     fn is_tactical(&self, mv: &Move) -> bool {
         mv.plies().iter().any(|p| p.flags & movegen::TACTICAL != 0)
     }

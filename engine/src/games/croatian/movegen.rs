@@ -4,7 +4,12 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{at, attacked_with, each_attacker, rider_on_line, Offsets};
+use std::cell::OnceCell;
+
+use super::attacks::{
+    at, attacked_by_lines, attacked_with, each_attacker, line_riders, rider_on_line, Offsets,
+    MAX_RIDERS,
+};
 use super::board::{FieldSet, Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::moves::{flag, Move, Ply};
@@ -85,6 +90,8 @@ struct FirstPlies<'a, 'g> {
     answers: Option<FieldSet>,
     /// Out of check, the own pieces whose ply may open a line onto the King (`pinned`).
     pinned: FieldSet,
+    /// The opponent's `line_riders`, found at the first King step tested.
+    riders: OnceCell<Option<ArrayVec<u16, MAX_RIDERS>>>,
     /// The moves kept: the others are dropped before their legality test.
     keep: Keep,
     /// Activations are wanted (turns go whole, or the actions are all listed).
@@ -102,6 +109,7 @@ pub(crate) const TACTICAL: u32 =
     flag::CAPTURE | flag::EN_PASSANT | flag::PROMOTE | flag::CONVERT | flag::DELAYED;
 
 impl Sink for FirstPlies<'_, '_> {
+    #[inline]
     fn wants(&self, ply: &Ply) -> bool {
         if self.one_turn && (!self.out.is_empty() || ply.has(flag::TELEPORT)) {
             return false;
@@ -109,8 +117,7 @@ impl Sink for FirstPlies<'_, '_> {
         if ply.flags & flag::GOES_ON != 0 {
             return self.activations_wanted;
         }
-        self.keep.takes(ply.flags)
-            && (self.keep != Keep::Quiescence || !self.classes.contains(&single_class(ply)))
+        self.keep.takes(ply.flags) && (self.keep != Keep::Quiescence || self.new_class(ply))
     }
 
     fn land(&mut self, ply: Ply, left: u8) {
@@ -200,6 +207,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             } else {
                 FieldSet::default()
             },
+            riders: OnceCell::new(),
             keep,
             // An action that leaves a piece in the air changes no material.
             activations_wanted: !pos.by_action || keep.takes(0),
@@ -209,11 +217,18 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
         }
     }
 
+    #[inline]
     fn listed(&mut self, mv: Move) {
         if self.keep == Keep::Quiescence {
             self.classes.insert(quiescence_class(&mv));
         }
         self.out.push(mv);
+    }
+
+    /// Whether no move of the class of a turn of the single ply `ply` is listed yet.
+    #[inline(never)]
+    fn new_class(&self, ply: &Ply) -> bool {
+        !self.classes.contains(&single_class(ply))
     }
 
     /// Only a move of the King, an en-passant capture, castling or any move while in check (or
@@ -243,7 +258,11 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
                 && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
                 && self.pos.v.attacks_by_lines()
             {
-                if let Some(safe) = king_step_safe(self.pos, self.o, ply) {
+                let riders = self
+                    .riders
+                    .get_or_init(|| line_riders(self.pos, !self.us))
+                    .as_deref();
+                if let Some(safe) = king_step_safe(self.pos, self.o, ply, riders) {
                     return safe;
                 }
             }
@@ -386,14 +405,19 @@ fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
 /// line (`Variant::attacks_by_lines`): the attack test of its destination on the board before
 /// the step misses only an attack along the line from there through the field the King leaves,
 /// which is followed on its own (no board copy). `None` for a move that is no one-field step.
-fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply) -> Option<bool> {
+/// `riders`, where known, are the opponent's `line_riders`.
+fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply, riders: Option<&[u16]>) -> Option<bool> {
     let dx = pos.file_of(ply.from) as isize - pos.file_of(ply.to) as isize;
     let dy = pos.rank_of(ply.from) as isize - pos.rank_of(ply.to) as isize;
     if dx.abs().max(dy.abs()) != 1 {
         return None;
     }
     let them = !pos.side;
-    if attacked_with(pos, o, &pos.board, ply.to, them) {
+    let attacked = match riders {
+        Some(riders) => attacked_by_lines(pos, o, ply.to, them, riders),
+        None => attacked_with(pos, o, &pos.board, ply.to, them),
+    };
+    if attacked {
         return Some(false);
     }
     let riders = if dx == 0 || dy == 0 {

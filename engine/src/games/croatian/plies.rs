@@ -246,23 +246,16 @@ impl PlyGen<'_> {
         }
         match piece::kind(m.cell) {
             Kind::Pawn => self.pawn(m, sink),
-            Kind::Knight => {
-                for &d in &o.knight {
-                    self.arrive(m, at(m.from, d), 1, sink);
-                }
-            }
+            Kind::Knight => self.leaps(m, &o.knight, sink),
             Kind::King => {
-                for &d in o.orth.iter().chain(&o.diag) {
-                    self.arrive(m, at(m.from, d), 1, sink);
-                }
+                self.leaps(m, &o.orth, sink);
+                self.leaps(m, &o.diag, sink);
             }
             Kind::Unicorn => {
                 let own_colour =
                     self.pos.is_light_field(m.from) == (piece::color(m.cell) == Color::White);
                 let jumps: &[isize] = if own_colour { &o.knight } else { &o.long };
-                for &d in jumps {
-                    self.arrive(m, at(m.from, d), 1, sink);
-                }
+                self.leaps(m, jumps, sink);
             }
             Kind::Bishop => self.rays(m, &o.diag, sink),
             Kind::Rook => self.rays(m, &o.orth, sink),
@@ -300,6 +293,18 @@ impl PlyGen<'_> {
         let mut probe = Probe(false);
         self.plies(&m, &mut probe);
         probe.0
+    }
+
+    /// One jump by each of `dirs`; as in `rays`, a sink that drops quiet plies is handed only
+    /// the fields that hold something.
+    fn leaps<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
+        let quiet = sink.wants(&Ply::new(m.from, m.from, piece::kind_bits(m.cell), 0));
+        for &d in dirs {
+            let to = at(m.from, d);
+            if quiet || self.cell(to) != EMPTY {
+                self.arrive(m, to, 1, sink);
+            }
+        }
     }
 
     fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
@@ -470,10 +475,15 @@ impl PlyGen<'_> {
             Color::White => pos.rank_of(m.from),
             Color::Black => pos.v.size - 1 - pos.rank_of(m.from),
         };
+        // A step onto an empty field short of the last rank is a quiet ply (`rays`).
+        let quiet = sink.wants(&Ply::new(m.from, m.from, Kind::Pawn as u8, 0));
+        let last = pos.v.size - 1;
         let one = at(m.from, fwd);
         let c1 = self.cell(one);
         if c1 == EMPTY {
-            self.pawn_arrival(m, one, rank + 1, 0, sink);
+            if quiet || rank + 1 == last {
+                self.pawn_arrival(m, one, rank + 1, 0, sink);
+            }
         } else if piece::is_teleporter(c1) {
             self.teleport(m, one, sink);
         } else if piece::is(c1, Kind::Wave, col) {
@@ -494,6 +504,9 @@ impl PlyGen<'_> {
                 continue;
             }
             if t == EMPTY {
+                if self.pos.ep.is_empty() {
+                    continue;
+                }
                 for pawn in self.en_passant_targets(m, to) {
                     let mut ply = Ply::new(m.from, to, Kind::Pawn as u8, flag::EN_PASSANT);
                     ply.aux = pawn;
@@ -539,7 +552,9 @@ impl PlyGen<'_> {
                 let to = at(m.from, d);
                 let c = self.cell(to);
                 if c == EMPTY {
-                    self.pawn_arrival(m, to, rank, 0, sink);
+                    if quiet || rank == last {
+                        self.pawn_arrival(m, to, rank, 0, sink);
+                    }
                 } else if piece::is_teleporter(c) {
                     self.teleport(m, to, sink);
                 } else if piece::is(c, Kind::Wave, col) {
