@@ -58,6 +58,9 @@ const CONTINUATION_COST: i32 = 4;
 /// What each later one at the node costs more than the one before: the best-ordered way on is
 /// followed far, the others, other turns, less.
 const LATE_CONTINUATION_COST: i32 = 8;
+/// How many plies back the moves lie whose continuation history orders a quiet move: the
+/// opponent's last move and our own move before it.
+const CONTINUATION_PLIES: [usize; 2] = [1, 2];
 /// Actions going on with the turn that quiescence tries where no action ends it.
 const QS_FORCED_CONTINUATIONS: usize = 2;
 
@@ -271,6 +274,8 @@ impl<G: Game> Picker<G> {
 struct Frame<M> {
     static_eval: i32,
     move_hash: u64,
+    /// The `Game::piece_square` of the move played from this node (`None` for a null move).
+    piece_square: Option<usize>,
     killers: [Option<M>; 2],
     /// The move a singular-extension search leaves out of this node.
     excluded: Option<M>,
@@ -319,7 +324,8 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     stack: Vec<Frame<G::Move>>,
     pv: Vec<Vec<G::Move>>,
     score_buffers: Vec<Vec<i32>>,
-    quiet_buffers: Vec<Vec<u64>>,
+    /// The quiet moves a node has searched: their hashes and `Game::piece_square`s.
+    quiet_buffers: Vec<Vec<(u64, Option<usize>)>>,
     pub nodes: u64,
     /// The node count at which to poll next, the current interval, and when it last polled.
     next_poll: u64,
@@ -362,6 +368,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 .map(|_| Frame {
                     static_eval: EVAL_NONE,
                     move_hash: 1,
+                    piece_square: None,
                     killers: [None, None],
                     excluded: None,
                     double_extensions: 0,
@@ -651,6 +658,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         } else {
             None
         };
+        let earlier = self.earlier_piece_squares(ply);
         let scores = &mut picker.scores;
         let start = scores.len();
         for (i, mv) in picker.moves.as_slice().iter().enumerate().skip(start) {
@@ -672,11 +680,31 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else if counter == Some(mv) {
                 COUNTER
             } else {
-                self.history.score(side, move_hash(mv))
+                self.history.score(side, move_hash(mv)) + self.continuation_score(pos, &earlier, mv)
             };
             scores.push(score);
         }
         picker.rescored();
+    }
+
+    /// The `Game::piece_square`s of the moves played `CONTINUATION_PLIES` before `ply`'s.
+    fn earlier_piece_squares(&self, ply: usize) -> [Option<usize>; CONTINUATION_PLIES.len()] {
+        CONTINUATION_PLIES.map(|back| {
+            ply.checked_sub(back)
+                .and_then(|p| self.stack[p].piece_square)
+        })
+    }
+
+    /// What the continuation history says of quiet move `mv` after the `earlier` moves.
+    fn continuation_score(&self, pos: &G, earlier: &[Option<usize>], mv: &G::Move) -> i32 {
+        let Some(current) = pos.piece_square(mv) else {
+            return 0;
+        };
+        earlier
+            .iter()
+            .flatten()
+            .map(|&previous| self.history.continuation(previous, current))
+            .sum()
     }
 
     /// The next move of the node (its index in `picker.moves`) and its order score, going on
@@ -810,6 +838,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
                     self.stack[ply].move_hash = NULL_HASH;
+                    self.stack[ply].piece_square = None;
                     self.stack[ply + 1].turn_budget = TURN_BUDGET;
                     self.keys.push(key);
                     let null_in_check = null.in_check();
@@ -1002,6 +1031,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
             let hash = move_hash(mv);
             self.stack[ply].move_hash = hash;
+            let piece_square = pos.piece_square(mv);
+            self.stack[ply].piece_square = piece_square;
             self.stack[ply + 1].turn_budget = child_budget;
             self.keys.push(key);
             searched += 1;
@@ -1044,12 +1075,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
             if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
                 if !tactical {
-                    self.reward_quiet(pos, ply, depth, mv, hash, &quiets);
+                    self.reward_quiet(pos, ply, depth, mv, (hash, piece_square), &quiets);
                 }
                 break;
             }
             if !tactical {
-                quiets.push(hash);
+                quiets.push((hash, piece_square));
             }
         }
         self.score_buffers[ply] = picker.scores;
@@ -1091,8 +1122,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         ply: usize,
         depth: i32,
         mv: &G::Move,
-        hash: u64,
-        quiets: &[u64],
+        (hash, piece_square): (u64, Option<usize>),
+        quiets: &[(u64, Option<usize>)],
     ) {
         let side = pos.side_to_move();
         let frame = &mut self.stack[ply];
@@ -1102,8 +1133,18 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         let bonus = self.shared.params.history_bonus(depth);
         self.history.update(side, hash, bonus);
-        for &other in quiets {
+        for &(other, _) in quiets {
             self.history.update(side, other, -bonus);
+        }
+        for previous in self.earlier_piece_squares(ply).into_iter().flatten() {
+            if let Some(current) = piece_square {
+                self.history.update_continuation(previous, current, bonus);
+            }
+            for &(_, other) in quiets {
+                if let Some(other) = other {
+                    self.history.update_continuation(previous, other, -bonus);
+                }
+            }
         }
         if ply > 0 {
             let previous = self.stack[ply - 1].move_hash;
@@ -1473,6 +1514,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 (depth - 1 + extension, TURN_BUDGET)
             };
             self.stack[0].move_hash = move_hash(&mv);
+            self.stack[0].piece_square = root.piece_square(&mv);
             self.stack[1].turn_budget = child_budget;
             self.keys.push(key);
             self.seldepth = 0;
