@@ -78,6 +78,10 @@ pub struct GaveUp;
 /// side acts again, and the turn is complete when an action returns a state where it is false.
 /// Games whose complete turns are few enough to list may instead make each `Move` a complete turn;
 /// they then never report a turn in progress.
+/// How many values `Game::piece_square` may take: the continuation history keeps one entry
+/// for each pair of them.
+pub const PIECE_SQUARES: usize = 1024;
+
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// One action (or one complete turn; see above). May be larger than a machine word.
     type Move: Clone + PartialEq + Eq + Hash + Debug + Send + Sync + 'static;
@@ -293,6 +297,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Moves that change material or are otherwise forcing enough for quiescence search
     /// (captures, promotions, pushes off the board, ...).
     fn is_tactical(&self, mv: &Self::Move) -> bool;
+
+    /// The moving piece and the square it goes to, as one number below
+    /// [`PIECE_SQUARES`], for the search's continuation history (which quiet move tends to
+    /// follow which). `None`, the default, where the game gives none: the search then orders
+    /// by its other memories alone.
+    fn piece_square(&self, _mv: &Self::Move) -> Option<usize> {
+        None
+    }
 
     /// Plies since the last irreversible move: positions further back cannot repeat.
     fn halfmove_clock(&self) -> u32;

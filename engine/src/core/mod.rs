@@ -16,7 +16,7 @@ pub use color::Color;
 pub use error::{MoveError, PositionError};
 pub use game::{
     complete_turn, default_ending, has_legal_turn, repetitions, whole_turns, Ending, Game,
-    GameResult, GaveUp, MoveSet,
+    GameResult, GaveUp, MoveSet, PIECE_SQUARES,
 };
 pub use movelist::MoveList;
 

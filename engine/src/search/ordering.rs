@@ -1,9 +1,10 @@
 //! Move-ordering memory: killers, butterfly history and countermoves, generic over any move type
-//! (moves are hashed into fixed-size tables).
+//! (moves are hashed into fixed-size tables), and the continuation history of the games that
+//! name their moves' piece and square (`Game::piece_square`).
 
 use std::hash::{Hash, Hasher};
 
-use crate::core::Color;
+use crate::core::{Color, PIECE_SQUARES};
 
 /// Priority bands of the move picker, highest first.
 pub const TT_MOVE: i32 = 1 << 30;
@@ -57,10 +58,20 @@ fn slot(hash: u64, bits: u32) -> usize {
     (hash >> (64 - bits)) as usize
 }
 
-/// Quiet-move history per side (butterfly table indexed by the move's hash) and countermoves.
+/// Gravity update: the entry moves toward +-HISTORY_MAX and never leaves that range.
+fn gravity(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let value = i32::from(*entry);
+    *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// Quiet-move history per side (butterfly table indexed by the move's hash), countermoves, and
+/// the continuation history: for a move's piece and square, how well each piece and square
+/// answered it.
 pub struct History<M> {
     butterfly: Vec<i16>,
     counters: Vec<Option<M>>,
+    continuation: Vec<i16>,
 }
 
 impl<M: Clone + PartialEq + Hash> History<M> {
@@ -68,12 +79,14 @@ impl<M: Clone + PartialEq + Hash> History<M> {
         History {
             butterfly: vec![0; 2 << HISTORY_BITS],
             counters: vec![None; 2 << COUNTER_BITS],
+            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
         }
     }
 
     pub fn clear(&mut self) {
         self.butterfly.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     fn index(side: Color, hash: u64) -> usize {
@@ -84,12 +97,28 @@ impl<M: Clone + PartialEq + Hash> History<M> {
         i32::from(self.butterfly[Self::index(side, hash)])
     }
 
-    /// Gravity update: the entry moves toward +-HISTORY_MAX and never leaves that range.
     pub fn update(&mut self, side: Color, hash: u64, bonus: i32) {
-        let entry = &mut self.butterfly[Self::index(side, hash)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let value = i32::from(*entry);
-        *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+        gravity(&mut self.butterfly[Self::index(side, hash)], bonus);
+    }
+
+    /// How well the move `current` (a `Game::piece_square`) did after `previous`; 0 for values
+    /// out of range.
+    pub fn continuation(&self, previous: usize, current: usize) -> i32 {
+        self.continuation
+            .get(previous * PIECE_SQUARES + current)
+            .filter(|_| current < PIECE_SQUARES)
+            .map_or(0, |&h| i32::from(h))
+    }
+
+    pub fn update_continuation(&mut self, previous: usize, current: usize, bonus: i32) {
+        if current < PIECE_SQUARES {
+            if let Some(entry) = self
+                .continuation
+                .get_mut(previous * PIECE_SQUARES + current)
+            {
+                gravity(entry, bonus);
+            }
+        }
     }
 
     pub fn counter(&self, side: Color, previous_hash: u64) -> Option<&M> {
@@ -121,6 +150,22 @@ mod tests {
         }
         assert!(history.score(Color::White, h) >= -HISTORY_MAX);
         assert!(history.score(Color::White, h) < -10_000);
+    }
+
+    #[test]
+    fn continuation_history_is_per_pair_and_bounded() {
+        let mut history: History<u16> = History::new();
+        for _ in 0..1_000 {
+            history.update_continuation(5, 700, 2_000);
+        }
+        assert!(history.continuation(5, 700) <= HISTORY_MAX);
+        assert!(history.continuation(5, 700) > 10_000);
+        assert_eq!(history.continuation(700, 5), 0);
+        assert_eq!(history.continuation(6, 700), 0);
+        history.update_continuation(5, PIECE_SQUARES, 2_000);
+        assert_eq!(history.continuation(5, PIECE_SQUARES), 0);
+        history.clear();
+        assert_eq!(history.continuation(5, 700), 0);
     }
 
     #[test]

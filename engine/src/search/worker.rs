@@ -58,6 +58,9 @@ const CONTINUATION_COST: i32 = 4;
 /// What each later one at the node costs more than the one before: the best-ordered way on is
 /// followed far, the others, other turns, less.
 const LATE_CONTINUATION_COST: i32 = 8;
+/// How many plies back the moves lie whose continuation history orders a quiet move: the
+/// opponent's last move and our own move before it.
+const CONTINUATION_PLIES: [usize; 2] = [1, 2];
 /// Actions going on with the turn that quiescence tries where no action ends it.
 const QS_FORCED_CONTINUATIONS: usize = 2;
 
@@ -271,6 +274,8 @@ impl<G: Game> Picker<G> {
 struct Frame<M> {
     static_eval: i32,
     move_hash: u64,
+    /// The `Game::piece_square` of the move played from this node (`None` for a null move).
+    piece_square: Option<usize>,
     killers: [Option<M>; 2],
     /// The move a singular-extension search leaves out of this node.
     excluded: Option<M>,
@@ -278,6 +283,31 @@ struct Frame<M> {
     double_extensions: u32,
     /// What is left of the budget of the turn this node is in (`TURN_BUDGET`).
     turn_budget: i32,
+}
+
+/// What a node knows that adjusts the late-move reductions of its quiet moves.
+#[derive(Clone, Copy, Debug, Default)]
+struct NodeReductions {
+    pv_node: bool,
+    cut_node: bool,
+    improving: bool,
+}
+
+impl NodeReductions {
+    /// The reduction of a quiet move: `base` from the table, less for PV nodes, killers and
+    /// countermoves, checks and good history, more for cut nodes and positions not improving.
+    fn quiet_reduction(
+        &self,
+        base: i32,
+        move_score: i32,
+        gives_check: bool,
+        history_divisor: i32,
+    ) -> i32 {
+        base - i32::from(self.pv_node) + i32::from(!self.improving) + i32::from(self.cut_node)
+            - i32::from(move_score >= COUNTER)
+            - i32::from(gives_check)
+            - move_score.clamp(-16_000, 16_000) / history_divisor
+    }
 }
 
 /// What the `n`th action (from 0) at a node that goes on with the turn costs.
@@ -294,7 +324,8 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     stack: Vec<Frame<G::Move>>,
     pv: Vec<Vec<G::Move>>,
     score_buffers: Vec<Vec<i32>>,
-    quiet_buffers: Vec<Vec<u64>>,
+    /// The quiet moves a node has searched: their hashes and `Game::piece_square`s.
+    quiet_buffers: Vec<Vec<(u64, Option<usize>)>>,
     pub nodes: u64,
     /// The node count at which to poll next, the current interval, and when it last polled.
     next_poll: u64,
@@ -337,6 +368,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 .map(|_| Frame {
                     static_eval: EVAL_NONE,
                     move_hash: 1,
+                    piece_square: None,
                     killers: [None, None],
                     excluded: None,
                     double_extensions: 0,
@@ -626,6 +658,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         } else {
             None
         };
+        let earlier = self.earlier_piece_squares(ply);
         let scores = &mut picker.scores;
         let start = scores.len();
         for (i, mv) in picker.moves.as_slice().iter().enumerate().skip(start) {
@@ -647,11 +680,31 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             } else if counter == Some(mv) {
                 COUNTER
             } else {
-                self.history.score(side, move_hash(mv))
+                self.history.score(side, move_hash(mv)) + self.continuation_score(pos, &earlier, mv)
             };
             scores.push(score);
         }
         picker.rescored();
+    }
+
+    /// The `Game::piece_square`s of the moves played `CONTINUATION_PLIES` before `ply`'s.
+    fn earlier_piece_squares(&self, ply: usize) -> [Option<usize>; CONTINUATION_PLIES.len()] {
+        CONTINUATION_PLIES.map(|back| {
+            ply.checked_sub(back)
+                .and_then(|p| self.stack[p].piece_square)
+        })
+    }
+
+    /// What the continuation history says of quiet move `mv` after the `earlier` moves.
+    fn continuation_score(&self, pos: &G, earlier: &[Option<usize>], mv: &G::Move) -> i32 {
+        let Some(current) = pos.piece_square(mv) else {
+            return 0;
+        };
+        earlier
+            .iter()
+            .flatten()
+            .map(|&previous| self.history.continuation(previous, current))
+            .sum()
     }
 
     /// The next move of the node (its index in `picker.moves`) and its order score, going on
@@ -785,6 +838,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
                     self.stack[ply].move_hash = NULL_HASH;
+                    self.stack[ply].piece_square = None;
                     self.stack[ply + 1].turn_budget = TURN_BUDGET;
                     self.keys.push(key);
                     let null_in_check = null.in_check();
@@ -846,6 +900,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut may_end = None;
         let mut skip_quiets = false;
         let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
+        let lmr = NodeReductions {
+            pv_node,
+            cut_node,
+            improving,
+        };
 
         while let Some((i, move_score)) = self.next_move(pos, ply, &mut picker) {
             let mv = &picker.moves.as_slice()[i];
@@ -991,6 +1050,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child_in_check = played_in_check.unwrap_or_else(|| child.in_check());
             let hash = move_hash(mv);
             self.stack[ply].move_hash = hash;
+            let piece_square = pos.piece_square(mv);
+            self.stack[ply].piece_square = piece_square;
             self.stack[ply + 1].turn_budget = child_budget;
             self.keys.push(key);
             searched += 1;
@@ -998,14 +1059,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let mut reduction = 0;
             if depth >= 3 && searched > 1 + usize::from(pv_node) && !same_side {
                 if !tactical {
-                    reduction =
-                        i32::from(self.shared.reductions[depth.min(63) as usize][searched.min(63)]);
-                    reduction -= i32::from(pv_node);
-                    reduction += i32::from(!improving);
-                    reduction += i32::from(cut_node);
-                    reduction -= i32::from(move_score >= COUNTER);
-                    reduction -= i32::from(child_in_check);
-                    reduction -= move_score.clamp(-16_000, 16_000) / params.lmr_history_divisor;
+                    reduction = lmr.quiet_reduction(
+                        i32::from(self.shared.reductions[depth.min(63) as usize][searched.min(63)]),
+                        move_score,
+                        child_in_check,
+                        params.lmr_history_divisor,
+                    );
                 } else if move_score < GOOD_TACTICAL {
                     reduction = 1;
                 }
@@ -1035,12 +1094,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
             if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
                 if !tactical {
-                    self.reward_quiet(pos, ply, depth, mv, hash, &quiets);
+                    self.reward_quiet(pos, ply, depth, mv, (hash, piece_square), &quiets);
                 }
                 break;
             }
             if !tactical {
-                quiets.push(hash);
+                quiets.push((hash, piece_square));
             }
         }
         self.score_buffers[ply] = picker.scores;
@@ -1082,8 +1141,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         ply: usize,
         depth: i32,
         mv: &G::Move,
-        hash: u64,
-        quiets: &[u64],
+        (hash, piece_square): (u64, Option<usize>),
+        quiets: &[(u64, Option<usize>)],
     ) {
         let side = pos.side_to_move();
         let frame = &mut self.stack[ply];
@@ -1093,8 +1152,18 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         let bonus = self.shared.params.history_bonus(depth);
         self.history.update(side, hash, bonus);
-        for &other in quiets {
+        for &(other, _) in quiets {
             self.history.update(side, other, -bonus);
+        }
+        for previous in self.earlier_piece_squares(ply).into_iter().flatten() {
+            if let Some(current) = piece_square {
+                self.history.update_continuation(previous, current, bonus);
+            }
+            for &(_, other) in quiets {
+                if let Some(other) = other {
+                    self.history.update_continuation(previous, other, -bonus);
+                }
+            }
         }
         if ply > 0 {
             let previous = self.stack[ply - 1].move_hash;
@@ -1464,6 +1533,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 (depth - 1 + extension, TURN_BUDGET)
             };
             self.stack[0].move_hash = move_hash(&mv);
+            self.stack[0].piece_square = root.piece_square(&mv);
             self.stack[1].turn_budget = child_budget;
             self.keys.push(key);
             self.seldepth = 0;

@@ -135,7 +135,7 @@ impl Chess {
 
     /// The kind of the piece known to stand on `sq`.
     #[inline]
-    fn kind_at(&self, sq: Square) -> PieceType {
+    pub(crate) fn kind_at(&self, sq: Square) -> PieceType {
         let bit = sq.bit();
         if self.by_type[0] & bit != 0 {
             PieceType::Pawn

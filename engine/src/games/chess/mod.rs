@@ -165,6 +165,13 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn piece_square(&self, mv: &ChessMove) -> Option<usize> {
+        // A legal move's piece is the mover's.
+        let kind = self.kind_at(mv.from());
+        Some((self.side.index() * 6 + kind.index()) * 64 + mv.to().index())
+    }
+
+    #[inline]
     fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }

@@ -596,3 +596,19 @@ fn legality_of_any_move_word_matches_the_generator() {
         }
     }
 }
+
+#[test]
+fn piece_squares_tell_piece_colour_and_destination_apart() {
+    let mut seen = std::collections::HashMap::new();
+    walk(&Chess::startpos(), 3, &mut |pos, mv, _| {
+        let value = pos.piece_square(&mv).unwrap();
+        assert!(value < crate::core::PIECE_SQUARES);
+        let piece = pos.piece_at(mv.from()).unwrap();
+        let owner = (piece, mv.to());
+        assert_eq!(*seen.entry(value).or_insert(owner), owner, "{}", pos.fen());
+    });
+    let pos = Chess::startpos();
+    let knight = pos.parse_move("Nf3").unwrap();
+    let pawn = pos.parse_move("f3").unwrap();
+    assert_ne!(pos.piece_square(&knight), pos.piece_square(&pawn));
+}
