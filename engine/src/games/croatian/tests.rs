@@ -1075,13 +1075,10 @@ fn checks_and_pins_list_the_reference_moves() {
     }
 }
 
-/// The attack test that follows lines only toward the riders on them (`attacks::attacked_by_lines`,
-/// the King steps' test) agrees with the one that rides every line from the field, for every
-/// field and side of every suite position of the variants that use it, and of the positions
-/// one ply on.
-#[test]
-fn attack_test_toward_the_riders_agrees_with_riding_every_line() {
-    let mut attacked = 0;
+/// Every suite position of the variants whose pieces all attack by leaps or lines, with its
+/// variant, its text and its legal moves.
+fn line_attack_suite_positions() -> Vec<(&'static str, &'static str, Croatian, Vec<Move>)> {
+    let mut out = Vec::new();
     for name in variant::NAMES {
         if !variant::Variant::by_name(name).is_some_and(|v| v.attacks_by_lines()) {
             continue;
@@ -1092,18 +1089,31 @@ fn attack_test_toward_the_riders_agrees_with_riding_every_line() {
                 .unwrap();
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
-            let o = attacks::Offsets::of(pos.stride());
-            let n = pos.size();
-            for next in std::iter::once(pos.clone()).chain(moves.iter().map(|m| pos.play(m))) {
-                for by in [crate::core::Color::White, crate::core::Color::Black] {
-                    let riders = attacks::line_riders(&next, by).unwrap();
-                    for sq in (0..n).flat_map(|r| (0..n).map(move |f| (f, r))) {
-                        let sq = next.sq(sq.0, sq.1);
-                        let lines = attacks::attacked_by_lines(&next, o, sq, by, &riders);
-                        let every = attacks::attacked_with(&next, o, &next.board, sq, by);
-                        assert_eq!(lines, every, "{name} {next:?} {sq} {by:?}");
-                        attacked += lines as usize;
-                    }
+            out.push((name, text, pos, moves));
+        }
+    }
+    out
+}
+
+/// The attack test that follows lines only toward the riders on them (`attacks::attacked_by_lines`,
+/// the King steps' test) agrees with the one that rides every line from the field, for every
+/// field and side of every suite position of the variants that use it, and of the positions
+/// one ply on.
+#[test]
+fn attack_test_toward_the_riders_agrees_with_riding_every_line() {
+    let mut attacked = 0;
+    for (name, _, pos, moves) in line_attack_suite_positions() {
+        let o = attacks::Offsets::of(pos.stride());
+        let n = pos.size();
+        for next in std::iter::once(pos.clone()).chain(moves.iter().map(|m| pos.play(m))) {
+            for by in [crate::core::Color::White, crate::core::Color::Black] {
+                let riders = attacks::line_riders(&next, by).unwrap();
+                for sq in (0..n).flat_map(|r| (0..n).map(move |f| (f, r))) {
+                    let sq = next.sq(sq.0, sq.1);
+                    let lines = attacks::attacked_by_lines(&next, o, sq, by, &riders);
+                    let every = attacks::attacked_with(&next, o, &next.board, sq, by);
+                    assert_eq!(lines, every, "{name} {next:?} {sq} {by:?}");
+                    attacked += lines as usize;
                 }
             }
         }
@@ -1144,36 +1154,26 @@ fn gives_check_is_told_for_promotions_and_castling() {
 fn check_after_a_single_ply_agrees_with_the_whole_board_test() {
     let mut checks = 0;
     let mut told = 0;
-    for name in variant::NAMES {
-        if !variant::Variant::by_name(name).is_some_and(|v| v.attacks_by_lines()) {
-            continue;
-        }
-        for text in crate::core::perft::suite_positions(perft_suite(name)) {
-            let pos = Croatian::from_position_string(name, text)
-                .or_else(|_| Croatian::from_author_setup(text))
-                .unwrap();
-            let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
-            for (i, mv) in moves.iter().enumerate() {
-                let child = pos.play(mv);
-                let mut replies = Vec::new();
-                child.legal_moves(&mut replies);
-                // Every reply of a few children: the others only for themselves.
-                let deeper = if i % 16 == 0 { &replies[..] } else { &[] };
-                let played = std::iter::once((&pos, mv, child.clone()))
-                    .chain(deeper.iter().map(|r| (&child, r, child.play(r))));
-                for (before, mv, next) in played {
-                    let Some(k) = next.king(next.side) else {
-                        continue;
-                    };
-                    let whole = next.is_attacked(k, !next.side);
-                    assert_eq!(next.king_attacked(), whole, "{name} {text}: {next:?}");
-                    if let Some(check) = before.gives_check(mv) {
-                        assert_eq!(check, whole, "{name} {text}: {mv:?} from {before:?}");
-                        told += 1;
-                    }
-                    checks += whole as usize;
+    for (name, text, pos, moves) in line_attack_suite_positions() {
+        for (i, mv) in moves.iter().enumerate() {
+            let child = pos.play(mv);
+            let mut replies = Vec::new();
+            child.legal_moves(&mut replies);
+            // Every reply of a few children: the others only for themselves.
+            let deeper = if i % 16 == 0 { &replies[..] } else { &[] };
+            let played = std::iter::once((&pos, mv, child.clone()))
+                .chain(deeper.iter().map(|r| (&child, r, child.play(r))));
+            for (before, mv, next) in played {
+                let Some(k) = next.king(next.side) else {
+                    continue;
+                };
+                let whole = next.is_attacked(k, !next.side);
+                assert_eq!(next.king_attacked(), whole, "{name} {text}: {next:?}");
+                if let Some(check) = before.gives_check(mv) {
+                    assert_eq!(check, whole, "{name} {text}: {mv:?} from {before:?}");
+                    told += 1;
                 }
+                checks += whole as usize;
             }
         }
     }
