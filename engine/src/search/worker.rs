@@ -285,31 +285,6 @@ struct Frame<M> {
     turn_budget: i32,
 }
 
-/// What a node knows that adjusts the late-move reductions of its quiet moves.
-#[derive(Clone, Copy, Debug, Default)]
-struct NodeReductions {
-    pv_node: bool,
-    cut_node: bool,
-    improving: bool,
-}
-
-impl NodeReductions {
-    /// The reduction of a quiet move: `base` from the table, less for PV nodes, killers and
-    /// countermoves, checks and good history, more for cut nodes and positions not improving.
-    fn quiet_reduction(
-        &self,
-        base: i32,
-        move_score: i32,
-        gives_check: bool,
-        history_divisor: i32,
-    ) -> i32 {
-        base - i32::from(self.pv_node) + i32::from(!self.improving) + i32::from(self.cut_node)
-            - i32::from(move_score >= COUNTER)
-            - i32::from(gives_check)
-            - move_score.clamp(-16_000, 16_000) / history_divisor
-    }
-}
-
 /// What the `n`th action (from 0) at a node that goes on with the turn costs.
 fn continuation_cost(n: usize) -> i32 {
     CONTINUATION_COST + LATE_CONTINUATION_COST * n.min(1 << 20) as i32
@@ -900,11 +875,6 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let mut may_end = None;
         let mut skip_quiets = false;
         let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
-        let lmr = NodeReductions {
-            pv_node,
-            cut_node,
-            improving,
-        };
 
         while let Some((i, move_score)) = self.next_move(pos, ply, &mut picker) {
             let mv = &picker.moves.as_slice()[i];
@@ -1059,12 +1029,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let mut reduction = 0;
             if depth >= 3 && searched > 1 + usize::from(pv_node) && !same_side {
                 if !tactical {
-                    reduction = lmr.quiet_reduction(
-                        i32::from(self.shared.reductions[depth.min(63) as usize][searched.min(63)]),
-                        move_score,
-                        child_in_check,
-                        params.lmr_history_divisor,
-                    );
+                    reduction =
+                        i32::from(self.shared.reductions[depth.min(63) as usize][searched.min(63)]);
+                    reduction -= i32::from(pv_node);
+                    reduction += i32::from(!improving);
+                    reduction += i32::from(cut_node);
+                    reduction -= i32::from(move_score >= COUNTER);
+                    reduction -= i32::from(child_in_check);
+                    reduction -= move_score.clamp(-16_000, 16_000) / params.lmr_history_divisor;
                 } else if move_score < GOOD_TACTICAL {
                     reduction = 1;
                 }
