@@ -149,24 +149,31 @@ pub(crate) fn attacked_through(
         if leaps {
             return true;
         }
-        // The line from `sq` through `f`, one step at a time, and what rides it.
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let (step, riders) = if ax == 0 || ay == 0 {
-            ((sx, sy), [Kind::Rook, Kind::Queen])
-        } else if ax == ay {
-            ((sx, sy), [Kind::Bishop, Kind::Queen])
-        } else if ax == 2 * ay {
-            ((2 * sx, sy), [Kind::Pegasus, Kind::Pegasus])
-        } else if ay == 2 * ax {
-            ((sx, 2 * sy), [Kind::Pegasus, Kind::Pegasus])
-        } else {
+        let Some(((sx, sy), riders)) = line_toward(dx, dy) else {
             return false;
         };
-        if step == (0, 0) {
-            return false;
-        }
-        rider_on_line(board, sq, pos.offset(step.0, step.1), riders, by)
+        rider_on_line(board, sq, pos.offset(sx, sy), riders, by)
     })
+}
+
+/// The line from a field toward another `(dx, dy)` away, as its step and the kinds that ride
+/// it; `None` where no rider's line joins them.
+fn line_toward(dx: isize, dy: isize) -> Option<((isize, isize), [Kind; 2])> {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    if ax == 0 && ay == 0 {
+        None
+    } else if ax == 0 || ay == 0 {
+        Some(((sx, sy), [Kind::Rook, Kind::Queen]))
+    } else if ax == ay {
+        Some(((sx, sy), [Kind::Bishop, Kind::Queen]))
+    } else if ax == 2 * ay {
+        Some(((2 * sx, sy), [Kind::Pegasus, Kind::Pegasus]))
+    } else if ay == 2 * ax {
+        Some(((sx, 2 * sy), [Kind::Pegasus, Kind::Pegasus]))
+    } else {
+        None
+    }
 }
 
 /// Whether the first piece along the line from `from` (not itself) by steps of `d` is one of
@@ -340,29 +347,10 @@ pub(crate) fn attacked_by_lines(
     let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
     riders.iter().any(|&r| {
         let (dx, dy) = (pos.file_of(r) as isize - x, pos.rank_of(r) as isize - y);
-        let (ax, ay) = (dx.abs(), dy.abs());
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let straight = ax == 0 || ay == 0;
-        let step = match piece::kind(board[r as usize]) {
-            Kind::Rook if straight => (sx, sy),
-            Kind::Bishop if ax == ay => (sx, sy),
-            Kind::Queen if straight || ax == ay => (sx, sy),
-            Kind::Pegasus if ax == 2 * ay => (2 * sx, sy),
-            Kind::Pegasus if ay == 2 * ax => (sx, 2 * sy),
-            _ => return false,
-        };
-        if step == (0, 0) {
-            return false;
-        }
-        let d = pos.offset(step.0, step.1);
-        let mut s = at(sq, d);
-        while s != r {
-            if !piece::is_clear(board[s as usize]) {
-                return false;
-            }
-            s = at(s, d);
-        }
-        true
+        line_toward(dx, dy).is_some_and(|((sx, sy), kinds)| {
+            kinds.contains(&piece::kind(board[r as usize]))
+                && rider_on_line(board, sq, pos.offset(sx, sy), kinds, by)
+        })
     })
 }
 
