@@ -70,7 +70,7 @@
 
 use tiamat_engine::games::croatian::moves::{flag, Move};
 use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
-use tiamat_engine::games::croatian::Croatian;
+use tiamat_engine::games::croatian::{Croatian, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -173,26 +173,18 @@ fn portals_open(pos: &Croatian, star: u16) -> i32 {
         .count() as i32
 }
 
-/// The mailbox offsets of `piece::steps` on one board, worked out once per evaluation.
+/// What every mobility count of one evaluation shares.
 struct Steps {
-    knight: [isize; 8],
-    orth: [isize; 4],
-    diag: [isize; 4],
-    long: [isize; 16],
+    offsets: &'static Offsets,
     /// No Wave, Star, Starchild or Monolith plays: every ray ends on the first piece it meets.
     plain: bool,
 }
 
 impl Steps {
     fn of(pos: &Croatian) -> Steps {
-        use tiamat_engine::games::croatian::piece::steps::{DIAG, KNIGHT, LONG, ORTH};
-        let d = |(dx, dy): (i8, i8)| pos.offset(dx as isize, dy as isize);
         let v = pos.variant_data();
         Steps {
-            knight: KNIGHT.map(d),
-            orth: ORTH.map(d),
-            diag: DIAG.map(d),
-            long: LONG.map(d),
+            offsets: pos.offsets(),
             plain: ![Kind::Wave, Kind::Star, Kind::Starchild, Kind::Monolith]
                 .iter()
                 .any(|&k| v.has(k)),
@@ -264,19 +256,19 @@ fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) ->
         }
     };
     match kind {
-        Kind::Knight => count(&steps.knight, false),
-        Kind::Pegasus => count(&steps.knight, true),
-        Kind::Bishop => count(&steps.diag, true),
-        Kind::Rook => count(&steps.orth, true),
+        Kind::Knight => count(&steps.offsets.knight, false),
+        Kind::Pegasus => count(&steps.offsets.knight, true),
+        Kind::Bishop => count(&steps.offsets.diag, true),
+        Kind::Rook => count(&steps.offsets.orth, true),
         Kind::Queen => {
-            count(&steps.orth, true);
-            count(&steps.diag, true);
+            count(&steps.offsets.orth, true);
+            count(&steps.offsets.diag, true);
         }
         Kind::Unicorn => {
             if pos.is_light_field(sq) == (color == Color::White) {
-                count(&steps.knight, false)
+                count(&steps.offsets.knight, false)
             } else {
-                count(&steps.long, false)
+                count(&steps.offsets.long, false)
             }
         }
         _ => {}

@@ -15,7 +15,7 @@ use crate::core::Color;
 type Board = [Cell; MAILBOX];
 
 /// Direction offsets for one board stride.
-pub(crate) struct Offsets {
+pub struct Offsets {
     pub orth: [isize; 4],
     pub diag: [isize; 4],
     pub knight: [isize; 8],

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacked_through, Overlay};
+use super::attacks::{attacked, attacked_through, Offsets, Overlay};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::resurrection::{self, Graveyard};
@@ -91,6 +91,12 @@ pub(super) fn ep_key(item: &EpItem) -> u64 {
 impl Croatian {
     pub fn variant_data(&self) -> &'static Variant {
         self.v
+    }
+
+    /// The direction offsets of this board's stride.
+    #[inline]
+    pub fn offsets(&self) -> &'static Offsets {
+        Offsets::of(self.stride())
     }
 
     #[inline]

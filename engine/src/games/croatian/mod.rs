@@ -217,6 +217,7 @@ use arrayvec::ArrayVec;
 use crate::core::view::{BoardView, MoveInput};
 use crate::core::{Color, Ending, Game, GameResult, GaveUp, MoveError, MoveSet, PositionError};
 
+pub use attacks::Offsets;
 pub use board::MAILBOX;
 use board::MAX_EP;
 #[cfg(test)]
