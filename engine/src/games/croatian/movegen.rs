@@ -98,6 +98,10 @@ struct FirstPlies<'a, 'g> {
     activations_wanted: bool,
     /// With `Keep::Quiescence`, the classes (`quiescence_class`) listed so far.
     classes: KeySet,
+    /// Every turn is a single ply (`Variant::single_plies`): only an en-passant capture may
+    /// share its class with another ply (the same fields, another Pawn taken), so only those
+    /// go through `classes`.
+    single_plies: bool,
     patience: Patience<'g>,
     /// Only one complete turn is wanted, and no teleport (one may be a null move): the
     /// generation stops at the first.
@@ -117,7 +121,10 @@ impl Sink for FirstPlies<'_, '_> {
         if ply.flags & flag::GOES_ON != 0 {
             return self.activations_wanted;
         }
-        self.keep.takes(ply.flags) && (self.keep != Keep::Quiescence || self.new_class(ply))
+        self.keep.takes(ply.flags)
+            && (self.keep != Keep::Quiescence
+                || self.single_plies && !ply.has(flag::EN_PASSANT)
+                || self.new_class(ply))
     }
 
     fn land(&mut self, ply: Ply, left: u8) {
@@ -212,6 +219,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             // An action that leaves a piece in the air changes no material.
             activations_wanted: !pos.by_action || keep.takes(0),
             classes: KeySet::default(),
+            single_plies: pos.v.single_plies(),
             patience,
             one_turn: false,
         }
@@ -219,7 +227,8 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
 
     #[inline]
     fn listed(&mut self, mv: Move) {
-        if self.keep == Keep::Quiescence {
+        if self.keep == Keep::Quiescence && (!self.single_plies || mv.first().has(flag::EN_PASSANT))
+        {
             self.classes.insert(quiescence_class(&mv));
         }
         self.out.push(mv);
