@@ -155,7 +155,7 @@ enum Stage {
     Rest,
 }
 
-/// A node's moves, generated stage by stage where the game has move codes (`Game::MOVE_CODES`):
+/// A node's moves, generated stage by stage where the moves have codes (`Game::move_codes`):
 /// a cut-off by the table's move or a good tactical move then saves generating the rest.
 struct Picker<G: Game> {
     stage: Stage,
@@ -195,7 +195,7 @@ impl<G: Game> Picker<G> {
     ) -> Result<Self, GaveUp> {
         let mut picker = Self {
             stage: Stage::Rest,
-            staged: G::MOVE_CODES,
+            staged: pos.move_codes(),
             table_move: None,
             table_index: usize::MAX,
             has_table_move: stored != NO_MOVE,
@@ -1192,12 +1192,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if pos.turn_in_progress() {
             return self.qsearch_turn(pos, ply, qply, alpha, beta, pv_node, hit);
         }
-        // Out of check only the tactical moves are searched, so only they are generated; where
-        // the game has no move codes, the table's move is an index into the full list and means
-        // nothing in theirs.
+        // Out of check only the tactical moves are searched, so only they are generated; the
+        // table's move is used there only where the game says so: without move codes it is an
+        // index into the full list and means nothing in theirs.
         let all_moves = in_check;
         let table_move = hit
-            .filter(|_| all_moves || G::MOVE_CODES)
+            .filter(|_| all_moves || pos.quiescence_table_move())
             .map_or(NO_MOVE, |h| h.mv);
 
         let static_eval = if in_check {
@@ -1332,7 +1332,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
-        let stored = if all_moves || G::MOVE_CODES {
+        let stored = if all_moves || pos.quiescence_table_move() {
             best.stored
         } else {
             NO_MOVE
