@@ -135,8 +135,20 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// node generates all its moves first.
     const MOVE_CODES: bool = false;
 
+    /// Whether this state's moves have codes: `MOVE_CODES`, unless a game whose variants differ
+    /// decides per variant (every state of one search answers alike).
+    fn move_codes(&self) -> bool {
+        Self::MOVE_CODES
+    }
+
+    /// Whether quiescence out of check tries the table's move first and keeps its best move in
+    /// the table: where the moves have codes, unless the game leaves that out.
+    fn quiescence_table_move(&self) -> bool {
+        self.move_codes()
+    }
+
     /// A number that tells `mv` (one of `legal_moves`) from every other legal move of this
-    /// state, for `move_from_code` to read back. Only called where `MOVE_CODES` is true. Below
+    /// state, for `move_from_code` to read back. Only called where `move_codes` is true. Below
     /// 2^48 - 1 (`search::tt::MOVE_LIMIT`): the table keeps 48 bits of a move.
     fn move_code(&self, _mv: &Self::Move) -> u64 {
         0

@@ -7,7 +7,7 @@
 //! `data` beside it, so it reads as a miss rather than as another position's data, except by a
 //! 2^-32 chance. The key's low 32 bits are checked; the bucket is chosen by its high bits.
 //!
-//! A move is stored as its `Game::move_code` where the game has one (the search can then try it
+//! A move is stored as its `Game::move_code` where the state has one (`Game::move_codes`) (the search can then try it
 //! before generating any move), else as its index in the game's legal move list (generation
 //! order is deterministic per state); either keeps the table generic over any `Game::Move`.
 //! Either must be below `MOVE_LIMIT`; a larger one is stored as no move.
@@ -121,7 +121,7 @@ fn matches(key: u64, check: u64, data: u64) -> bool {
 /// What the table stores for `mv`, move `index` of `pos`'s `legal_moves`: its code where the
 /// game has move codes, else the index.
 pub fn stored_move<G: Game>(pos: &G, mv: &G::Move, index: usize) -> u64 {
-    if G::MOVE_CODES {
+    if pos.move_codes() {
         pos.move_code(mv)
     } else {
         index as u64
@@ -140,7 +140,7 @@ pub fn stored_index<G: Game>(pos: &G, moves: &[G::Move], stored: u64) -> Option<
 pub fn table_move<G: Game>(pos: &G, stored: u64) -> Option<G::Move> {
     if stored == NO_MOVE {
         None
-    } else if G::MOVE_CODES {
+    } else if pos.move_codes() {
         pos.move_from_code(stored)
     } else {
         let mut moves = G::MoveList::default();

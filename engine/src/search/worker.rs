@@ -155,7 +155,7 @@ enum Stage {
     Rest,
 }
 
-/// A node's moves, generated stage by stage where the game has move codes (`Game::MOVE_CODES`):
+/// A node's moves, generated stage by stage where the moves have codes (`Game::move_codes`):
 /// a cut-off by the table's move or a good tactical move then saves generating the rest.
 struct Picker<G: Game> {
     stage: Stage,
@@ -185,25 +185,27 @@ const PICKS_BEFORE_SORT: u32 = 4;
 impl<G: Game> Picker<G> {
     /// `stored` is the table's move for this node (or `NO_MOVE`); `excluded` is the move a
     /// singular-extension search leaves out; `give_up` may cut a costly generation short.
+    /// `moves` and `scores` are emptied buffers to fill.
     fn new(
         pos: &G,
         stored: u64,
         excluded: Option<&G::Move>,
-        scores: Vec<i32>,
+        (moves, scores): (G::MoveList, Vec<i32>),
         give_up: &mut dyn FnMut() -> bool,
     ) -> Result<Self, GaveUp> {
         let mut picker = Self {
             stage: Stage::Rest,
-            staged: G::MOVE_CODES,
+            staged: pos.move_codes(),
             table_move: None,
             table_index: usize::MAX,
             has_table_move: stored != NO_MOVE,
-            moves: G::MoveList::default(),
+            moves,
             scores,
             scanned: 0,
             order: None,
             next: 0,
         };
+        picker.moves.clear();
         picker.scores.clear();
         if picker.staged {
             picker.stage = Stage::TableMove;
@@ -299,6 +301,9 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     stack: Vec<Frame<G::Move>>,
     pv: Vec<Vec<G::Move>>,
     score_buffers: Vec<Vec<i32>>,
+    /// A node's move list, kept per ply so that its room is reused rather than grown anew at
+    /// every node.
+    move_buffers: Vec<G::MoveList>,
     /// The quiet moves a node has searched: their hashes and `Game::piece_square`s.
     quiet_buffers: Vec<Vec<(u64, Option<usize>)>>,
     pub nodes: u64,
@@ -352,6 +357,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 .collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             score_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            move_buffers: (0..MAX_PLY + 2).map(|_| G::MoveList::default()).collect(),
             quiet_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             nodes: 0,
             // The first node looks at the clock and the flags: a `stop` that came during the
@@ -622,6 +628,13 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         score
     }
 
+    /// Gives a node's buffers back for the next node at `ply`.
+    fn keep_buffers(&mut self, ply: usize, picker: Picker<G>, quiets: Vec<(u64, Option<usize>)>) {
+        self.move_buffers[ply] = picker.moves;
+        self.score_buffers[ply] = picker.scores;
+        self.quiet_buffers[ply] = quiets;
+    }
+
     /// Orders the moves of a node that have no score yet: the table's move (`table_index`;
     /// `table_move`, tried already, is left out), good tactical moves by exchange value,
     /// killers, the countermove, quiet moves by history, then losing tactical moves.
@@ -838,12 +851,15 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
 
-        let scores = std::mem::take(&mut self.score_buffers[ply]);
+        let buffers = (
+            std::mem::take(&mut self.move_buffers[ply]),
+            std::mem::take(&mut self.score_buffers[ply]),
+        );
         let Ok(mut picker) = Picker::new(
             pos,
             hit.map_or(NO_MOVE, |h| h.mv),
             excluded.as_ref(),
-            scores,
+            buffers,
             &mut || self.interrupted(" inside a move generation"),
         ) else {
             return 0;
@@ -909,8 +925,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 );
                 self.stack[ply].excluded = None;
                 if self.stopped {
-                    self.score_buffers[ply] = picker.scores;
-                    self.quiet_buffers[ply] = quiets;
+                    self.keep_buffers(ply, picker, quiets);
                     return 0;
                 }
                 if score < singular_beta {
@@ -923,8 +938,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         self.stack[ply].double_extensions += 1;
                     }
                 } else if singular_beta >= beta {
-                    self.score_buffers[ply] = picker.scores;
-                    self.quiet_buffers[ply] = quiets;
+                    self.keep_buffers(ply, picker, quiets);
                     return singular_beta;
                 } else if h.score >= beta {
                     singular = -1;
@@ -1059,8 +1073,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             );
             self.keys.pop();
             if self.stopped {
-                self.score_buffers[ply] = picker.scores;
-                self.quiet_buffers[ply] = quiets;
+                self.keep_buffers(ply, picker, quiets);
                 return 0;
             }
 
@@ -1074,8 +1087,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 quiets.push((hash, piece_square));
             }
         }
-        self.score_buffers[ply] = picker.scores;
-        self.quiet_buffers[ply] = quiets;
+        self.keep_buffers(ply, picker, quiets);
         if self.stopped {
             return 0;
         }
@@ -1151,7 +1163,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         pos: &G,
         ply: usize,
         qply: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         in_check: bool,
         pv_node: bool,
@@ -1180,12 +1192,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if pos.turn_in_progress() {
             return self.qsearch_turn(pos, ply, qply, alpha, beta, pv_node, hit);
         }
-        // Out of check only the tactical moves are searched, so only they are generated; where
-        // the game has no move codes, the table's move is an index into the full list and means
-        // nothing in theirs.
+        // Out of check only the tactical moves are searched, so only they are generated; the
+        // table's move is used there only where the game says so: without move codes it is an
+        // index into the full list and means nothing in theirs.
         let all_moves = in_check;
         let table_move = hit
-            .filter(|_| all_moves || G::MOVE_CODES)
+            .filter(|_| all_moves || pos.quiescence_table_move())
             .map_or(NO_MOVE, |h| h.mv);
 
         let static_eval = if in_check {
@@ -1198,16 +1210,46 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         if !all_moves && static_eval >= beta {
             return static_eval;
         }
-        let mut moves = G::MoveList::default();
+        let mut list = std::mem::take(&mut self.move_buffers[ply]);
+        list.clear();
         let set = if all_moves {
             MoveSet::Legal
         } else {
             MoveSet::Quiescence
         };
-        if self.generate(pos, set, &mut moves).is_err() {
+        if self.generate(pos, set, &mut list).is_err() {
             return 0;
         }
-        let moves = moves.as_slice();
+        let score = self.qsearch_moves(
+            pos,
+            ply,
+            qply,
+            alpha,
+            beta,
+            in_check,
+            pv_node,
+            (key, static_eval, table_move),
+            list.as_slice(),
+        );
+        self.move_buffers[ply] = list;
+        score
+    }
+
+    /// `qsearch` once its node's `moves` are listed.
+    #[allow(clippy::too_many_arguments)]
+    fn qsearch_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        qply: i32,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+        pv_node: bool,
+        (key, static_eval, table_move): (u64, i32, u64),
+        moves: &[G::Move],
+    ) -> i32 {
+        let all_moves = in_check;
         if moves.is_empty() && all_moves {
             return -MATE + ply as i32;
         }
@@ -1290,7 +1332,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return -MATE + ply as i32;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
-        let stored = if all_moves || G::MOVE_CODES {
+        let stored = if all_moves || pos.quiescence_table_move() {
             best.stored
         } else {
             NO_MOVE

@@ -48,7 +48,8 @@ const STEPS_PER_QUESTION: u32 = 32;
 /// A generation's caller that may lose patience (`Game::moves_unless`).
 pub(super) struct Patience<'a> {
     give_up: Option<&'a mut dyn FnMut() -> bool>,
-    steps: u32,
+    /// Steps until the next question: a countdown keeps each step to one decrement and test.
+    until_question: u32,
     gave_up: bool,
 }
 
@@ -57,7 +58,7 @@ impl<'a> Patience<'a> {
     pub fn endless() -> Self {
         Patience {
             give_up: None,
-            steps: 0,
+            until_question: STEPS_PER_QUESTION,
             gave_up: false,
         }
     }
@@ -72,13 +73,21 @@ impl<'a> Patience<'a> {
     /// One step of work done: whether the generation is to stop.
     #[inline]
     pub fn step(&mut self) -> bool {
+        self.until_question -= 1;
+        if self.until_question == 0 {
+            self.ask();
+        }
+        self.gave_up
+    }
+
+    #[cold]
+    fn ask(&mut self) {
+        self.until_question = STEPS_PER_QUESTION;
         if let Some(give_up) = &mut self.give_up {
-            self.steps += 1;
-            if self.steps.is_multiple_of(STEPS_PER_QUESTION) && !self.gave_up {
+            if !self.gave_up {
                 self.gave_up = give_up();
             }
         }
-        self.gave_up
     }
 
     pub fn gave_up(&self) -> bool {

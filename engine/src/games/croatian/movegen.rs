@@ -98,6 +98,10 @@ struct FirstPlies<'a, 'g> {
     activations_wanted: bool,
     /// With `Keep::Quiescence`, the classes (`quiescence_class`) listed so far.
     classes: KeySet,
+    /// Every turn is a single ply (`Variant::single_plies`): only an en-passant capture may
+    /// share its class with another ply (the same fields, another Pawn taken), so only those
+    /// go through `classes`.
+    single_plies: bool,
     patience: Patience<'g>,
     /// Only one complete turn is wanted, and no teleport (one may be a null move): the
     /// generation stops at the first.
@@ -117,7 +121,10 @@ impl Sink for FirstPlies<'_, '_> {
         if ply.flags & flag::GOES_ON != 0 {
             return self.activations_wanted;
         }
-        self.keep.takes(ply.flags) && (self.keep != Keep::Quiescence || self.new_class(ply))
+        self.keep.takes(ply.flags)
+            && (self.keep != Keep::Quiescence
+                || self.single_plies && !ply.has(flag::EN_PASSANT)
+                || self.new_class(ply))
     }
 
     fn land(&mut self, ply: Ply, left: u8) {
@@ -212,6 +219,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             // An action that leaves a piece in the air changes no material.
             activations_wanted: !pos.by_action || keep.takes(0),
             classes: KeySet::default(),
+            single_plies: pos.v.single_plies(),
             patience,
             one_turn: false,
         }
@@ -219,7 +227,8 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
 
     #[inline]
     fn listed(&mut self, mv: Move) {
-        if self.keep == Keep::Quiescence {
+        if self.keep == Keep::Quiescence && (!self.single_plies || mv.first().has(flag::EN_PASSANT))
+        {
             self.classes.insert(quiescence_class(&mv));
         }
         self.out.push(mv);
@@ -681,6 +690,56 @@ fn list(
         }
         Ok(())
     })
+}
+
+/// Whether every legal move of `pos` is one ply of one piece (no piece activates another, no
+/// Star teleports, turns go whole): the variants whose moves have codes (`move_code`).
+pub(crate) fn single_plies_only(pos: &Croatian) -> bool {
+    !pos.by_action && pos.v.single_plies()
+}
+
+/// Bits of a field in a move code (`MAILBOX` fits).
+const FIELD_BITS: u32 = 10;
+
+/// The code of a single-ply move (where `single_plies_only`): its origin, destination, flags
+/// (the ones these variants use fit a byte), promotion and `aux` (castling's Rook, the Pawn
+/// taken en passant), 43 bits.
+pub(crate) fn move_code(mv: &Move) -> u64 {
+    let p = mv.first();
+    p.from as u64
+        | (p.to as u64) << FIELD_BITS
+        | (p.flags as u64 & 0xff) << (2 * FIELD_BITS)
+        | (p.promo as u64 & 0x1f) << (2 * FIELD_BITS + 8)
+        | (p.aux as u64) << (2 * FIELD_BITS + 13)
+}
+
+/// The legal move of `pos` (where `single_plies_only`) whose `move_code` is `code`: the piece
+/// on its origin makes its plies again and the one that matches is tested as `legal_moves`
+/// tests it.
+pub(crate) fn move_from_code(pos: &Croatian, code: u64) -> Option<Move> {
+    let field = |shift: u32| (code >> shift & ((1 << FIELD_BITS) - 1)) as u16;
+    let (from, to, aux) = (field(0), field(FIELD_BITS), field(2 * FIELD_BITS + 13));
+    let flags = (code >> (2 * FIELD_BITS) & 0xff) as u32;
+    let promo = (code >> (2 * FIELD_BITS + 8) & 0x1f) as u8;
+    if code >> (3 * FIELD_BITS + 13) != 0 || from as usize >= MAILBOX {
+        return None;
+    }
+    let c = pos.board[from as usize];
+    if !piece::is_piece(c) || !movable_by(c, pos.side) {
+        return None;
+    }
+    let o = Offsets::of(pos.stride());
+    let in_check = pos.king_attacked();
+    let mut options: Vec<(Ply, u8)> = Vec::new();
+    first_plies_of_field(pos, o, in_check, from, &mut options);
+    let (ply, left) = options
+        .into_iter()
+        .find(|(p, _)| p.to == to && p.flags == flags && p.promo == promo && p.aux == aux)?;
+    let mut out = Vec::new();
+    let mut first = FirstPlies::new(pos, o, &mut out, Keep::All, Patience::endless());
+    first.activations_wanted = false;
+    first.land(ply, left);
+    out.pop()
 }
 
 /// Whether the side to move has a legal turn of its first piece's ply alone, other than a

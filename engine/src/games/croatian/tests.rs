@@ -1180,3 +1180,30 @@ fn check_after_a_single_ply_agrees_with_the_whole_board_test() {
     assert!(checks > 100, "{checks}");
     assert!(told > checks, "{told}");
 }
+
+/// The variants whose every turn is one ply give their moves codes, so the search can try the
+/// table's move and the tactical moves before it lists the quiet ones; every legal move's code
+/// reads back as that move. Variants with cascades have none.
+#[test]
+fn single_ply_variants_have_move_codes() {
+    for variant in [
+        "croatianties14",
+        "croatianties20",
+        "croatianties26",
+        "classical14",
+    ] {
+        let pos = Croatian::start_position(variant).unwrap();
+        assert!(pos.move_codes(), "{variant}");
+        assert!(!pos.quiescence_table_move(), "{variant}");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for mv in &moves {
+            let code = pos.move_code(mv);
+            assert_eq!(pos.move_from_code(code).as_ref(), Some(mv), "{variant}");
+        }
+    }
+    for variant in ["mayanascendancy", "mirandasveil"] {
+        let pos = Croatian::start_position(variant).unwrap();
+        assert!(!pos.move_codes(), "{variant}");
+    }
+}

@@ -84,6 +84,12 @@ impl Variant {
         self.kind_bits & !LINE_ATTACKERS == 0
     }
 
+    /// Whether every kind moves by plies of its own only (nothing activates, diverges or
+    /// teleports): every whole turn is one ply of one piece.
+    pub fn single_plies(&self) -> bool {
+        self.kind_bits & !SINGLE_PLY_MOVERS == 0
+    }
+
     pub fn is_random(&self) -> bool {
         self.figure_row.is_empty()
     }
@@ -124,6 +130,9 @@ const fn kind_bits(kinds: &[Kind]) -> u32 {
 const LINE_ATTACKERS: u32 = kind_bits(&[
     Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Pyramid, Unicorn,
 ]);
+/// The kinds `Variant::single_plies` allows.
+const SINGLE_PLY_MOVERS: u32 =
+    kind_bits(&[Pawn, Knight, Bishop, Rook, Queen, King, Pegasus, Unicorn]);
 const CLASSIC: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King];
 const TIES: &[Kind] = &[Pawn, Knight, Bishop, Rook, Queen, King, Pegasus];
 const TIES_SIMPLE: &[Kind] = &[Pawn, Bishop, Rook, Queen, King, Pegasus];
