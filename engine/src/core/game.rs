@@ -128,11 +128,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         moves.as_slice().contains(mv)
     }
 
-    /// Whether the game gives its moves codes (`move_code`, `move_from_code`). The transposition
-    /// table then keeps a node's best move as its code, and the search tries that move, then the
-    /// tactical moves, before it generates the rest, which a cut-off often makes unnecessary.
-    /// Without codes (the default) the table keeps the move's index in `legal_moves`, so every
-    /// node generates all its moves first.
+    /// Whether the game gives its moves codes (`move_code`, `move_from_code`), in every state or
+    /// in those `move_codes` names. The transposition table then keeps a node's best move as its
+    /// code, and the search tries that move, then the tactical moves, before it generates the
+    /// rest, which a cut-off often makes unnecessary. Without codes (the default) the table keeps
+    /// the move's index in `legal_moves`, so every node generates all its moves first.
     const MOVE_CODES: bool = false;
 
     /// Whether this state's moves have codes: `MOVE_CODES`, unless a game whose variants differ

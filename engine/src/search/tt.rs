@@ -7,9 +7,10 @@
 //! `data` beside it, so it reads as a miss rather than as another position's data, except by a
 //! 2^-32 chance. The key's low 32 bits are checked; the bucket is chosen by its high bits.
 //!
-//! A move is stored as its `Game::move_code` where the state has one (`Game::move_codes`) (the search can then try it
-//! before generating any move), else as its index in the game's legal move list (generation
-//! order is deterministic per state); either keeps the table generic over any `Game::Move`.
+//! A move is stored as its `Game::move_code` where the state has codes (`Game::move_codes`; the
+//! search can then try it before generating any move), else as its index in the game's legal
+//! move list (generation order is deterministic per state); either keeps the table generic over
+//! any `Game::Move`.
 //! Either must be below `MOVE_LIMIT`; a larger one is stored as no move.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -119,7 +120,7 @@ fn matches(key: u64, check: u64, data: u64) -> bool {
 }
 
 /// What the table stores for `mv`, move `index` of `pos`'s `legal_moves`: its code where the
-/// game has move codes, else the index.
+/// state has move codes (`Game::move_codes`), else the index.
 pub fn stored_move<G: Game>(pos: &G, mv: &G::Move, index: usize) -> u64 {
     if pos.move_codes() {
         pos.move_code(mv)

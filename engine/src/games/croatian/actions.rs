@@ -79,7 +79,7 @@ pub(super) fn passed_before(passed: &[(u64, u8)], turn: &Turn, air: &InAir) -> b
 
 /// Lists the actions from `pos`, whose turn is in progress as `p`.
 pub(super) fn next_actions(p: &Progress, out: &mut Vec<Move>) {
-    let o = Offsets::of(p.root.stride());
+    let o = p.root.offsets();
     let mut endings = Vec::new();
     cascade::air_plies(&p.turn, o, &p.air, &mut endings);
     let mut lister = Lister {

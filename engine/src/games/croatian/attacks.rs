@@ -96,7 +96,7 @@ pub(crate) fn at(sq: u16, d: isize) -> u16 {
 /// Is `sq` attacked by a piece of `by` on `board`? Pyramids, Waves and Stars never attack
 /// (L402, L724); attack rays pass through Waves (L816).
 pub(crate) fn attacked(pos: &Croatian, board: &Board, sq: u16, by: Color) -> bool {
-    attacked_with(pos, Offsets::of(pos.stride()), board, sq, by)
+    attacked_with(pos, pos.offsets(), board, sq, by)
 }
 
 pub(crate) fn attacked_with(

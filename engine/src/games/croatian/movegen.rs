@@ -612,7 +612,7 @@ fn list(
     keep: Keep,
     patience: Patience,
 ) -> Result<(), GaveUp> {
-    let o = Offsets::of(pos.stride());
+    let o = pos.offsets();
     let in_check = pos.king_attacked();
     let singles_start = out.len();
     let mut first = FirstPlies::new(pos, o, out, keep, patience);
@@ -724,14 +724,8 @@ pub(crate) fn move_from_code(pos: &Croatian, code: u64) -> Option<Move> {
     if code >> (3 * FIELD_BITS + 13) != 0 || from as usize >= MAILBOX {
         return None;
     }
-    let c = pos.board[from as usize];
-    if !piece::is_piece(c) || !movable_by(c, pos.side) {
-        return None;
-    }
-    let o = Offsets::of(pos.stride());
-    let in_check = pos.king_attacked();
-    let mut options: Vec<(Ply, u8)> = Vec::new();
-    first_plies_of_field(pos, o, in_check, from, &mut options);
+    let (_, options) = own_first_plies(pos, from)?;
+    let o = pos.offsets();
     let (ply, left) = options
         .into_iter()
         .find(|(p, _)| p.to == to && p.flags == flags && p.promo == promo && p.aux == aux)?;
@@ -749,7 +743,7 @@ pub(crate) fn has_single_turn(pos: &Croatian) -> bool {
     if pos.verdict().is_some() {
         return false;
     }
-    let o = Offsets::of(pos.stride());
+    let o = pos.offsets();
     let mut out = Vec::new();
     let mut first = FirstPlies::new(pos, o, &mut out, Keep::All, Patience::endless());
     first.activations_wanted = false;
@@ -790,16 +784,24 @@ pub(crate) fn is_legal(pos: &Croatian, mv: &Move) -> bool {
     } else {
         first.from
     };
+    let Some((c, options)) = own_first_plies(pos, origin) else {
+        return false;
+    };
+    let mut turn = Turn::new(pos);
+    let o = pos.offsets();
+    legal_from(pos, &mut turn, o, (c, Pattern::Own), &options, mv.plies())
+}
+
+/// The piece on `origin` and every first ply it can make, where it is the side to move's.
+fn own_first_plies(pos: &Croatian, origin: u16) -> Option<(Cell, Vec<(Ply, u8)>)> {
     let c = pos.cell(origin);
     if !piece::is_piece(c) || !movable_by(c, pos.side) {
-        return false;
+        return None;
     }
-    let o = Offsets::of(pos.stride());
-    let in_check = pos.king_attacked();
-    let mut options: Vec<(Ply, u8)> = Vec::new();
+    let (o, in_check) = (pos.offsets(), pos.king_attacked());
+    let mut options = Vec::new();
     first_plies_of_field(pos, o, in_check, origin, &mut options);
-    let mut turn = Turn::new(pos);
-    legal_from(pos, &mut turn, o, (c, Pattern::Own), &options, mv.plies())
+    Some((c, options))
 }
 
 /// Whether `plies` go on legally from `turn`, their first ending among `options` (of the piece

@@ -984,7 +984,7 @@ fn serpent_walk(turn: &Turn, moved: &[Ply], ply: &Ply, after_sacrifice: bool) ->
         best: None,
     };
     let mut out: Vec<(Ply, u8)> = Vec::new();
-    let o = Offsets::of(turn.pos.stride());
+    let o = turn.pos.offsets();
     if let Some((gen, m)) = serpent_mover(turn, o, ply.from, after_sacrifice) {
         gen.guided_serpent(&m, &mut guide, &mut out);
     }
@@ -2209,7 +2209,7 @@ fn listed_walk(pos: &Croatian, plies: &[Ply], key: u64) -> Option<Move> {
     {
         return None;
     }
-    let o = Offsets::of(pos.stride());
+    let o = pos.offsets();
     let turn = Turn::new(pos);
     let (gen, m) = serpent_mover(&turn, o, last.from, false)?;
     let mut options = Vec::new();

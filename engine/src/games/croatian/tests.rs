@@ -1103,7 +1103,7 @@ fn line_attack_suite_positions() -> Vec<(&'static str, &'static str, Croatian, V
 fn attack_test_toward_the_riders_agrees_with_riding_every_line() {
     let mut attacked = 0;
     for (name, _, pos, moves) in line_attack_suite_positions() {
-        let o = attacks::Offsets::of(pos.stride());
+        let o = pos.offsets();
         let n = pos.size();
         for next in std::iter::once(pos.clone()).chain(moves.iter().map(|m| pos.play(m))) {
             for by in [crate::core::Color::White, crate::core::Color::Black] {
