@@ -198,7 +198,8 @@ fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) ->
         for &d in dirs {
             let mut s = sq as isize + d;
             if steps.plain {
-                while (0..1024).contains(&s) {
+                // A ray leaves the board onto its border of `OFF` fields, wider than any step.
+                loop {
                     let c = pos.cell(s as u16);
                     if c == piece::EMPTY {
                         reach.fields += 1;
@@ -282,19 +283,16 @@ fn king_safety(pos: &Croatian, color: Color) -> i32 {
     };
     let fwd = if color == Color::White { 1 } else { -1 };
     let mut score = 0;
+    // Fields two steps from the King are on the board or its border of `OFF` fields.
+    let cell = |dx: isize, dy: isize| pos.cell((k as isize + pos.offset(dx, dy)) as u16);
     for dx in -1..=1 {
-        let s = k as isize + pos.offset(dx, fwd);
-        if (0..1024).contains(&s) && piece::is(pos.cell(s as u16), Kind::Pawn, color) {
+        if piece::is(cell(dx, fwd), Kind::Pawn, color) {
             score += KING_SHIELD;
         }
     }
     for dy in -2..=2 {
         for dx in -2..=2 {
-            let s = k as isize + pos.offset(dx, dy);
-            if !(0..1024).contains(&s) {
-                continue;
-            }
-            let c = pos.cell(s as u16);
+            let c = cell(dx, dy);
             if piece::is_piece(c)
                 && piece::color(c) != color
                 && !matches!(

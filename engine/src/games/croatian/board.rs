@@ -289,7 +289,7 @@ impl Croatian {
 
     /// Keeps `parent.check_after(mv)` as this state's check, where `mv` from `parent` led here.
     pub(super) fn note_check_after(&self, parent: &Croatian, mv: &Move) {
-        if let Some(attacked) = parent.check_after(mv) {
+        if let Some(attacked) = parent.check_after(mv, false) {
             self.checked.set(attacked);
         }
     }
@@ -299,7 +299,11 @@ impl Croatian {
     /// board with the ply's changes laid over it: nothing is played): without Waves the
     /// opponent's King was not attacked before the turn, unless it passed in check. `None`
     /// where that does not tell.
-    pub(super) fn check_after(&self, mv: &Move) -> Option<bool> {
+    ///
+    /// A plain ply or capture is told from the `CheckSquares` of this state: with `work_out`,
+    /// worked out at the first such question; without it, only where an earlier question
+    /// worked them out (a state that is asked about one or two moves is cheaper without).
+    pub(super) fn check_after(&self, mv: &Move, work_out: bool) -> Option<bool> {
         const PLAIN: u32 = flag::CAPTURE
             | flag::EN_PASSANT
             | flag::CASTLE
@@ -321,6 +325,21 @@ impl Croatian {
         // The cells `Turn::play` writes for such a ply.
         let mover = self.board[ply.from as usize];
         let owner = piece::color(mover);
+        if ply.flags & !flag::CAPTURE == 0 {
+            let known = if work_out {
+                Some(
+                    self.checked
+                        .squares
+                        .get_or_init(|| CheckSquares::new(self, k)),
+                )
+            } else {
+                self.checked.squares.get()
+            };
+            let squares = known.and_then(Option::as_deref);
+            if let Some(check) = squares.and_then(|l| l.check_after(self, k, ply, mover)) {
+                return Some(check);
+            }
+        }
         let promoted = || {
             let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
             piece::make(k, owner, Tag::None)
@@ -444,10 +463,14 @@ impl Croatian {
     }
 }
 
-/// A state's answer to `Croatian::king_attacked`, kept once worked out (atomic: states are
-/// shared between search threads).
+/// A state's answer to `Croatian::king_attacked`, and its `CheckSquares`, kept once worked out
+/// (atomic: states are shared between search threads).
 #[derive(Default)]
-pub(super) struct CheckCache(AtomicU8);
+pub(super) struct CheckCache {
+    king: AtomicU8,
+    /// The opponent's King's (`CheckSquares`); `None` inside where they do not apply.
+    squares: OnceLock<Option<Box<CheckSquares>>>,
+}
 
 const UNKNOWN: u8 = 0;
 const SAFE: u8 = 1;
@@ -455,7 +478,7 @@ const ATTACKED: u8 = 2;
 
 impl CheckCache {
     fn get(&self) -> Option<bool> {
-        match self.0.load(Ordering::Relaxed) {
+        match self.king.load(Ordering::Relaxed) {
             UNKNOWN => None,
             v => Some(v == ATTACKED),
         }
@@ -463,13 +486,117 @@ impl CheckCache {
 
     fn set(&self, attacked: bool) {
         let v = if attacked { ATTACKED } else { SAFE };
-        self.0.store(v, Ordering::Relaxed);
+        self.king.store(v, Ordering::Relaxed);
     }
 }
 
 impl Clone for CheckCache {
+    /// The check squares are left to be worked out again: a copy is made to be changed.
     fn clone(&self) -> Self {
-        CheckCache(AtomicU8::new(self.0.load(Ordering::Relaxed)))
+        CheckCache {
+            king: AtomicU8::new(self.king.load(Ordering::Relaxed)),
+            squares: OnceLock::new(),
+        }
+    }
+}
+
+/// Where a plain ply or capture of the side to move checks the opponent's King, as its check
+/// test after such a ply reads them (`Croatian::check_after`): the search asks it of most
+/// moves of a node, and a few lookups cost less than walking the King's lines for each
+/// (`attacked_through`). Worked out where no rider of the side to move attacks the King yet.
+pub(super) struct CheckSquares {
+    /// The fields from which a Rook or Queen (`orth`), a Bishop or Queen (`diag`) or a Pegasus
+    /// attacks the King along its lines as they stand.
+    orth: FieldSet,
+    diag: FieldSet,
+    pegasus: FieldSet,
+    /// The side to move's pieces standing first on one of the King's lines with its rider of
+    /// that line next behind them: a ply of one of these may open the line.
+    discover: FieldSet,
+}
+
+impl CheckSquares {
+    /// `None` where a rider of the side to move attacks the King on `king` already.
+    fn new(pos: &Croatian, king: u16) -> Option<Box<CheckSquares>> {
+        let by = pos.side;
+        let o = pos.offsets();
+        let mut squares = Box::new(CheckSquares {
+            orth: FieldSet::default(),
+            diag: FieldSet::default(),
+            pegasus: FieldSet::default(),
+            discover: FieldSet::default(),
+        });
+        let CheckSquares {
+            orth,
+            diag,
+            pegasus,
+            discover,
+        } = &mut *squares;
+        let knight: &[isize] = if pos.v.has(Kind::Pegasus) {
+            &o.knight
+        } else {
+            &[]
+        };
+        let lines = [
+            (&o.orth[..], orth, [Kind::Rook, Kind::Queen]),
+            (&o.diag[..], diag, [Kind::Bishop, Kind::Queen]),
+            (knight, pegasus, [Kind::Pegasus, Kind::Pegasus]),
+        ];
+        for (dirs, set, riders) in lines {
+            let rides = |c: Cell| piece::is(c, riders[0], by) || piece::is(c, riders[1], by);
+            for &d in dirs {
+                let mut s = king as isize + d;
+                while piece::is_clear(pos.board[s as usize]) {
+                    set.insert(s as u16);
+                    s += d;
+                }
+                let c = pos.board[s as usize];
+                if c == OFF {
+                    continue;
+                }
+                if rides(c) {
+                    return None;
+                }
+                set.insert(s as u16);
+                if piece::color(c) == by {
+                    let mut behind = s + d;
+                    while piece::is_clear(pos.board[behind as usize]) {
+                        behind += d;
+                    }
+                    if rides(pos.board[behind as usize]) {
+                        discover.insert(s as u16);
+                    }
+                }
+            }
+        }
+        Some(squares)
+    }
+
+    /// `attacked_through` of the King on `king` after the side to move's plain ply or capture
+    /// `ply` of the piece `mover`; `None` where the ply's origin may open a line, or for a
+    /// Unicorn (its field's colour decides its jumps).
+    fn check_after(&self, pos: &Croatian, king: u16, ply: &Ply, mover: Cell) -> Option<bool> {
+        if self.discover.contains(ply.from) {
+            return None;
+        }
+        let to = ply.to;
+        // A leap's offset: unique on the board, whose padding is wider than any leap.
+        let d = king as isize - to as isize;
+        let o = pos.offsets();
+        Some(match piece::kind(mover) {
+            Kind::Pawn => {
+                let fwd = pos.forward(pos.side);
+                d == fwd + 1 || d == fwd - 1
+            }
+            Kind::King => o.orth.contains(&d) || o.diag.contains(&d),
+            Kind::Knight => o.knight.contains(&d),
+            Kind::Unicorn => return None,
+            Kind::Rook => self.orth.contains(to),
+            Kind::Bishop => self.diag.contains(to),
+            Kind::Queen => self.orth.contains(to) || self.diag.contains(to),
+            Kind::Pegasus => self.pegasus.contains(to),
+            _ => false,
+        })
     }
 }
 

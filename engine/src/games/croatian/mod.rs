@@ -519,7 +519,7 @@ impl Game for Croatian {
     }
 
     fn gives_check(&self, mv: &Move) -> Option<bool> {
-        self.check_after(mv)
+        self.check_after(mv, true)
     }
 
     fn is_tactical(&self, mv: &Move) -> bool {
