@@ -1,6 +1,7 @@
 //! Orthodox chess evaluation: tapered (middlegame/endgame) material and piece-square tables,
-//! mobility, pawn structure, passed pawns, king safety, bishop pair and rooks on open files,
-//! plus static exchange evaluation for the search's capture ordering.
+//! mobility, pawn structure, passed pawns, king safety (with safe checks and the pawn storm), the
+//! kings' distances to the nearest pawns, bishop pair and rooks on open files, plus static
+//! exchange evaluation for the search's capture ordering.
 //!
 //! Every weight lives in [`PARAMS`] (`chess/weights.rs`, written by the Texel tuner in `tune/`);
 //! the code only counts, through [`Terms`], so that the tuner can trace the same code.
@@ -92,7 +93,17 @@ pub const CONNECTED: usize = HANGING + 1;
 /// Knights and bishops on the enemy's half, defended by a pawn, out of the enemy pawns' reach.
 pub const KNIGHT_OUTPOST: usize = CONNECTED + 8;
 pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
-pub const PARAM_COUNT: usize = BISHOP_OUTPOST + 1;
+/// A knight, bishop, rook or queen can check the enemy king from a square that is not ours and
+/// the enemy does not attack, per kind.
+pub const SAFE_CHECK: usize = BISHOP_OUTPOST + 1;
+/// Our most advanced pawn on the enemy king's file and each file beside it, not past the king,
+/// by relative rank: with its stop square free of enemy pawns, or blocked by one.
+pub const STORM_FREE: usize = SAFE_CHECK + 4;
+pub const STORM_BLOCKED: usize = STORM_FREE + 8;
+/// A king's distance to the nearest own and the nearest enemy pawn: 1 to 5 squares, or more.
+pub const KING_OWN_PAWN: usize = STORM_BLOCKED + 8;
+pub const KING_ENEMY_PAWN: usize = KING_OWN_PAWN + KING_PAWN_BUCKETS;
+pub const PARAM_COUNT: usize = KING_ENEMY_PAWN + KING_PAWN_BUCKETS;
 
 /// Every section's name, start and length, in order (for the tuner's output).
 pub const SECTIONS: &[(&str, usize, usize)] = &[
@@ -125,6 +136,11 @@ pub const SECTIONS: &[(&str, usize, usize)] = &[
     ("connected", CONNECTED, 8),
     ("knight_outpost", KNIGHT_OUTPOST, 1),
     ("bishop_outpost", BISHOP_OUTPOST, 1),
+    ("safe_check", SAFE_CHECK, 4),
+    ("storm_free", STORM_FREE, 8),
+    ("storm_blocked", STORM_BLOCKED, 8),
+    ("king_own_pawn", KING_OWN_PAWN, KING_PAWN_BUCKETS),
+    ("king_enemy_pawn", KING_ENEMY_PAWN, KING_PAWN_BUCKETS),
 ];
 
 const MOBILITY: [usize; 4] = [
@@ -134,6 +150,7 @@ const MOBILITY: [usize; 4] = [
     MOBILITY_QUEEN,
 ];
 const KING_DANGER_UNITS: usize = 32;
+const KING_PAWN_BUCKETS: usize = 6;
 
 /// Phase units per piece kind; the full phase (24) is their sum in the start position.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -219,6 +236,32 @@ const SUPPORT_SPAN: [[Bitboard; 64]; 2] = {
     while sq < 64 {
         out[0][sq] = ADJACENT_FILES[sq % 8] & !ranks_ahead(0, sq / 8);
         out[1][sq] = ADJACENT_FILES[sq % 8] & !ranks_ahead(1, sq / 8);
+        sq += 1;
+    }
+    out
+};
+
+/// Squares within `d` king steps of each square, for `d` below [`KING_PAWN_BUCKETS`].
+const WITHIN: [[Bitboard; KING_PAWN_BUCKETS]; 64] = {
+    let mut out = [[0; KING_PAWN_BUCKETS]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut other: usize = 0;
+        while other < 64 {
+            let df = (sq % 8) as i32 - (other % 8) as i32;
+            let dr = (sq / 8) as i32 - (other / 8) as i32;
+            let d = if df.abs() > dr.abs() {
+                df.abs()
+            } else {
+                dr.abs()
+            } as usize;
+            let mut within = d;
+            while within < KING_PAWN_BUCKETS {
+                out[sq][within] |= 1u64 << other;
+                within += 1;
+            }
+            other += 1;
+        }
         sq += 1;
     }
     out
@@ -372,7 +415,9 @@ fn terms<T: Terms>(pos: &Chess, out: &mut T) -> i32 {
     }
     let attacks = [Color::White, Color::Black].map(|us| side_terms(pos, us, occ, out));
     for us in [Color::White, Color::Black] {
-        threats(pos, us, &attacks[us.index()], &attacks[(!us).index()], out);
+        let (ours, theirs) = (&attacks[us.index()], &attacks[(!us).index()]);
+        threats(pos, us, ours, theirs, out);
+        safe_checks(pos, us, &ours.checks, theirs.all, out);
     }
     phase.min(FULL_PHASE)
 }
@@ -383,6 +428,23 @@ struct Attacks {
     minors: Bitboard,
     rooks: Bitboard,
     all: Bitboard,
+    /// Squares from which a knight, bishop, rook or queen of ours could check the enemy king.
+    checks: [Bitboard; 4],
+}
+
+fn safe_checks<T: Terms>(
+    pos: &Chess,
+    us: Color,
+    checks: &[Bitboard; 4],
+    theirs: Bitboard,
+    out: &mut T,
+) {
+    let safe = !(pos.color_pieces(us) | theirs);
+    for (k, &squares) in checks.iter().enumerate() {
+        if squares & safe != 0 {
+            out.add(us, SAFE_CHECK + k, 1);
+        }
+    }
 }
 
 /// Enemy pieces under attack: by pawns, minor pieces and rooks (by victim), and undefended.
@@ -426,7 +488,16 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
         minors: 0,
         rooks: 0,
         all: our_pawn_attacks | king_attacks(pos.king_square(us)),
+        checks: [0; 4],
     };
+    let diagonal_checks = bishop_attacks(their_king, occ);
+    let orthogonal_checks = rook_attacks(their_king, occ);
+    let check_squares = [
+        knight_attacks(their_king),
+        diagonal_checks,
+        orthogonal_checks,
+        diagonal_checks | orthogonal_checks,
+    ];
     let mut attack_units = 0;
     let mut attackers = 0;
 
@@ -464,6 +535,7 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
                 _ => {}
             }
             let k = kind.index() - 1;
+            attacks_of.checks[k] |= attacks & check_squares[k];
             let mobility = (attacks & mobility_area).count_ones() as usize;
             out.add(us, MOBILITY[k] + mobility, 1);
             let zone_hits = (attacks & zone).count_ones() as i32;
@@ -493,7 +565,65 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
     }
     pawn_terms(pos, us, our_pawns, their_pawns, their_pawn_attacks, out);
     shield(pos, us, our_pawns, out);
+    storm(pos, us, our_pawns, their_pawns, out);
+    king_pawn_distance(pos, us, our_pawns, their_pawns, out);
     attacks_of
+}
+
+/// Our most advanced pawn on each of the enemy king's file and the files beside it, counting only
+/// pawns not past the king's rank; indexed by its relative rank, free or with an enemy pawn on
+/// its stop square.
+fn storm<T: Terms>(
+    pos: &Chess,
+    us: Color,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    out: &mut T,
+) {
+    let king = pos.king_square(!us);
+    let king_rank = king.relative_to(us).rank();
+    // The ranks up to the king's, from our side.
+    let not_past = match us {
+        Color::White => u64::MAX >> (8 * (7 - king.rank())),
+        Color::Black => u64::MAX << (8 * king.rank()),
+    };
+    let stormers = our_pawns & not_past;
+    for file in king.file().saturating_sub(1)..=(king.file() + 1).min(7) {
+        let on_file = stormers & file_mask(file);
+        if on_file == 0 {
+            continue;
+        }
+        let front = match us {
+            Color::White => Square::new(63 - on_file.leading_zeros() as u8),
+            Color::Black => Square::new(on_file.trailing_zeros() as u8),
+        };
+        let rank = front.relative_to(us).rank();
+        debug_assert!(rank <= king_rank);
+        let blocked = forward_in_board(us, front) && their_pawns & forward(us, front).bit() != 0;
+        let section = if blocked { STORM_BLOCKED } else { STORM_FREE };
+        out.add(us, section + rank as usize, 1);
+    }
+}
+
+/// The king's distance to the nearest own pawn and to the nearest enemy pawn (mostly an endgame
+/// matter: a king near the pawns defends its own and takes the enemy's).
+fn king_pawn_distance<T: Terms>(
+    pos: &Chess,
+    us: Color,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    out: &mut T,
+) {
+    let king = pos.king_square(us);
+    for (pawns, section) in [(our_pawns, KING_OWN_PAWN), (their_pawns, KING_ENEMY_PAWN)] {
+        if pawns == 0 {
+            continue;
+        }
+        let bucket = (0..KING_PAWN_BUCKETS - 1)
+            .find(|&b| WITHIN[king.index()][b + 1] & pawns != 0)
+            .unwrap_or(KING_PAWN_BUCKETS - 1);
+        out.add(us, section + bucket, 1);
+    }
 }
 
 fn pawn_terms<T: Terms>(
@@ -713,7 +843,7 @@ mod tests {
 
     /// Positions and their colour mirrors (the board flipped, the colours and the side to move
     /// swapped).
-    pub(crate) const MIRRORED_PAIRS: [(&str, &str); 2] = [
+    pub(crate) const MIRRORED_PAIRS: [(&str, &str); 3] = [
         (
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
             "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
@@ -722,7 +852,19 @@ mod tests {
             "8/5pk1/6p1/8/3P4/8/5PPP/6K1 w - - 0 1",
             "6k1/5ppp/8/3p4/8/6P1/5PK1/8 b - - 0 1",
         ),
+        (
+            "3r1rk1/5pp1/2N2P1p/6P1/8/8/PP3K2/R7 w - - 0 1",
+            "r7/pp3k2/8/8/6p1/2n2p1P/5PP1/3R1RK1 b - - 0 1",
+        ),
     ];
+
+    #[test]
+    fn the_third_mirrored_pair_has_the_king_terms() {
+        let fen = MIRRORED_PAIRS[2].0;
+        assert_eq!(coefficient(fen, SAFE_CHECK), 1);
+        assert_eq!(coefficient(fen, STORM_BLOCKED + 5), 1);
+        assert_eq!(coefficient(fen, STORM_FREE + 4), 1);
+    }
 
     #[test]
     fn mirrored_positions_score_the_same_for_the_side_to_move() {
@@ -824,6 +966,80 @@ mod tests {
             );
             let relative = if p.side() == Color::White { 1 } else { -1 };
             assert_eq!(trace.tempo * relative, TEMPO);
+        }
+    }
+
+    fn coefficient(fen: &str, param: usize) -> i32 {
+        ChessEval
+            .trace(&pos(fen))
+            .coefficients
+            .iter()
+            .find(|&&(p, _)| p == param)
+            .map_or(0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn safe_checks_are_counted_by_kind() {
+        let (knight, rook) = (SAFE_CHECK, SAFE_CHECK + 2);
+        // The b5 knight can check from c7 or d6, which nothing guards.
+        let open = "4k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(open, knight), 1);
+        assert_eq!(coefficient(open, rook), 0);
+        // The d8 bishop guards c7 and the e7 pawn guards d6.
+        assert_eq!(coefficient("3bk3/4p3/8/1N6/8/8/8/4K3 w - - 0 1", knight), 0);
+        // A checking square holding our own piece does not count.
+        assert_eq!(coefficient("3bk3/8/3P4/1N6/8/8/8/4K3 w - - 0 1", knight), 0);
+        // The a1 rook checks from a8; Black's counts against White.
+        assert_eq!(coefficient("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", rook), 1);
+        assert_eq!(coefficient("r3k3/8/8/8/8/8/8/4K3 w - - 0 1", rook), -1);
+        // The black king guards d8: no safe check there.
+        assert_eq!(coefficient("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", rook), 0);
+    }
+
+    #[test]
+    fn storming_pawns_are_counted_by_rank() {
+        let fifth = 4;
+        // The g5 pawn storms the g8 king freely, the h6 pawn against the h7 pawn in front.
+        let storm = "6k1/7p/7P/6P1/8/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(storm, STORM_FREE + fifth), 1);
+        assert_eq!(coefficient(storm, STORM_BLOCKED + 5), 1);
+        // Only the most advanced pawn on a file counts: g5 and not g4.
+        let doubled = "6k1/8/8/6P1/6P1/8/8/4K3 w - - 0 1";
+        assert_eq!(coefficient(doubled, STORM_FREE + fifth), 1);
+        assert_eq!(coefficient(doubled, STORM_FREE + 3), 0);
+        // A pawn two files away from the king does not storm it.
+        assert_eq!(
+            coefficient("6k1/8/8/4P3/8/8/8/4K3 w - - 0 1", STORM_FREE + fifth),
+            0
+        );
+        // A pawn past the king does not storm it either.
+        assert_eq!(
+            coefficient("8/6P1/5k2/8/8/8/8/4K3 w - - 0 1", STORM_FREE + 6),
+            0
+        );
+        // Black's storm counts against White.
+        assert_eq!(
+            coefficient("4k3/8/8/8/6p1/8/8/6K1 w - - 0 1", STORM_FREE + fifth),
+            -1
+        );
+    }
+
+    #[test]
+    fn kings_are_measured_to_the_nearest_pawns() {
+        // White's king on e1 is one square from its d2 pawn; Black's king on h8 is six from it.
+        let near = "7k/8/8/8/8/8/3P4/4K3 w - - 0 1";
+        assert_eq!(coefficient(near, KING_OWN_PAWN), 1);
+        assert_eq!(coefficient(near, KING_ENEMY_PAWN + 5), -1);
+        assert_eq!(coefficient(near, KING_ENEMY_PAWN), 0);
+        // From e1 to a2 is four squares; from h8 seven, in the last bucket with six.
+        let far = "7k/8/8/8/8/8/P7/4K3 w - - 0 1";
+        assert_eq!(coefficient(far, KING_OWN_PAWN + 3), 1);
+        assert_eq!(coefficient(far, KING_ENEMY_PAWN + 5), -1);
+        // Without pawns the term is silent.
+        let bare = "7k/8/8/8/8/8/8/R3K3 w - - 0 1";
+        for bucket in 0..KING_PAWN_BUCKETS {
+            assert_eq!(coefficient(bare, KING_OWN_PAWN + bucket), 0);
+            assert_eq!(coefficient(bare, KING_ENEMY_PAWN + bucket), 0);
         }
     }
 
