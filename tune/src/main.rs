@@ -14,6 +14,7 @@
 mod datagen;
 mod nnue;
 mod texel;
+mod tuned;
 
 use std::process::ExitCode;
 
