@@ -15,11 +15,12 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use tiamat_engine::games::chess::Chess;
+use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
 
-use crate::tuned::Tuned;
+use crate::tuned::{CroatianTuning, Tuned};
 use crate::Flags;
 
 /// Scores at least this large on several plies in a row end the game as a win.
@@ -75,10 +76,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         random_plies: flags.number("random-plies", 2)?,
         seed: flags.number("seed", 1)?,
     };
-    if config.variant != "chess" {
-        return Err("datagen plays chess only (the tuner's evaluation)".to_string());
+    if config.variant == "chess" {
+        return generate::<Chess>(&config);
     }
-    generate::<Chess>(&config)
+    CroatianTuning::new(&config.variant)?;
+    generate::<Croatian>(&config)
 }
 
 fn read_openings(path: &str) -> Result<Vec<String>, String> {
@@ -117,8 +119,10 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
                         // A failed write shows in the final flush.
                         let _ = writeln!(out, "{line}");
                     }
+                    // Whole games on disk: a run stopped early keeps every finished game.
+                    let _ = out.flush();
                     let total = written.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
-                    if (game + 1).is_multiple_of(100) {
+                    if (game + 1).is_multiple_of(50) {
                         eprintln!(
                             "{} games, {total} positions, {:.0} s",
                             game + 1,
@@ -376,5 +380,33 @@ mod tests {
     #[test]
     fn a_short_run_writes_labelled_quiet_positions() {
         check_lines(&ChessTuning, &short_run("chess", None));
+    }
+
+    #[test]
+    fn a_short_croatianties14_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/croatianties14.txt";
+        let lines = short_run("croatianties14", Some(book));
+        let tuned = CroatianTuning::new("croatianties14").unwrap();
+        check_lines(&tuned, &lines);
+        // The first game starts from its book line (8 plies) and two random plies, not from the
+        // start: its first position is at move 6.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+        // Started the same way, the whole run again writes the same lines.
+        assert_eq!(short_run("croatianties14", Some(book)), lines);
+    }
+
+    #[test]
+    fn variants_with_turns_of_several_plies_are_refused() {
+        let args = |v: &str| -> Vec<String> {
+            ["--out", "/nonexistent/x", "--variant", v]
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        };
+        let refused = run(&args("mirandasveil")).unwrap_err();
+        assert!(refused.contains("one ply"), "{refused}");
+        let unknown = run(&args("croatianties15")).unwrap_err();
+        assert!(unknown.contains("unknown variant"), "{unknown}");
     }
 }

@@ -1,4 +1,5 @@
-//! The Texel tuner: fits an evaluation's parameters (`tuned::Tuned`) to game results by logistic
+//! The Texel tuner: fits an evaluation's parameters (chess's or a Croatian variant's,
+//! `tuned::Tuned`) to game results by logistic
 //! regression, `sigmoid(k * eval)` against the result (optionally blended with the search's own
 //! score), minimising the mean squared error with Adam over the whole data set each epoch.
 //!
@@ -13,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::datagen::read_positions;
-use crate::tuned::{ChessTuning, Tuned};
+use crate::tuned::{ChessTuning, CroatianTuning, Tuned};
 use crate::Flags;
 
 struct Position {
@@ -43,10 +44,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let flags = Flags::parse(
         args,
         &[
-            "data", "epochs", "lambda", "rate", "out", "threads", "limit", "l2",
+            "data", "epochs", "lambda", "rate", "out", "threads", "limit", "l2", "variant",
         ],
     )?;
-    fit(&ChessTuning, &flags)
+    match flags.text("variant").unwrap_or("chess") {
+        "chess" => fit(&ChessTuning, &flags),
+        variant => fit(&CroatianTuning::new(variant)?, &flags),
+    }
 }
 
 fn fit<T: Tuned>(tuned: &T, flags: &Flags) -> Result<(), String> {
@@ -316,6 +320,43 @@ mod tests {
         assert_eq!(held_out.positions.len(), 63);
         assert_eq!(data.positions.len(), 27);
         let mut weights = current();
+        let k = fit_k(&data, &weights, 1);
+        assert!(k > 0.0);
+        let before = loss(&data, &weights, k, 1.0, 1);
+        let mut adam = Adam::new(weights.len());
+        for _ in 0..50 {
+            let g = gradient(&data, &weights, k, 1.0, 1);
+            adam.step(&mut weights, &g, 1.0);
+        }
+        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+    }
+
+    #[test]
+    fn a_croatianties14_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = std::env::temp_dir().join(format!("texel-ct14-{}.txt", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let args: Vec<String> = [
+            "--out",
+            &path,
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--variant",
+            "croatianties14",
+            "--openings",
+            "../openings/sprt/croatianties14.txt",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        crate::datagen::run(&args).unwrap();
+        let tuned = CroatianTuning::new("croatianties14").unwrap();
+        let (data, held_out) = load(&tuned, &path, usize::MAX).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let mut weights = tuned.start();
+        assert_eq!(weights[tiamat_eval::croatian::KING_ATTACKER][0], -18.0);
         let k = fit_k(&data, &weights, 1);
         assert!(k > 0.0);
         let before = loss(&data, &weights, k, 1.0, 1);
