@@ -77,8 +77,10 @@ use tiamat_engine::{Color, Game};
 
 use crate::{HasEvaluator, Recorder, Terms, Trace};
 
+mod croatianties14;
 mod weights;
 
+pub use croatianties14::CROATIANTIES14;
 pub use weights::HAND;
 
 /// Board sizes the value table distinguishes; other sizes use the next larger row.
