@@ -145,9 +145,13 @@ const PORTAL_MOBILITY: i32 = 1;
 /// Added for the side to move.
 pub const TEMPO: i32 = 10;
 
-/// The weights a variant plays with: the one place that chooses them.
-pub fn weights(_pos: &Croatian) -> &'static Weights {
-    &HAND
+/// The weights a variant plays with: the one place that chooses them (a tuned set where one was
+/// fitted and measured, README "Strength").
+pub fn weights(pos: &Croatian) -> &'static Weights {
+    match pos.variant_data().name {
+        "croatianties14" => &CROATIANTIES14,
+        _ => &HAND,
+    }
 }
 
 /// White's terms minus Black's, with one weight set.
@@ -514,6 +518,22 @@ mod tests {
             }
         }
         assert!(checked > 1500, "{checked}");
+    }
+
+    #[test]
+    fn croatianties14_plays_with_its_tuned_set_and_the_others_with_the_hand_set() {
+        assert_ne!(CROATIANTIES14, HAND);
+        let own = Croatian::start_position("croatianties14").unwrap();
+        assert!(std::ptr::eq(weights(&own), &CROATIANTIES14));
+        for name in [
+            "croatianties",
+            "classical14",
+            "croatianties20",
+            "mirandasveil",
+        ] {
+            let pos = Croatian::start_position(name).unwrap();
+            assert!(std::ptr::eq(weights(&pos), &HAND), "{name}");
+        }
     }
 
     #[test]
