@@ -18,7 +18,7 @@ use tiamat_engine::games::chess::{squares, Bitboard, Chess, ChessMove, PieceType
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Color;
 
-use crate::HasEvaluator;
+use crate::{HasEvaluator, Recorder, Terms, Trace};
 
 pub mod nnue;
 mod weights;
@@ -162,13 +162,6 @@ pub const TEMPO: i32 = 12;
 
 /// Exchange values for SEE (king: large, so capturing into a defended square never pays).
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
-
-/// Where the evaluation's terms go: summed with [`PARAMS`] when evaluating, recorded as
-/// coefficients when tracing for the tuner. Every term is `count` times one parameter, for
-/// `color`.
-pub trait Terms {
-    fn add(&mut self, color: Color, param: usize, count: i32);
-}
 
 /// White's terms minus Black's, with the current weights.
 #[derive(Default)]
@@ -343,32 +336,6 @@ impl Evaluator<Chess> for ChessEvaluator {
     }
 }
 
-/// A position's terms as the tuner sees them: the evaluation from White's point of view is
-/// `scale * blend(sum of coefficient * parameter) + tempo`.
-#[derive(Clone, Debug, Default)]
-pub struct Trace {
-    /// White's count minus Black's, per parameter (zero counts left out).
-    pub coefficients: Vec<(usize, i32)>,
-    /// Middlegame share out of [`FULL_PHASE`].
-    pub phase: i32,
-    /// The draw scaling applied to the blended score (1, 1/8 or 0).
-    pub scale: f64,
-    /// The side-to-move tempo from White's point of view.
-    pub tempo: i32,
-}
-
-#[derive(Default)]
-struct Recorder(Vec<i32>);
-
-impl Terms for Recorder {
-    fn add(&mut self, color: Color, param: usize, count: i32) {
-        self.0[param] += match color {
-            Color::White => count,
-            Color::Black => -count,
-        };
-    }
-}
-
 impl ChessEval {
     /// The evaluation from White's point of view, before the side-to-move tempo.
     pub fn white_view(&self, pos: &Chess) -> i32 {
@@ -380,19 +347,14 @@ impl ChessEval {
 
     /// The terms of `pos` for the tuner.
     pub fn trace(&self, pos: &Chess) -> Trace {
-        let mut recorder = Recorder(vec![0; PARAM_COUNT]);
+        let mut recorder = Recorder::new(PARAM_COUNT);
         let phase = terms(pos, &mut recorder);
         let mut sum = Sum::default();
         terms(pos, &mut sum);
         Trace {
-            coefficients: recorder
-                .0
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c != 0)
-                .map(|(i, &c)| (i, c))
-                .collect(),
+            coefficients: recorder.coefficients(),
             phase,
+            full_phase: FULL_PHASE,
             scale: f64::from(draw_scale(pos, blend(sum.0, phase))) / 8.0,
             tempo: match pos.side() {
                 Color::White => TEMPO,

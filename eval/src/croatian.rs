@@ -1,5 +1,6 @@
 //! Evaluation for the Croatian family: material, mobility, Pawn advancement, centralisation of
-//! leapers and king safety. All weights are in the tables below.
+//! leapers and king safety. Every weight is in one table per weight set (`Weights`: the hand
+//! set `HAND` and the tuned sets, chosen per variant by `weights`).
 //!
 //! ## Piece values
 //!
@@ -46,7 +47,7 @@
 //! (the Unicorn's 400) give 485 for the light one; a long-jump rider (about 600, more rays than
 //! the Pegasus but shorter) and a Knight (280) give 440 for the dark one. Both colours get one
 //! value, the larger rounded up to 500 for its capture chains and for the own pieces that may
-//! diverge from it (`SHAMAN`).
+//! diverge from it (the Shaman's column of `VALUE`).
 //! The Monolith (Discovery on) belongs to nobody and either side moves it: it is worth 0 to
 //! both, adds no mobility, and stops the rays counted for mobility like any other piece it
 //! cannot be taken.
@@ -63,7 +64,7 @@
 //! the other colour (about 243 of them at the start, a third of the board), activating own
 //! Waves and Starchilds there, moving a Star beside it, and pieces may pass over it. As a
 //! Wave that moves on its own it is rated at the Wave's 300 and half a Pawn more for the
-//! tempo of not waiting for an activator: 350 (`STARCHILD`); its jumps are too many to count
+//! tempo of not waiting for an activator: 350 (the Starchild's column of `VALUE`); its jumps are too many to count
 //! as mobility, which would only measure how empty the board is.
 //! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
@@ -74,56 +75,97 @@ use tiamat_engine::games::croatian::{Croatian, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::HasEvaluator;
+use crate::{HasEvaluator, Recorder, Terms, Trace};
+
+mod croatianties14;
+mod weights;
+
+pub use croatianties14::CROATIANTIES14;
+pub use weights::HAND;
 
 /// Board sizes the value table distinguishes; other sizes use the next larger row.
 const SIZES: [u8; 5] = [10, 12, 14, 20, 26];
 
-/// Piece values per board size (rows follow `SIZES`), indexed by `Kind as usize - 1`:
-/// P N B R Q K E A U W T C O G S (later pieces 0 until their variants arrive).
-const VALUES: [[i32; 15]; 5] = [
-    [
-        100, 300, 335, 520, 950, 0, 400, 250, 390, 300, 0, 520, 150, 200, 0,
-    ],
-    [
-        100, 300, 350, 540, 1000, 0, 430, 250, 390, 300, 0, 560, 150, 200, 0,
-    ],
-    [
-        100, 300, 365, 560, 1050, 0, 460, 250, 400, 300, 0, 610, 150, 200, 0,
-    ],
-    [
-        100, 290, 400, 600, 1150, 0, 520, 250, 400, 300, 0, 720, 150, 200, 640,
-    ],
-    [
-        100, 280, 430, 640, 1250, 0, 570, 250, 400, 300, 0, 810, 150, 200, 680,
-    ],
+/// A full set of weights, one per parameter, in centipawns: sections below, in the order of
+/// [`SECTIONS`]. The code only counts, through [`Terms`], so that the tuner traces the same code.
+pub type Weights = [i32; PARAM_COUNT];
+
+/// Piece values per board size (rows follow `SIZES`), indexed by `Kind as usize - 1`; the King,
+/// the Star and the Monolith are never counted (module docs).
+pub const VALUE: usize = 0;
+/// A Pawn tagged for promotion may become a Queen as a whole move: worth most of the
+/// difference (70% in the hand set), per board size.
+pub const TAGGED_PAWN: usize = VALUE + SIZES.len() * Kind::COUNT;
+/// Centipawns per reachable field, by kind (`MOBILE`).
+pub const MOBILITY: usize = TAGGED_PAWN + SIZES.len();
+/// Own Wave a piece can land on (its activation potential), per such piece.
+pub const WAVE_ACTIVATOR: usize = MOBILITY + MOBILE.len();
+/// Centipawns per rank a Pawn has advanced from its start.
+pub const PAWN_ADVANCE: usize = WAVE_ACTIVATOR + 1;
+/// Extra per rank in the last quarter before promotion.
+pub const PAWN_NEAR_PROMOTION: usize = PAWN_ADVANCE + 1;
+/// Leapers (Knight, Pegasus, Unicorn) gain this per field closer to the centre.
+pub const CENTRALISATION: usize = PAWN_NEAR_PROMOTION + 1;
+/// Own Pawn on one of the three fields in front of the King.
+pub const KING_SHIELD: usize = CENTRALISATION + 1;
+/// Enemy piece (not Pawn) within two fields of the King (a negative weight).
+pub const KING_ATTACKER: usize = KING_SHIELD + 1;
+pub const PARAM_COUNT: usize = KING_ATTACKER + 1;
+
+/// Every section's name, start and length, in order (for the tuner's output).
+pub const SECTIONS: &[(&str, usize, usize)] = &[
+    ("value_10", VALUE, Kind::COUNT),
+    ("value_12", VALUE + Kind::COUNT, Kind::COUNT),
+    ("value_14", VALUE + 2 * Kind::COUNT, Kind::COUNT),
+    ("value_20", VALUE + 3 * Kind::COUNT, Kind::COUNT),
+    ("value_26", VALUE + 4 * Kind::COUNT, Kind::COUNT),
+    ("tagged_pawn", TAGGED_PAWN, SIZES.len()),
+    ("mobility", MOBILITY, MOBILE.len()),
+    ("wave_activator", WAVE_ACTIVATOR, 1),
+    ("pawn_advance", PAWN_ADVANCE, 1),
+    ("pawn_near_promotion", PAWN_NEAR_PROMOTION, 1),
+    ("centralisation", CENTRALISATION, 1),
+    ("king_shield", KING_SHIELD, 1),
+    ("king_attacker", KING_ATTACKER, 1),
 ];
 
-/// The Shaman's value (module docs), on the boards it plays on (24x24 on).
-const SHAMAN: i32 = 500;
-/// The Starchild's value (module docs; One only).
-const STARCHILD: i32 = 350;
+/// The kinds whose reach counts as mobility, in the order of the `MOBILITY` section.
+const MOBILE: [Kind; 6] = [
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::Pegasus,
+    Kind::Unicorn,
+];
 
-/// Centipawns per reachable field, by kind (same indexing as `VALUES`).
-const MOBILITY: [i32; 11] = [0, 4, 3, 2, 1, 0, 2, 0, 4, 0, 0];
-/// Own Wave a piece can land on (its activation potential), per such piece.
-const WAVE_ACTIVATOR: i32 = 12;
 /// Empty portal field a piece could emerge on through a Star it can enter, counted as that many
 /// reachable fields.
 const PORTAL_MOBILITY: i32 = 1;
-/// Centipawns per rank a Pawn has advanced from its start.
-const PAWN_ADVANCE: i32 = 4;
-/// Extra per rank in the last quarter before promotion.
-const PAWN_NEAR_PROMOTION: i32 = 12;
-/// A Pawn tagged for promotion may become a Queen as a whole move: worth most of the difference.
-const TAGGED_PAWN_SHARE: i32 = 70;
-/// Leapers (Knight, Pegasus, Unicorn) gain this per field closer to the centre.
-const CENTRALISATION: i32 = 3;
-/// Own Pawn on one of the three fields in front of the King.
-const KING_SHIELD: i32 = 12;
-/// Enemy piece (not Pawn) within two fields of the King.
-const KING_ATTACKER: i32 = 18;
-const TEMPO: i32 = 10;
+/// Added for the side to move.
+pub const TEMPO: i32 = 10;
+
+/// The weights a variant plays with: the one place that chooses them (a tuned set where one was
+/// fitted and measured, README "Strength").
+pub fn weights(pos: &Croatian) -> &'static Weights {
+    match pos.variant_data().name {
+        "croatianties14" => &CROATIANTIES14,
+        _ => &HAND,
+    }
+}
+
+/// White's terms minus Black's, with one weight set.
+struct Sum {
+    weights: &'static Weights,
+    total: i32,
+}
+
+impl Terms for Sum {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.total += color.sign() * self.weights[param] * count;
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CroatianEval;
@@ -139,20 +181,19 @@ fn row(size: u8) -> usize {
         .unwrap_or(SIZES.len() - 1)
 }
 
-/// Value of a piece kind on this board (0 for kinds not valued here, e.g. the King).
-pub fn value(pos: &Croatian, kind: Kind) -> i32 {
-    kind_value(&VALUES[row(pos.size())], kind)
+/// The parameter of a kind's value on a board of this size.
+fn value_param(size: u8, kind: Kind) -> usize {
+    VALUE + row(size) * Kind::COUNT + kind as usize - 1
 }
 
-/// A kind's value in one row of `VALUES`, the Shaman's and the Starchild's beside it.
-fn kind_value(row: &[i32], kind: Kind) -> i32 {
-    if kind == Kind::Shaman {
-        return SHAMAN;
-    }
-    if kind == Kind::Starchild {
-        return STARCHILD;
-    }
-    row.get(kind as usize - 1).copied().unwrap_or(0)
+/// Whether a kind has a value: the King, the Star and the Monolith have none (module docs).
+fn valued(kind: Kind) -> bool {
+    !matches!(kind, Kind::King | Kind::Star | Kind::Monolith)
+}
+
+/// Value of a piece kind on this board (0 for kinds not valued here, e.g. the King).
+pub fn value(pos: &Croatian, kind: Kind) -> i32 {
+    weights(pos)[value_param(pos.size(), kind)]
 }
 
 /// What a piece reaches in one ply, ignoring checks and activations: fields it could move to
@@ -277,19 +318,20 @@ fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) ->
     reach
 }
 
-fn king_safety(pos: &Croatian, color: Color) -> i32 {
+fn king_safety<T: Terms>(pos: &Croatian, color: Color, out: &mut T) {
     let Some(k) = pos.king(color) else {
-        return 0;
+        return;
     };
     let fwd = if color == Color::White { 1 } else { -1 };
-    let mut score = 0;
     // Fields two steps from the King are on the board or its border of `OFF` fields.
     let cell = |dx: isize, dy: isize| pos.cell((k as isize + pos.offset(dx, dy)) as u16);
+    let mut shield = 0;
     for dx in -1..=1 {
         if piece::is(cell(dx, fwd), Kind::Pawn, color) {
-            score += KING_SHIELD;
+            shield += 1;
         }
     }
+    let mut attackers = 0;
     for dy in -2..=2 {
         for dx in -2..=2 {
             let c = cell(dx, dy);
@@ -300,55 +342,79 @@ fn king_safety(pos: &Croatian, color: Color) -> i32 {
                     Kind::Pawn | Kind::Pyramid | Kind::Wave | Kind::Star
                 )
             {
-                score -= KING_ATTACKER;
+                attackers += 1;
             }
         }
     }
-    score
+    out.add(color, KING_SHIELD, shield);
+    out.add(color, KING_ATTACKER, attackers);
 }
 
-/// Static score from White's point of view.
-pub fn white_score(pos: &Croatian) -> i32 {
+/// Sends every term of `pos` to `out`.
+fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
     let n = pos.size();
-    let vals = &VALUES[row(n)];
     let centre = (n as i32 - 1) as f32 / 2.0;
     let steps = Steps::of(pos);
-    let mut score = 0;
     for sq in pos.occupied() {
         let c = pos.cell(sq);
         let color = piece::color(c);
         let kind = piece::kind(c);
-        let idx = kind as usize - 1;
-        let mut v = kind_value(vals, kind);
+        if valued(kind) {
+            out.add(color, value_param(n, kind), 1);
+        }
         match kind {
             Kind::Pawn => {
                 let r = pos.rank_of(sq);
                 let rel = if color == Color::White { r } else { n - 1 - r } as i32;
-                v += PAWN_ADVANCE * (rel - 1).max(0);
+                out.add(color, PAWN_ADVANCE, (rel - 1).max(0));
                 let quarter = n as i32 * 3 / 4;
-                v += PAWN_NEAR_PROMOTION * (rel - quarter).max(0);
+                out.add(color, PAWN_NEAR_PROMOTION, (rel - quarter).max(0));
                 if piece::tag(c) == Tag::Promotion {
-                    v += (vals[Kind::Queen as usize - 1] - vals[0]) * TAGGED_PAWN_SHARE / 100;
+                    out.add(color, TAGGED_PAWN + row(n), 1);
                 }
             }
             Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
                 let (f, r) = (pos.file_of(sq), pos.rank_of(sq));
                 let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
-                v += CENTRALISATION * (centre - d) as i32;
+                out.add(color, CENTRALISATION, (centre - d) as i32);
             }
             _ => {}
         }
-        if let Some(w) = MOBILITY.get(idx).filter(|&&w| w != 0) {
+        if let Some(i) = MOBILE.iter().position(|&k| k == kind) {
             let reach = mobility(pos, &steps, sq, kind, color);
-            v += w * reach.fields + WAVE_ACTIVATOR * reach.waves;
+            out.add(color, MOBILITY + i, reach.fields);
+            out.add(color, WAVE_ACTIVATOR, reach.waves);
         }
-        score += color.sign() * v;
     }
     // A turn in progress has lifted the piece in the air off the board: it is still there.
-    if let Some((c, _)) = pos.piece_in_air() {
-        score += piece::color(c).sign() * kind_value(vals, piece::kind(c));
+    if let Some((c, _)) = pos.piece_in_air().filter(|&(c, _)| valued(piece::kind(c))) {
+        out.add(piece::color(c), value_param(n, piece::kind(c)), 1);
     }
-    score + king_safety(pos, Color::White) - king_safety(pos, Color::Black)
+    king_safety(pos, Color::White, out);
+    king_safety(pos, Color::Black, out);
+}
+
+/// Static score from White's point of view.
+pub fn white_score(pos: &Croatian) -> i32 {
+    let mut sum = Sum {
+        weights: weights(pos),
+        total: 0,
+    };
+    terms(pos, &mut sum);
+    sum.total
+}
+
+/// The terms of `pos` for the tuner.
+pub fn trace(pos: &Croatian) -> Trace {
+    let mut recorder = Recorder::new(PARAM_COUNT);
+    terms(pos, &mut recorder);
+    Trace {
+        coefficients: recorder.coefficients(),
+        phase: 1,
+        full_phase: 1,
+        scale: 1.0,
+        tempo: pos.side_to_move().sign() * TEMPO,
+    }
 }
 
 impl Evaluator<Croatian> for CroatianEval {
@@ -406,6 +472,65 @@ mod tests {
             };
             assert_eq!(white_score(&pos), 0, "{name}");
             assert_eq!(CroatianEval.evaluate(&pos), TEMPO);
+        }
+    }
+
+    /// The tuner's trace, weighted by the weights the variant plays with, is the evaluation:
+    /// along random games of variants with every kind of term (tagged Pawns, Waves, Stars, turns
+    /// in progress with a piece in the air).
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for name in [
+            "croatianties",
+            "ageofaquarius",
+            "mirandasveil",
+            "hemerasdawn",
+            "croatianties14",
+            "classical14",
+            "croatianties20",
+            "discovery",
+            "one",
+        ] {
+            for _ in 0..3 {
+                let mut pos = Croatian::start_position(name).unwrap();
+                for _ in 0..80 {
+                    let trace = trace(&pos);
+                    let w = weights(&pos);
+                    let sum: i32 = trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum();
+                    assert_eq!(sum, white_score(&pos), "{name} {}", pos.position_string());
+                    let relative = pos.side_to_move().sign();
+                    assert_eq!(relative * (sum + trace.tempo), CroatianEval.evaluate(&pos));
+                    checked += 1;
+                    let mut moves = Vec::new();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 1500, "{checked}");
+    }
+
+    #[test]
+    fn croatianties14_plays_with_its_tuned_set_and_the_others_with_the_hand_set() {
+        assert_ne!(CROATIANTIES14, HAND);
+        let own = Croatian::start_position("croatianties14").unwrap();
+        assert!(std::ptr::eq(weights(&own), &CROATIANTIES14));
+        for name in [
+            "croatianties",
+            "classical14",
+            "croatianties20",
+            "mirandasveil",
+        ] {
+            let pos = Croatian::start_position(name).unwrap();
+            assert!(std::ptr::eq(weights(&pos), &HAND), "{name}");
         }
     }
 
@@ -531,7 +656,7 @@ mod tests {
         // The Rook on a8 reaches its Wave on e8 (and rides on past it); on a7 it does not.
         let reached = Croatian::from_author_setup("MV Ka1,Ra8,We8,kp16").unwrap();
         let alone = Croatian::from_author_setup("MV Ka1,Ra7,We8,kp16").unwrap();
-        assert!(white_score(&reached) > white_score(&alone) + WAVE_ACTIVATOR / 2);
+        assert!(white_score(&reached) > white_score(&alone) + HAND[WAVE_ACTIVATOR] / 2);
         // A Star a piece can enter counts the empty portals it could emerge on: the Rook on a10
         // reaches a11..a17 and the six portals beyond a18, a9..a2 and six beyond a1, b10..r10.
         let pos = Croatian::from_author_setup("N Ta1,tr1,ta18,Tr18,Kj1,Ra10,kj18").unwrap();

@@ -12,9 +12,60 @@ pub mod dynamo;
 pub mod makromachy;
 
 use tiamat_engine::search::Evaluator;
-use tiamat_engine::Game;
+use tiamat_engine::{Color, Game};
 
 /// The evaluator a game is played with.
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;
+}
+
+/// Where a tuned evaluation's terms go: summed with its weights when evaluating, recorded as
+/// coefficients when tracing for the tuner. Every term is `count` times one parameter, for
+/// `color`.
+pub trait Terms {
+    fn add(&mut self, color: Color, param: usize, count: i32);
+}
+
+/// A position's terms as the tuner sees them: the evaluation from White's point of view is
+/// `scale * blend(sum of coefficient * parameter) + tempo`, the blend taking the middlegame
+/// weight `phase / full_phase` of the way (an evaluation without phases has `phase ==
+/// full_phase`).
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// White's count minus Black's, per parameter (zero counts left out).
+    pub coefficients: Vec<(usize, i32)>,
+    pub phase: i32,
+    pub full_phase: i32,
+    /// The draw scaling applied to the blended score (1, 1/8 or 0).
+    pub scale: f64,
+    /// The side-to-move tempo from White's point of view.
+    pub tempo: i32,
+}
+
+/// White's counts minus Black's, per parameter.
+pub struct Recorder(pub Vec<i32>);
+
+impl Recorder {
+    pub fn new(params: usize) -> Self {
+        Recorder(vec![0; params])
+    }
+
+    /// The counts that are not zero, as `Trace::coefficients`.
+    pub fn coefficients(&self) -> Vec<(usize, i32)> {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c != 0)
+            .map(|(i, &c)| (i, c))
+            .collect()
+    }
+}
+
+impl Terms for Recorder {
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.0[param] += match color {
+            Color::White => count,
+            Color::Black => -count,
+        };
+    }
 }

@@ -15,10 +15,12 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use tiamat_engine::games::chess::Chess;
+use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
-use tiamat_engine::{Color, Game, GameResult, MoveList};
+use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
 
+use crate::tuned::{CroatianTuning, Tuned};
 use crate::Flags;
 
 /// Scores at least this large on several plies in a row end the game as a win.
@@ -74,10 +76,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         random_plies: flags.number("random-plies", 2)?,
         seed: flags.number("seed", 1)?,
     };
-    if config.variant != "chess" {
-        return Err("datagen plays chess only (the tuner's evaluation)".to_string());
+    if config.variant == "chess" {
+        return generate::<Chess>(&config);
     }
-    generate::<tiamat_engine::games::chess::Chess>(&config)
+    CroatianTuning::new(&config.variant)?;
+    generate::<Croatian>(&config)
 }
 
 fn read_openings(path: &str) -> Result<Vec<String>, String> {
@@ -116,8 +119,10 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
                         // A failed write shows in the final flush.
                         let _ = writeln!(out, "{line}");
                     }
+                    // Whole games on disk: a run stopped early keeps every finished game.
+                    let _ = out.flush();
                     let total = written.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
-                    if (game + 1).is_multiple_of(100) {
+                    if (game + 1).is_multiple_of(50) {
                         eprintln!(
                             "{} games, {total} positions, {:.0} s",
                             game + 1,
@@ -142,11 +147,11 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
 }
 
 /// Reads one line of the output: the position, the result and the score.
-fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
+fn parse_line<T: Tuned>(tuned: &T, line: &str) -> Option<(T::Position, f32, f32)> {
     let mut fields = line.split(';');
     let (text, result, score) = (fields.next()?, fields.next()?, fields.next()?);
     Some((
-        Chess::from_position_string("chess", text).ok()?,
+        tuned.parse(text)?,
         result.parse().ok()?,
         score.parse().ok()?,
     ))
@@ -156,10 +161,11 @@ fn parse_line(line: &str) -> Option<(Chess, f32, f32)> {
 /// with whether it is held out, until `limit` were taken (`take` returns whether it took the
 /// position). One run of 64 positions in twenty is held out, not single positions, whose
 /// neighbours in training would make the held-out loss look better.
-pub fn read_positions(
+pub fn read_positions<T: Tuned>(
+    tuned: &T,
     files: &str,
     limit: usize,
-    mut take: impl FnMut(Chess, f32, f32, bool) -> bool,
+    mut take: impl FnMut(T::Position, f32, f32, bool) -> bool,
 ) -> Result<(), String> {
     let mut count = 0usize;
     for path in files.split(',') {
@@ -169,7 +175,7 @@ pub fn read_positions(
                 return Ok(());
             }
             let line = line.map_err(|e| format!("{path}: {e}"))?;
-            let Some((pos, result, score)) = parse_line(&line) else {
+            let Some((pos, result, score)) = parse_line(tuned, &line) else {
                 continue;
             };
             let held_out = ((count + 1) / 64).is_multiple_of(20);
@@ -300,6 +306,8 @@ fn play_game<G: HasEvaluator>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tuned::ChessTuning;
+    use tiamat_engine::Game;
 
     #[test]
     fn scores_are_turned_to_whites_view() {
@@ -317,31 +325,88 @@ mod tests {
         assert!((0..5).all(|v| picks.contains(&v)));
     }
 
-    #[test]
-    fn a_short_run_writes_labelled_quiet_positions() {
-        let out = std::env::temp_dir().join(format!("datagen-{}.txt", std::process::id()));
-        let config = Config {
-            variant: "chess".to_string(),
-            out: out.to_str().unwrap().to_string(),
-            games: 2,
-            nodes: 300,
-            threads: 1,
-            openings: vec![],
-            random_plies: 2,
-            seed: 3,
-        };
-        generate::<tiamat_engine::games::chess::Chess>(&config).unwrap();
+    /// Two short games of `variant` through the command line, from the book `openings` if
+    /// any; each line split into its position, result and score.
+    fn short_run(variant: &str, openings: Option<&str>) -> Vec<(String, String, i32)> {
+        let out =
+            std::env::temp_dir().join(format!("datagen-{variant}-{}.txt", std::process::id()));
+        let mut args: Vec<String> = [
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--seed",
+            "3",
+            "--variant",
+            variant,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        if let Some(path) = openings {
+            args.extend(["--openings".to_string(), path.to_string()]);
+        }
+        run(&args).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_file(&out).ok();
-        assert!(text.lines().count() > 10);
-        for line in text.lines() {
-            let fields: Vec<&str> = line.split(';').collect();
-            assert_eq!(fields.len(), 3, "{line}");
-            let pos: tiamat_engine::games::chess::Chess =
-                tiamat_engine::Game::from_position_string("chess", fields[0]).unwrap();
-            assert!(!tiamat_engine::Game::in_check(&pos), "{line}");
-            assert!(["1", "0", "0.5"].contains(&fields[1]), "{line}");
-            assert!(fields[2].parse::<i32>().unwrap().abs() < 2 * RESIGN_SCORE);
+        text.lines()
+            .map(|line| {
+                let fields: Vec<&str> = line.split(';').collect();
+                assert_eq!(fields.len(), 3, "{line}");
+                (
+                    fields[0].to_string(),
+                    fields[1].to_string(),
+                    fields[2].parse::<i32>().unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    fn check_lines<T: Tuned>(tuned: &T, lines: &[(String, String, i32)])
+    where
+        T::Position: Game,
+    {
+        assert!(lines.len() > 10, "{}", lines.len());
+        for (text, result, score) in lines {
+            let pos = tuned.parse(text).expect(text);
+            assert!(!pos.in_check(), "{text}");
+            assert!(["1", "0", "0.5"].contains(&result.as_str()), "{text}");
+            assert!(score.abs() < 2 * RESIGN_SCORE, "{text}");
         }
+    }
+
+    #[test]
+    fn a_short_run_writes_labelled_quiet_positions() {
+        check_lines(&ChessTuning, &short_run("chess", None));
+    }
+
+    #[test]
+    fn a_short_croatianties14_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/croatianties14.txt";
+        let lines = short_run("croatianties14", Some(book));
+        let tuned = CroatianTuning::new("croatianties14").unwrap();
+        check_lines(&tuned, &lines);
+        // The first game starts from its book line (8 plies) and two random plies, not from the
+        // start: its first position is at move 6.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+        // Started the same way, the whole run again writes the same lines.
+        assert_eq!(short_run("croatianties14", Some(book)), lines);
+    }
+
+    #[test]
+    fn variants_with_turns_of_several_plies_are_refused() {
+        let args = |v: &str| -> Vec<String> {
+            ["--out", "/nonexistent/x", "--variant", v]
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        };
+        let refused = run(&args("mirandasveil")).unwrap_err();
+        assert!(refused.contains("one ply"), "{refused}");
+        let unknown = run(&args("croatianties15")).unwrap_err();
+        assert!(unknown.contains("unknown variant"), "{unknown}");
     }
 }

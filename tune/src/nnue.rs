@@ -19,6 +19,7 @@ use tiamat_eval::chess::nnue::{
 };
 
 use crate::datagen::read_positions;
+use crate::tuned::ChessTuning;
 use crate::Flags;
 
 /// The largest feature weight or bias, so that accumulators stay far inside `i16`.
@@ -377,15 +378,20 @@ fn unquantised(network: &Network) -> Params {
 fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
     let mut train = Data::default();
     let mut held_out = Data::default();
-    read_positions(files, limit, |pos, result, score, is_held_out| {
-        let data = if is_held_out {
-            &mut held_out
-        } else {
-            &mut train
-        };
-        data.push(&pos, result, score);
-        true
-    })?;
+    read_positions(
+        &ChessTuning,
+        files,
+        limit,
+        |pos, result, score, is_held_out| {
+            let data = if is_held_out {
+                &mut held_out
+            } else {
+                &mut train
+            };
+            data.push(&pos, result, score);
+            true
+        },
+    )?;
     if train.samples.is_empty() {
         return Err("no positions read".to_string());
     }

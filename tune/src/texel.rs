@@ -1,9 +1,10 @@
-//! The Texel tuner: fits the chess evaluation's parameters to game results by logistic
+//! The Texel tuner: fits an evaluation's parameters (chess's or a Croatian variant's,
+//! `tuned::Tuned`) to game results by logistic
 //! regression, `sigmoid(k * eval)` against the result (optionally blended with the search's own
 //! score), minimising the mean squared error with Adam over the whole data set each epoch.
 //!
 //! The evaluation is linear in its parameters apart from the draw scaling, which is taken as
-//! fixed per position, so each position is traced once (`ChessEval::trace`) and the fit runs on
+//! fixed per position, so each position is traced once (`Tuned::trace`) and the fit runs on
 //! the coefficients alone. An L2 pull toward the starting weights (`--l2`) keeps rarely used
 //! parameters near their values. One run of positions in twenty is held out: its loss, printed
 //! beside the training loss, shows when the fit stops generalising.
@@ -12,9 +13,8 @@ use std::fs::File;
 use std::io::Write;
 use std::time::Instant;
 
-use tiamat_eval::chess::{ChessEval, FULL_PHASE, PARAMS, PARAM_COUNT, SECTIONS};
-
 use crate::datagen::read_positions;
+use crate::tuned::{ChessTuning, CroatianTuning, Tuned};
 use crate::Flags;
 
 struct Position {
@@ -44,9 +44,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let flags = Flags::parse(
         args,
         &[
-            "data", "epochs", "lambda", "rate", "out", "threads", "limit", "l2",
+            "data", "epochs", "lambda", "rate", "out", "threads", "limit", "l2", "variant",
         ],
     )?;
+    match flags.text("variant").unwrap_or("chess") {
+        "chess" => fit(&ChessTuning, &flags),
+        variant => fit(&CroatianTuning::new(variant)?, &flags),
+    }
+}
+
+fn fit<T: Tuned>(tuned: &T, flags: &Flags) -> Result<(), String> {
     let files = flags
         .text("data")
         .ok_or("texel needs --data FILE[,FILE...]")?;
@@ -57,7 +64,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let limit: usize = flags.number("limit", usize::MAX)?;
     let l2: f64 = flags.number("l2", 1e-8)?;
     let start = Instant::now();
-    let (train, held_out) = load(files, limit)?;
+    let (train, held_out) = load(tuned, files, limit)?;
     eprintln!(
         "{} training and {} held-out positions, {} coefficients, loaded in {:.0} s",
         train.positions.len(),
@@ -65,10 +72,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         train.coefficients.len(),
         start.elapsed().as_secs_f64()
     );
-    let mut weights: Vec<[f64; 2]> = PARAMS
-        .iter()
-        .map(|p| [f64::from(p.0), f64::from(p.1)])
-        .collect();
+    let mut weights = tuned.start();
     let k = fit_k(&train, &weights, threads);
     eprintln!(
         "k = {k:.6}; loss {:.6}, held out {:.6}",
@@ -76,7 +80,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         loss(&held_out, &weights, k, lambda, threads)
     );
     let initial = weights.clone();
-    let mut adam = Adam::new(PARAM_COUNT);
+    let mut adam = Adam::new(weights.len());
     for epoch in 1..=epochs {
         let mut gradient = gradient(&train, &weights, k, lambda, threads);
         // The mean error's gradient plus a pull toward the starting weights: a parameter that
@@ -98,7 +102,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             );
         }
     }
-    let text = weights_source(&weights);
+    let text = tuned.source(&weights);
     match flags.text("out") {
         Some(path) => {
             let mut file = File::create(path).map_err(|e| format!("{path}: {e}"))?;
@@ -111,7 +115,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
+fn load<T: Tuned>(tuned: &T, files: &str, limit: usize) -> Result<(Data, Data), String> {
     let mut train = Data {
         positions: Vec::new(),
         coefficients: Vec::new(),
@@ -120,8 +124,8 @@ fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
         positions: Vec::new(),
         coefficients: Vec::new(),
     };
-    read_positions(files, limit, |pos, result, score, is_held_out| {
-        let trace = ChessEval.trace(&pos);
+    read_positions(tuned, files, limit, |pos, result, score, is_held_out| {
+        let trace = tuned.trace(&pos);
         if trace.scale == 0.0 {
             return false;
         }
@@ -133,7 +137,7 @@ fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
         data.positions.push(Position {
             start: data.coefficients.len() as u32,
             len: trace.coefficients.len() as u16,
-            mg: trace.phase as f32 / FULL_PHASE as f32,
+            mg: trace.phase as f32 / trace.full_phase as f32,
             scale: trace.scale as f32,
             tempo: trace.tempo as f32,
             result,
@@ -286,47 +290,25 @@ impl Adam {
     }
 }
 
-/// The weights as `eval/src/chess/weights.rs`.
-fn weights_source(weights: &[[f64; 2]]) -> String {
-    let mut out = String::from(
-        "//! The chess evaluation's weights: (middlegame, endgame) pairs in the order of\n\
-         //! `chess::SECTIONS` (piece-square entries from the owner's side, a1 first).\n\
-         //! Written by `tiamat-tune texel` (README, Strength): tune them rather than edit them by hand.\n\
-         \n\
-         use super::Pair;\n\
-         \n\
-         #[rustfmt::skip]\n\
-         pub const PARAMS: [Pair; super::PARAM_COUNT] = [\n",
-    );
-    for &(name, start, len) in SECTIONS {
-        out.push_str(&format!("    // {name}\n"));
-        for row in weights[start..start + len].chunks(8) {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|w| format!("Pair({}, {}),", w[0].round() as i64, w[1].round() as i64))
-                .collect();
-            out.push_str(&format!("    {}\n", cells.join(" ")));
-        }
-    }
-    out.push_str("];\n");
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn current() -> Vec<[f64; 2]> {
-        PARAMS
-            .iter()
-            .map(|p| [f64::from(p.0), f64::from(p.1)])
-            .collect()
+        ChessTuning.start()
     }
 
     #[test]
     fn the_committed_weights_are_the_tuners_output() {
         let committed = include_str!("../../eval/src/chess/weights.rs");
-        assert_eq!(weights_source(&current()), committed);
+        assert_eq!(ChessTuning.source(&current()), committed);
+        let tuned = CroatianTuning::new("croatianties14").unwrap();
+        let weights: Vec<[f64; 2]> = tiamat_eval::croatian::CROATIANTIES14
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/croatian/croatianties14.rs");
+        assert_eq!(tuned.source(&weights), committed);
     }
 
     #[test]
@@ -340,7 +322,7 @@ mod tests {
         let path = std::env::temp_dir().join(format!("texel-{}.txt", std::process::id()));
         // The first run of 64 positions is held out; thirty copies leave some to train on.
         std::fs::write(&path, format!("{}\n", lines.join("\n")).repeat(30)).unwrap();
-        let (data, held_out) = load(path.to_str().unwrap(), usize::MAX).unwrap();
+        let (data, held_out) = load(&ChessTuning, path.to_str().unwrap(), usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
         assert_eq!(held_out.positions.len(), 63);
         assert_eq!(data.positions.len(), 27);
@@ -348,7 +330,44 @@ mod tests {
         let k = fit_k(&data, &weights, 1);
         assert!(k > 0.0);
         let before = loss(&data, &weights, k, 1.0, 1);
-        let mut adam = Adam::new(PARAM_COUNT);
+        let mut adam = Adam::new(weights.len());
+        for _ in 0..50 {
+            let g = gradient(&data, &weights, k, 1.0, 1);
+            adam.step(&mut weights, &g, 1.0);
+        }
+        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+    }
+
+    #[test]
+    fn a_croatianties14_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = std::env::temp_dir().join(format!("texel-ct14-{}.txt", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let args: Vec<String> = [
+            "--out",
+            &path,
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--variant",
+            "croatianties14",
+            "--openings",
+            "../openings/sprt/croatianties14.txt",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        crate::datagen::run(&args).unwrap();
+        let tuned = CroatianTuning::new("croatianties14").unwrap();
+        let (data, held_out) = load(&tuned, &path, usize::MAX).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let mut weights = tuned.start();
+        assert_eq!(weights[tiamat_eval::croatian::KING_ATTACKER][0], -18.0);
+        let k = fit_k(&data, &weights, 1);
+        assert!(k > 0.0);
+        let before = loss(&data, &weights, k, 1.0, 1);
+        let mut adam = Adam::new(weights.len());
         for _ in 0..50 {
             let g = gradient(&data, &weights, k, 1.0, 1);
             adam.step(&mut weights, &g, 1.0);

@@ -1,0 +1,132 @@
+//! The evaluations the tuner fits, behind one trait: chess's and the Croatian family's (the
+//! variants whose every turn is one ply; each plays with its own weight set or the hand set).
+
+use tiamat_engine::games::chess::Chess;
+use tiamat_engine::games::croatian::Croatian;
+use tiamat_engine::Game;
+use tiamat_eval::chess::{ChessEval, PARAMS, SECTIONS};
+use tiamat_eval::{croatian, Trace};
+
+/// What `datagen`'s reader and the Texel tuner need of a game's evaluation.
+pub trait Tuned: Sync {
+    type Position;
+    /// Reads a position string as `datagen` writes it.
+    fn parse(&self, text: &str) -> Option<Self::Position>;
+    /// The weights a fit starts from, (middlegame, endgame) per parameter.
+    fn start(&self) -> Vec<[f64; 2]>;
+    fn trace(&self, pos: &Self::Position) -> Trace;
+    /// Fitted weights as the source file they are committed in.
+    fn source(&self, weights: &[[f64; 2]]) -> String;
+}
+
+pub struct ChessTuning;
+
+impl Tuned for ChessTuning {
+    type Position = Chess;
+
+    fn parse(&self, text: &str) -> Option<Chess> {
+        Chess::from_position_string("chess", text).ok()
+    }
+
+    fn start(&self) -> Vec<[f64; 2]> {
+        PARAMS
+            .iter()
+            .map(|p| [f64::from(p.0), f64::from(p.1)])
+            .collect()
+    }
+
+    fn trace(&self, pos: &Chess) -> Trace {
+        ChessEval.trace(pos)
+    }
+
+    /// As `eval/src/chess/weights.rs`.
+    fn source(&self, weights: &[[f64; 2]]) -> String {
+        let mut out = String::from(
+            "//! The chess evaluation's weights: (middlegame, endgame) pairs in the order of\n\
+             //! `chess::SECTIONS` (piece-square entries from the owner's side, a1 first).\n\
+             //! Written by `tiamat-tune texel` (README, Strength): tune them rather than edit them by hand.\n\
+             \n\
+             use super::Pair;\n\
+             \n\
+             #[rustfmt::skip]\n\
+             pub const PARAMS: [Pair; super::PARAM_COUNT] = [\n",
+        );
+        for &(name, start, len) in SECTIONS {
+            out.push_str(&format!("    // {name}\n"));
+            for row in weights[start..start + len].chunks(8) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|w| format!("Pair({}, {}),", w[0].round() as i64, w[1].round() as i64))
+                    .collect();
+                out.push_str(&format!("    {}\n", cells.join(" ")));
+            }
+        }
+        out.push_str("];\n");
+        out
+    }
+}
+
+/// A Croatian variant whose every turn is one ply. Its fit starts from the hand set, so that a
+/// variant's tuned set is reproduced from the same data.
+pub struct CroatianTuning {
+    variant: String,
+}
+
+impl CroatianTuning {
+    pub fn new(variant: &str) -> Result<Self, String> {
+        match Croatian::start_position(variant) {
+            Ok(pos) if pos.move_codes() => Ok(CroatianTuning {
+                variant: variant.to_string(),
+            }),
+            Ok(_) => Err(format!(
+                "{variant}: only chess and the Croatian variants whose every turn is one ply are \
+                 tuned"
+            )),
+            Err(_) => Err(format!("unknown variant '{variant}'")),
+        }
+    }
+}
+
+impl Tuned for CroatianTuning {
+    type Position = Croatian;
+
+    fn parse(&self, text: &str) -> Option<Croatian> {
+        Croatian::from_position_string(&self.variant, text).ok()
+    }
+
+    fn start(&self) -> Vec<[f64; 2]> {
+        croatian::HAND.iter().map(|&w| [f64::from(w); 2]).collect()
+    }
+
+    fn trace(&self, pos: &Croatian) -> Trace {
+        croatian::trace(pos)
+    }
+
+    /// As `eval/src/croatian/<variant>.rs` (the evaluation has no phases: the middlegame column).
+    fn source(&self, weights: &[[f64; 2]]) -> String {
+        let mut out = format!(
+            "//! {0}'s weights, in the order of `croatian::SECTIONS`: fitted from the hand set by\n\
+             //! `tiamat-tune texel --variant {0}` (README, Strength); tune them rather than edit them\n\
+             //! by hand.\n\
+             \n\
+             use super::Weights;\n\
+             \n\
+             #[rustfmt::skip]\n\
+             pub const {1}: Weights = [\n",
+            self.variant,
+            self.variant.to_uppercase()
+        );
+        for &(name, start, len) in croatian::SECTIONS {
+            out.push_str(&format!("    // {name}\n"));
+            for row in weights[start..start + len].chunks(9) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|w| format!("{},", w[0].round() as i64))
+                    .collect();
+                out.push_str(&format!("    {}\n", cells.join(" ")));
+            }
+        }
+        out.push_str("];\n");
+        out
+    }
+}
