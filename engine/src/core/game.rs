@@ -318,8 +318,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
-    /// Plies since the last irreversible move: positions further back cannot repeat.
+    /// Plies since the last move that resets the fifty-move count.
     fn halfmove_clock(&self) -> u32;
+
+    /// Plies since the last irreversible move: positions further back cannot repeat. The
+    /// halfmove clock, unless the game resets that clock on a move that can be taken back.
+    fn repetition_window(&self) -> u32 {
+        self.halfmove_clock()
+    }
 
     /// The game is over in this state, given the keys of the earlier states of the game
     /// (oldest first, not including this one). `None` while play goes on.
@@ -433,7 +439,7 @@ pub fn default_ending<G: Game>(pos: &G, history: &[u64]) -> Option<Ending> {
             Ending::new(GameResult::Draw, "stalemate")
         });
     }
-    if repetitions(pos.key(), pos.halfmove_clock(), history) >= 2 {
+    if repetitions(pos.key(), pos.repetition_window(), history) >= 2 {
         return Some(Ending::new(GameResult::Draw, "threefold repetition"));
     }
     if pos.halfmove_clock() >= 100 {

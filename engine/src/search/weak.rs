@@ -471,6 +471,9 @@ mod tests {
         fn halfmove_clock(&self) -> u32 {
             self.0.halfmove_clock()
         }
+        fn repetition_window(&self) -> u32 {
+            self.0.repetition_window()
+        }
         fn move_to_wire(&self, mv: &Self::Move) -> String {
             self.0.move_to_wire(mv)
         }

@@ -510,8 +510,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
     }
 
     fn is_draw(&self, pos: &G) -> bool {
-        let clock = pos.halfmove_clock();
-        clock >= 100 || (clock >= 2 && repetitions(pos.key(), clock, &self.keys) > 0)
+        let window = pos.repetition_window();
+        pos.halfmove_clock() >= 100
+            || (window >= 2 && repetitions(pos.key(), window, &self.keys) > 0)
     }
 
     fn update_pv(&mut self, ply: usize, mv: &G::Move) {

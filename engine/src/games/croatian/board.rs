@@ -256,6 +256,7 @@ impl Croatian {
             side: Color::White,
             ep: ArrayVec::new(),
             halfmove: 0,
+            window: 0,
             fullmove: 1,
             key: 0,
             kings: [0; 2],
@@ -459,6 +460,7 @@ impl Croatian {
         next.decided = VerdictCache::known(self.verdict());
         next.key ^= keys().side;
         next.halfmove = next.halfmove.saturating_add(1);
+        next.window = next.window.saturating_add(1);
         next
     }
 }
@@ -724,6 +726,7 @@ pub(super) struct Undo {
     marked_rook: Option<u16>,
     air: Cell,
     irreversible: bool,
+    lasting: bool,
     graveyard: Graveyard,
 }
 
@@ -739,7 +742,11 @@ pub(super) struct Turn<P = Croatian> {
     /// E.p. items left by the mover's own rushes in this turn (T2-2).
     pub ep: ArrayVec<EpItem, MAX_EP>,
     pub moved: FieldSet,
+    /// The turn resets the halfmove clock (part 1 R8).
     pub irreversible: bool,
+    /// The turn does something no later turn can undo: it resets the clock by more than a
+    /// Pawn's sideways step, which the Pawn may step back (the repetition window).
+    pub lasting: bool,
     /// The key of the board the turn started from (no e.p. items).
     start_key: u64,
 }
@@ -830,6 +837,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             ep: ArrayVec::new(),
             moved: FieldSet::default(),
             irreversible: false,
+            lasting: false,
         };
         let pos = turn.cur_mut();
         pos.progress = None;
@@ -843,6 +851,12 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
     fn put(&mut self, undo: &mut Undo, sq: u16, c: Cell) {
         undo.cells.push((sq, self.cur().board[sq as usize]));
         self.cur_mut().set(sq, c);
+    }
+
+    /// Notes a ply that resets the halfmove clock and cannot be taken back.
+    fn lose(&mut self) {
+        self.irreversible = true;
+        self.lasting = true;
     }
 
     fn mark(&mut self, sq: u16) -> Option<u16> {
@@ -863,6 +877,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             marked_rook: None,
             air: self.air,
             irreversible: self.irreversible,
+            lasting: self.lasting,
             graveyard: self.cur().graveyard,
         };
         if ply.has(flag::DISPLACE) {
@@ -882,7 +897,9 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
                 self.put(&mut undo, ply.to, piece::untagged(moved));
                 undo.marked = self.mark(ply.to);
             }
-            self.irreversible |= ply.has(flag::CAPTURE) || piece::kind(moved) == Kind::Pawn;
+            if ply.has(flag::CAPTURE) || piece::kind(moved) == Kind::Pawn {
+                self.lose();
+            }
             return undo;
         }
         if ply.has(flag::TRANCE) && !ply.has(flag::ACTIVATE) {
@@ -893,7 +910,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             let shaman = std::mem::replace(&mut self.air, EMPTY);
             if ply.has(flag::OBLATION) {
                 self.bury(shaman);
-                self.irreversible = true;
+                self.lose();
             } else {
                 self.put(&mut undo, ply.to, shaman);
                 undo.marked = self.mark(ply.to);
@@ -912,7 +929,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         if ply.has(flag::DELAYED) {
             let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
             self.put(&mut undo, ply.from, piece::make(k, owner, Tag::None));
-            self.irreversible = true;
+            self.lose();
             undo.marked = self.mark(ply.from);
             return undo;
         }
@@ -937,11 +954,16 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
                 self.bury(self.cur().board[sq as usize]);
                 self.put(&mut undo, sq, EMPTY);
                 self.ep.retain(|i| i.pawn != sq);
-                self.irreversible = true;
+                self.lose();
             }
         }
         if kind == Kind::Pawn {
+            let pos = self.cur();
+            let sideways = first
+                && pos.rank_of(ply.from) == pos.rank_of(ply.to)
+                && ply.flags & (flag::PROMOTE | flag::TAG_PROMOTION) == 0;
             self.irreversible = true;
+            self.lasting |= !sideways;
         }
         if ply.has(flag::DIVERGE) {
             // The piece goes on from the divergent piece's field, which keeps its piece; having
@@ -952,11 +974,11 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         if ply.has(flag::EN_PASSANT) {
             self.bury(self.cur().board[ply.aux as usize]);
             self.put(&mut undo, ply.aux, EMPTY);
-            self.irreversible = true;
+            self.lose();
         }
         if ply.has(flag::OBLATION) {
             self.bury(mover);
-            self.irreversible = true;
+            self.lose();
             return undo;
         }
         let target = self.cur().board[ply.to as usize];
@@ -970,7 +992,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             self.bury(mover);
         }
         if ply.flags & (flag::CAPTURE | flag::CONVERT | flag::SACRIFICE) != 0 {
-            self.irreversible = true;
+            self.lose();
         }
         // A Pawn rushed earlier in this turn is captured, or activated to move on: its e.p. tag
         // goes (L1168, L1241).
@@ -984,14 +1006,14 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
             }
             piece::make(piece::kind(target), owner, Tag::None)
         } else if kind == Kind::Pyramid && ply.has(flag::PROMOTE) {
-            self.irreversible = true;
+            self.lose();
             piece::make(
                 Kind::from_index(ply.promo).unwrap_or(Kind::Queen),
                 owner,
                 Tag::None,
             )
         } else if kind == Kind::Pyramid && ply.has(flag::TAG_PROMOTION) {
-            self.irreversible = true;
+            self.lose();
             piece::with_tag(target, Tag::Promotion)
         } else if kind == Kind::Pawn && ply.has(flag::PROMOTE) {
             piece::make(
@@ -1041,11 +1063,11 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
                 self.put(&mut undo, ply.aux, risen);
                 undo.marked_rook = self.mark(ply.aux);
             }
-            self.irreversible = true;
+            self.lose();
         } else if ply.has(flag::DEMOTE) {
             let demoted = super::monolith::demoted(self.cur().side, ply);
             self.put(&mut undo, ply.aux, demoted);
-            self.irreversible = true;
+            self.lose();
         }
         self.put(&mut undo, ply.to, placed);
         undo.marked = self.mark(ply.to);
@@ -1062,6 +1084,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         self.ep = undo.ep;
         self.air = undo.air;
         self.irreversible = undo.irreversible;
+        self.lasting = undo.lasting;
         if self.cur().graveyard != undo.graveyard {
             let pos = self.cur_mut();
             pos.key ^= pos.graveyard.key() ^ undo.graveyard.key();
@@ -1083,7 +1106,7 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
     /// Ends the turn on its own position: the other side to move, this turn's e.p. items, the
     /// clocks, and whether the turn ended the game.
     pub fn end(&mut self) {
-        let irreversible = self.irreversible;
+        let (irreversible, lasting) = (self.irreversible, self.lasting);
         let ep = std::mem::take(&mut self.ep);
         let next = self.cur_mut();
         let us = next.side;
@@ -1096,6 +1119,11 @@ impl<P: BorrowMut<Croatian>> Turn<P> {
         } else {
             next.halfmove = next.halfmove.saturating_add(1);
         }
+        next.window = if lasting {
+            0
+        } else {
+            next.window.saturating_add(1)
+        };
         if us == Color::Black {
             next.fullmove = next.fullmove.saturating_add(1);
         }

@@ -44,6 +44,9 @@
 //!   opponent wins, or it is a draw when the opponent is checkmated too (section 7).
 //! * The halfmove clock also resets when a Pyramid tags a Pawn (the Pyramid leaves the board) and
 //!   when a piece is oblationed (as if captured).
+//! * A Pawn's sideways step resets the halfmove clock (R8) but is no irreversible move: the
+//!   Pawn may step back, so repetitions are counted over a window it does not close
+//!   (`repetition_window`).
 //! * Position strings refuse a Pawn on its promotion rank in forced-promotion variants but
 //!   Conquest of Tlalocan, where a displaced Pawn may stand there unpromoted (OQ-8). A position
 //!   where the side not to move is in check is refused before the Wave; from Miranda's Veil on it
@@ -275,6 +278,9 @@ pub struct Croatian {
     side: Color,
     ep: ArrayVec<EpItem, MAX_EP>,
     halfmove: u32,
+    /// Plies since the last turn no later turn can undo (`Turn::lasting`): at most the
+    /// halfmove clock's count, as a Pawn's sideways step resets the clock but may be stepped back.
+    window: u32,
     fullmove: u32,
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
@@ -528,6 +534,10 @@ impl Game for Croatian {
 
     fn halfmove_clock(&self) -> u32 {
         self.halfmove
+    }
+
+    fn repetition_window(&self) -> u32 {
+        self.window
     }
 
     fn move_to_wire(&self, mv: &Move) -> String {

@@ -409,6 +409,8 @@ pub fn parse_position(name: &str, text: &str) -> Result<Croatian, PositionError>
     pos.halfmove = parts[3]
         .parse()
         .map_err(|_| perr("halfmove clock", format!("'{}' is no number", parts[3])))?;
+    // No earlier state is known: the clock bounds the window as in every other game.
+    pos.window = pos.halfmove;
     pos.fullmove = parts[4]
         .parse()
         .ok()

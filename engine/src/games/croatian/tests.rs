@@ -605,6 +605,30 @@ fn sideways_pawns_in_croatian_ties_simple_tb_s1() {
     assert_eq!(xans(&pos).len(), 4 + 1, "{:?}", xans(&pos));
 }
 
+/// A sideways step resets the halfmove clock (part 1 R8) but may be stepped back, so it does not
+/// close the repetition window: a Pawn shuffling beside a King draws by threefold repetition.
+#[test]
+fn sideways_shuffles_repeat() {
+    let start = setup("CT14 Ka1,Pm5,kn14");
+    let mut pos = start.clone();
+    let mut history = Vec::new();
+    for text in ["m5n5", "n14m14", "n5m5", "m14n14"].iter().cycle().take(8) {
+        assert_eq!(pos.ending(&history), None, "{}", pos.position_string());
+        history.push(pos.key());
+        pos = play(&pos, text);
+        assert_eq!(pos.halfmove_clock() % 2, 1 - history.len() as u32 % 2);
+    }
+    assert_eq!(pos.key(), start.key());
+    assert_eq!(pos.repetition_window(), 8);
+    let ending = pos
+        .ending(&history)
+        .expect("the third time the position stands");
+    assert_eq!(ending.result, crate::core::GameResult::Draw);
+    // A forward step closes the window.
+    let pos = play(&pos, "m6");
+    assert_eq!((pos.halfmove_clock(), pos.repetition_window()), (0, 0));
+}
+
 fn random14(row1: &str) -> Croatian {
     let text = format!("14/14/14/14/14/14/14/14/14/14/14/14/14/{row1} w - 0 1");
     Croatian::from_position_string("classical14random", &text).unwrap()

@@ -149,7 +149,7 @@ impl Game for Makromachy {
         if !after.in_check() {
             return false;
         }
-        let window = after.halfmove_clock();
+        let window = after.repetition_window();
         repetitions(after.key(), window, history) > 0
     }
 
