@@ -239,16 +239,9 @@ const WITHIN: [[Bitboard; KING_PAWN_BUCKETS]; 64] = {
     let mut out = [[0; KING_PAWN_BUCKETS]; 64];
     let mut sq = 0;
     while sq < 64 {
-        let mut other: usize = 0;
+        let mut other = 0;
         while other < 64 {
-            let df = (sq % 8) as i32 - (other % 8) as i32;
-            let dr = (sq / 8) as i32 - (other / 8) as i32;
-            let d = if df.abs() > dr.abs() {
-                df.abs()
-            } else {
-                dr.abs()
-            } as usize;
-            let mut within = d;
+            let mut within = distance(Square::new(sq as u8), Square::new(other)) as usize;
             while within < KING_PAWN_BUCKETS {
                 out[sq][within] |= 1u64 << other;
                 within += 1;
@@ -270,10 +263,15 @@ fn forward(color: Color, sq: Square) -> Square {
     }
 }
 
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
-    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-    df.max(dr)
+/// King steps from `a` to `b`.
+const fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    if df > dr {
+        df
+    } else {
+        dr
+    }
 }
 
 /// The hand-written chess evaluation (stateless; shared by every search thread). It also

@@ -64,8 +64,8 @@
 //! the other colour (about 243 of them at the start, a third of the board), activating own
 //! Waves and Starchilds there, moving a Star beside it, and pieces may pass over it. As a
 //! Wave that moves on its own it is rated at the Wave's 300 and half a Pawn more for the
-//! tempo of not waiting for an activator: 350 (the Starchild's column of `VALUE`); its jumps are too many to count
-//! as mobility, which would only measure how empty the board is.
+//! tempo of not waiting for an activator: 350 (the Starchild's column of `VALUE`); its jumps
+//! are too many to count as mobility, which would only measure how empty the board is.
 //! Stars belong to no one and have no value; a piece that can enter a Star counts the empty
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
