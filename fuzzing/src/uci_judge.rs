@@ -98,7 +98,7 @@ impl UciJudge {
             // Why a search answers `bestmove (none)`: part of the answer (which `bestmove`
             // judges), not a refused command.
             let explains_no_move = text.starts_with("info string no legal move");
-            if !(explains_no_move && !self.pending.is_empty()) {
+            if !explains_no_move || self.pending.is_empty() {
                 self.info_strings += 1;
             }
             return Ok(());
