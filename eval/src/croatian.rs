@@ -522,7 +522,7 @@ mod tests {
     fn croatianties14_plays_with_its_tuned_set_and_the_others_with_the_hand_set() {
         assert_ne!(CROATIANTIES14, HAND);
         let own = Croatian::start_position("croatianties14").unwrap();
-        assert!(std::ptr::eq(weights(&own), &CROATIANTIES14));
+        assert_eq!(weights(&own), &CROATIANTIES14);
         for name in [
             "croatianties",
             "classical14",
@@ -530,7 +530,7 @@ mod tests {
             "mirandasveil",
         ] {
             let pos = Croatian::start_position(name).unwrap();
-            assert!(std::ptr::eq(weights(&pos), &HAND), "{name}");
+            assert_eq!(weights(&pos), &HAND, "{name}");
         }
     }
 
