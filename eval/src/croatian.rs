@@ -183,8 +183,25 @@ fn row(size: u8) -> usize {
 
 /// The parameter of a kind's value on a board of this size.
 fn value_param(size: u8, kind: Kind) -> usize {
-    VALUE + row(size) * Kind::COUNT + kind as usize - 1
+    value_row(size) + kind as usize - 1
 }
+
+/// The first parameter of the value row of a board of this size.
+fn value_row(size: u8) -> usize {
+    VALUE + row(size) * Kind::COUNT
+}
+
+/// Each kind's place in `MOBILE` (by `Kind as usize`), `usize::MAX` for the others: looked up
+/// per piece.
+const MOBILE_INDEX: [usize; Kind::COUNT + 1] = {
+    let mut table = [usize::MAX; Kind::COUNT + 1];
+    let mut i = 0;
+    while i < MOBILE.len() {
+        table[MOBILE[i] as usize] = i;
+        i += 1;
+    }
+    table
+};
 
 /// Whether a kind has a value: the King, the Star and the Monolith have none (module docs).
 fn valued(kind: Kind) -> bool {
@@ -235,6 +252,31 @@ impl Steps {
 
 fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) -> Reach {
     let mut reach = Reach::default();
+    // Where every piece stops a ray, a ride's straight or diagonal rays are counted from the
+    // board's empty runs.
+    let mut lines = |diagonal: bool| {
+        let dirs = if diagonal {
+            &steps.offsets.diag
+        } else {
+            &steps.offsets.orth
+        };
+        for (&d, run) in dirs.iter().zip(pos.empty_runs(sq, diagonal)) {
+            let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
+            reach.fields += run as i32;
+            if c != piece::OFF && piece::color(c) != color {
+                reach.fields += 1;
+            }
+        }
+    };
+    if steps.plain && matches!(kind, Kind::Bishop | Kind::Rook | Kind::Queen) {
+        if kind != Kind::Bishop {
+            lines(false);
+        }
+        if kind != Kind::Rook {
+            lines(true);
+        }
+        return reach;
+    }
     let mut count = |dirs: &[isize], ride: bool| {
         for &d in dirs {
             let mut s = sq as isize + d;
@@ -355,12 +397,15 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
     let n = pos.size();
     let centre = (n as i32 - 1) as f32 / 2.0;
     let steps = Steps::of(pos);
+    // Worked out once: the row is looked for among the sizes.
+    let values = value_row(n);
+    let tagged = TAGGED_PAWN + row(n);
     for sq in pos.occupied() {
         let c = pos.cell(sq);
         let color = piece::color(c);
         let kind = piece::kind(c);
         if valued(kind) {
-            out.add(color, value_param(n, kind), 1);
+            out.add(color, values + kind as usize - 1, 1);
         }
         match kind {
             Kind::Pawn => {
@@ -370,7 +415,7 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
                 let quarter = n as i32 * 3 / 4;
                 out.add(color, PAWN_NEAR_PROMOTION, (rel - quarter).max(0));
                 if piece::tag(c) == Tag::Promotion {
-                    out.add(color, TAGGED_PAWN + row(n), 1);
+                    out.add(color, tagged, 1);
                 }
             }
             Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
@@ -380,7 +425,8 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
             }
             _ => {}
         }
-        if let Some(i) = MOBILE.iter().position(|&k| k == kind) {
+        let i = MOBILE_INDEX[kind as usize];
+        if i != usize::MAX {
             let reach = mobility(pos, &steps, sq, kind, color);
             out.add(color, MOBILITY + i, reach.fields);
             out.add(color, WAVE_ACTIVATOR, reach.waves);

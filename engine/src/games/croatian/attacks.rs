@@ -208,22 +208,8 @@ pub(crate) fn each_attacker(
     }
     let cell = |s: u16| board[s as usize];
     let mine = |c: Cell, k: Kind| piece::is(c, k, by);
-    // A Pegasus rides Knight jumps.
-    for &d in &o.knight {
-        let mut s = at(sq, d);
-        loop {
-            let c = cell(s);
-            if mine(c, Kind::Pegasus) {
-                if !keep_going(s) {
-                    return false;
-                }
-                break;
-            }
-            if !piece::is_clear(c) {
-                break;
-            }
-            s = at(s, d);
-        }
+    if !each_pegasus(o, board, sq, by, &mut keep_going) {
+        return false;
     }
     if pos.v.has(Kind::Centaur) && !hemera_attackers(pos, o, board, sq, by, &mut keep_going) {
         return false;
@@ -253,6 +239,54 @@ pub(crate) fn each_attacker(
         }
     }
     true
+}
+
+/// `each_attacker` for the Pegasi of `by`, which ride Knight jumps.
+fn each_pegasus(
+    o: &Offsets,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    keep_going: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    for &d in &o.knight {
+        let mut s = at(sq, d);
+        loop {
+            let c = board[s as usize];
+            if piece::is(c, Kind::Pegasus, by) {
+                if !keep_going(s) {
+                    return false;
+                }
+                break;
+            }
+            if !piece::is_clear(c) {
+                break;
+            }
+            s = at(s, d);
+        }
+    }
+    true
+}
+
+/// `attacked` on `pos`'s own board in a variant whose pieces all attack by a leap or along a
+/// line (`Variant::attacks_by_lines`, where every piece stops a ride): the first piece on each
+/// straight or diagonal line from `sq` is read from the board's lines (`Croatian::empty_run`).
+pub(crate) fn attacked_on_lines(pos: &Croatian, o: &Offsets, sq: u16, by: Color) -> bool {
+    let board = &pos.board;
+    let mut none = |_| false;
+    if !each_leaper(pos, o, board, sq, by, &mut none) || !each_pegasus(o, board, sq, by, &mut none)
+    {
+        return true;
+    }
+    [(&o.orth, Kind::Rook, false), (&o.diag, Kind::Bishop, true)]
+        .into_iter()
+        .any(|(dirs, slider, diagonal)| {
+            let runs = pos.empty_runs(sq, diagonal);
+            dirs.iter().zip(runs).any(|(&d, run)| {
+                let c = board[(sq as isize + (run as isize + 1) * d) as usize];
+                piece::is(c, slider, by) || piece::is(c, Kind::Queen, by)
+            })
+        })
 }
 
 /// `each_attacker` for the pieces of `by` that attack `sq` by a leap: Pawns, Kings, Knights

@@ -257,13 +257,13 @@ impl PlyGen<'_> {
                 let jumps: &[isize] = if own_colour { &o.knight } else { &o.long };
                 self.leaps(m, jumps, sink);
             }
-            Kind::Bishop => self.rays(m, &o.diag, sink),
-            Kind::Rook => self.rays(m, &o.orth, sink),
+            Kind::Bishop => self.rays(m, &o.diag, Some(true), sink),
+            Kind::Rook => self.rays(m, &o.orth, Some(false), sink),
             Kind::Queen => {
-                self.rays(m, &o.orth, sink);
-                self.rays(m, &o.diag, sink);
+                self.rays(m, &o.orth, Some(false), sink);
+                self.rays(m, &o.diag, Some(true), sink);
             }
-            Kind::Pegasus => self.rays(m, &o.knight, sink),
+            Kind::Pegasus => self.rays(m, &o.knight, None, sink),
             Kind::Centaur => self.centaur(m, sink),
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
@@ -271,7 +271,7 @@ impl PlyGen<'_> {
             Kind::Serpent => self.serpent(m, sink),
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
-            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
+            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, Some(false), sink),
             Kind::Wave if m.pattern == Pattern::Starchild => self.starchild(m, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
@@ -307,11 +307,37 @@ impl PlyGen<'_> {
         }
     }
 
-    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
+    /// Rides along each of `dirs`: `Offsets::orth` (`lines` is `Some(false)`), `Offsets::diag`
+    /// (`Some(true)`) or other steps (`None`).
+    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], lines: Option<bool>, sink: &mut S) {
         let budget = Self::budget(m);
         // A ride's step onto an empty field is a quiet ply: a sink that drops those (tactical
         // generation) is handed only the fields that hold something.
         let quiet = sink.wants(&Ply::new(m.from, m.from, piece::kind_bits(m.cell), 0));
+        // Where every piece stops a ride (none is passed) and the first piece rides without a
+        // budget, the ride's end is found on the board's lines.
+        let v = self.pos.v;
+        if let Some(diagonal) =
+            lines.filter(|_| m.momentum.is_none() && !v.has(Kind::Wave) && !v.has(Kind::Starchild))
+        {
+            let kind = piece::kind_bits(m.cell);
+            let runs = self.pos.empty_runs(m.from, diagonal);
+            'dirs: for (&d, run) in dirs.iter().zip(runs) {
+                if quiet {
+                    let mut to = m.from;
+                    for k in 1..=run as u8 {
+                        to = at(to, d);
+                        sink.land(Ply::new(m.from, to, kind, 0), k);
+                        if sink.full() {
+                            continue 'dirs;
+                        }
+                    }
+                }
+                let end = (m.from as isize + (run as isize + 1) * d) as u16;
+                self.arrive(m, end, run as u8 + 1, sink);
+            }
+            return;
+        }
         for &d in dirs {
             let mut to = m.from;
             for k in 1..=budget {
