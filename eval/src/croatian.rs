@@ -71,7 +71,7 @@
 
 use tiamat_engine::games::croatian::moves::{flag, Move};
 use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
-use tiamat_engine::games::croatian::{Croatian, Offsets};
+use tiamat_engine::games::croatian::{Croatian, Line, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -254,13 +254,13 @@ fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) ->
     let mut reach = Reach::default();
     // Where every piece stops a ray, a ride's straight or diagonal rays are counted from the
     // board's empty runs.
-    let mut lines = |diagonal: bool| {
-        let dirs = if diagonal {
-            &steps.offsets.diag
-        } else {
-            &steps.offsets.orth
+    let mut lines = |line: Line| {
+        let dirs = match line {
+            Line::Straight => &steps.offsets.orth[..],
+            Line::Diagonal => &steps.offsets.diag[..],
+            Line::Knight => &steps.offsets.knight[..],
         };
-        for (&d, run) in dirs.iter().zip(pos.empty_runs(sq, diagonal)) {
+        for (&d, run) in dirs.iter().zip(pos.runs(sq, line)) {
             let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
             reach.fields += run as i32;
             if c != piece::OFF && piece::color(c) != color {
@@ -268,12 +268,20 @@ fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) ->
             }
         }
     };
-    if steps.plain && matches!(kind, Kind::Bishop | Kind::Rook | Kind::Queen) {
-        if kind != Kind::Bishop {
-            lines(false);
-        }
-        if kind != Kind::Rook {
-            lines(true);
+    if steps.plain
+        && matches!(
+            kind,
+            Kind::Bishop | Kind::Rook | Kind::Queen | Kind::Pegasus
+        )
+    {
+        match kind {
+            Kind::Bishop => lines(Line::Diagonal),
+            Kind::Rook => lines(Line::Straight),
+            Kind::Queen => {
+                lines(Line::Straight);
+                lines(Line::Diagonal);
+            }
+            _ => lines(Line::Knight),
         }
         return reach;
     }
@@ -475,6 +483,9 @@ impl Evaluator<Croatian> for CroatianEval {
     /// when the mover is worth more than its victim. Turns that change no material are 0.
     fn capture_order(&self, pos: &Croatian, mv: &Move) -> i32 {
         let us = pos.side_to_move();
+        // `value` with the weights chosen once.
+        let (weights, n) = (weights(pos), pos.size());
+        let value = |_: &Croatian, kind: Kind| weights[value_param(n, kind)];
         let enemy = |sq: u16| {
             let c = pos.cell(sq);
             (piece::is_piece(c) && piece::color(c) != us).then(|| piece::kind(c))

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use arrayvec::ArrayVec;
 
 use super::attacks::{attacked, attacked_on_lines, attacked_through, Offsets, Overlay};
-use super::lines::Lines;
+use super::lines::{Line, Lines};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::resurrection::{self, Graveyard};
@@ -407,12 +407,36 @@ impl Croatian {
         }
     }
 
+    /// Whether every piece stops a ride: no Wave or Starchild, which rides pass, plays.
+    #[inline]
+    pub(super) fn rides_stop_at_pieces(&self) -> bool {
+        !self.v.has(Kind::Wave) && !self.v.has(Kind::Starchild)
+    }
+
     /// How many empty fields a ride from `sq` crosses before the first piece of any kind (a
     /// Wave or Starchild too, which rides pass) or the board's edge, by each step of
     /// `Offsets::orth` or, with `diagonal`, of `Offsets::diag`, in their order.
     #[inline]
     pub fn empty_runs(&self, sq: u16, diagonal: bool) -> [u32; 4] {
         self.lines.runs(sq, diagonal)
+    }
+
+    /// `empty_runs` by each Knight jump of `Offsets::knight`, in its order (a Pegasus's rides).
+    #[inline]
+    pub fn knight_runs(&self, sq: u16) -> [u32; 8] {
+        self.lines.knight_runs(sq)
+    }
+
+    /// The runs by each step of `line`, in its order (of 4 straight or diagonal steps, 4
+    /// zeros after them).
+    #[inline]
+    pub fn runs(&self, sq: u16, line: Line) -> [u32; 8] {
+        let four = |r: [u32; 4]| [r[0], r[1], r[2], r[3], 0, 0, 0, 0];
+        match line {
+            Line::Straight => four(self.empty_runs(sq, false)),
+            Line::Diagonal => four(self.empty_runs(sq, true)),
+            Line::Knight => self.knight_runs(sq),
+        }
     }
 
     /// The fields holding a piece, in field order (rank by rank, file by file).

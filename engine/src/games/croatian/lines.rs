@@ -1,6 +1,6 @@
-//! Which fields of each row, file and diagonal hold a piece, as one bit mask per line kept as
-//! cells are written: a ride finds the first piece in its way (or the board's edge) by a bit
-//! scan instead of walking field by field.
+//! Which fields of each row, file, diagonal and Knight-jump line (a Pegasus's) hold a piece, as
+//! one bit mask per line kept as cells are written: a ride finds the first piece in its way (or
+//! the board's edge) by a bit scan instead of walking field by field.
 
 use std::sync::OnceLock;
 
@@ -15,13 +15,18 @@ const FILES: usize = MAX_SIZE;
 const DIAGONALS: usize = 2 * MAX_SIZE;
 const ANTI_DIAGONALS: usize = DIAGONALS + 2 * MAX_SIZE - 1;
 const LINES: usize = ANTI_DIAGONALS + 2 * MAX_SIZE - 1;
+/// Knight-jump lines of each of the four slopes: (1, 2), (-1, 2), (2, 1) and (-2, 1) steps.
+const KNIGHT_LINES: usize = 3 * MAX_SIZE - 2;
 
-/// A field's four lines and its bit in each: its file + 1 on a row or diagonal, its rank + 1 on
-/// a file; every bit that is no field of the line stays set, as the board's edge.
+/// A field's lines and its bit in each: its file + 1 on a row or diagonal, its rank + 1 on a
+/// file, half its rank (on the steep Knight-jump lines) or file (on the flat ones) + 1 on a
+/// Knight-jump line; every bit that is no field of the line stays set, as the board's edge.
 #[derive(Clone, Copy, Default)]
 struct Place {
     line: [u8; 4],
     bit: [u8; 4],
+    knight_line: [u16; 4],
+    knight_bit: [u8; 4],
 }
 
 /// Every mailbox field's `Place` for rows of `stride` cells (a border field's is never read).
@@ -50,6 +55,20 @@ fn places(stride: usize) -> &'static [Place; MAILBOX] {
                             (ANTI_DIAGONALS + x + y) as u8,
                         ],
                         bit: [x as u8 + 1, y as u8 + 1, x as u8 + 1, x as u8 + 1],
+                        // Steps (1, 2): rank - 2 file constant; (-1, 2): rank + 2 file;
+                        // (2, 1): file - 2 rank; (-2, 1): file + 2 rank.
+                        knight_line: [
+                            (y + 2 * (MAX_SIZE - 1) - 2 * x) as u16,
+                            (KNIGHT_LINES + y + 2 * x) as u16,
+                            (2 * KNIGHT_LINES + x + 2 * (MAX_SIZE - 1) - 2 * y) as u16,
+                            (3 * KNIGHT_LINES + x + 2 * y) as u16,
+                        ],
+                        knight_bit: [
+                            (y / 2) as u8 + 1,
+                            (y / 2) as u8 + 1,
+                            (x / 2) as u8 + 1,
+                            (x / 2) as u8 + 1,
+                        ],
                     };
                 }
                 table
@@ -59,10 +78,22 @@ fn places(stride: usize) -> &'static [Place; MAILBOX] {
     &tables[stride]
 }
 
+/// Which lines a ride follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The steps of `Offsets::orth`.
+    Straight,
+    /// `Offsets::diag`.
+    Diagonal,
+    /// `Offsets::knight`.
+    Knight,
+}
+
 /// The occupancy of every line, with the geometry of its board's stride.
 #[derive(Clone, Copy)]
 pub(crate) struct Lines {
     masks: [u32; LINES],
+    knight_masks: [u16; 4 * KNIGHT_LINES],
     places: &'static [Place; MAILBOX],
 }
 
@@ -71,6 +102,7 @@ impl Lines {
     pub fn empty(size: u8, stride: isize) -> Lines {
         let mut lines = Lines {
             masks: [u32::MAX; LINES],
+            knight_masks: [u16::MAX; 4 * KNIGHT_LINES],
             places: places(stride as usize),
         };
         for y in 0..size as usize {
@@ -87,12 +119,43 @@ impl Lines {
         let p = &self.places[sq as usize];
         for i in 0..4 {
             let line = &mut self.masks[p.line[i] as usize];
+            let knight_line = &mut self.knight_masks[p.knight_line[i] as usize];
             if taken {
                 *line |= 1 << p.bit[i];
+                *knight_line |= 1 << p.knight_bit[i];
             } else {
                 *line &= !(1 << p.bit[i]);
+                *knight_line &= !(1 << p.knight_bit[i]);
             }
         }
+    }
+
+    /// `runs` by each step of `Offsets::knight`, in its order.
+    #[inline]
+    pub fn knight_runs(&self, sq: u16) -> [u32; 8] {
+        let p = &self.places[sq as usize];
+        let line = |i: usize| {
+            (
+                self.knight_masks[p.knight_line[i] as usize] as u32,
+                p.knight_bit[i] as u32,
+            )
+        };
+        let up = |(mask, bit): (u32, u32)| (mask >> (bit + 1)).trailing_zeros();
+        // The masks have 16 bits.
+        let down = |(mask, bit): (u32, u32)| (mask << (32 - bit)).leading_zeros();
+        let (a, b, c, d) = (line(0), line(1), line(2), line(3));
+        // (1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1).
+        // On the lines of `d` the file falls as the rank rises.
+        [
+            up(a),
+            up(b),
+            down(b),
+            down(a),
+            up(c),
+            down(d),
+            up(d),
+            down(c),
+        ]
     }
 
     /// How many empty fields a ride from `sq` (on the board) crosses before a piece or the
@@ -140,10 +203,14 @@ mod tests {
                 let n = pos.size();
                 for (f, r) in (0..n).flat_map(|f| (0..n).map(move |r| (f, r))) {
                     let sq = pos.sq(f, r);
-                    for diagonal in [false, true] {
-                        let o = pos.offsets();
-                        let dirs = if diagonal { o.diag } else { o.orth };
-                        for (d, run) in dirs.into_iter().zip(pos.empty_runs(sq, diagonal)) {
+                    let o = pos.offsets();
+                    let lines = [
+                        (&o.orth[..], &pos.empty_runs(sq, false)[..]),
+                        (&o.diag[..], &pos.empty_runs(sq, true)[..]),
+                        (&o.knight[..], &pos.knight_runs(sq)[..]),
+                    ];
+                    for (dirs, runs) in lines {
+                        for (&d, &run) in dirs.iter().zip(runs) {
                             let walked = (1..)
                                 .take_while(|&k| {
                                     pos.cell((sq as isize + k * d) as u16) == piece::EMPTY

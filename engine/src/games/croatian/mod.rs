@@ -224,6 +224,7 @@ use crate::core::{Color, Ending, Game, GameResult, GaveUp, MoveError, MoveSet, P
 pub use attacks::Offsets;
 pub use board::MAILBOX;
 use board::MAX_EP;
+pub use lines::Line;
 #[cfg(test)]
 pub(crate) use movegen::quiescence_class;
 use movegen::Keep;

@@ -11,6 +11,7 @@ use arrayvec::ArrayVec;
 use super::attacks::{at, Offsets};
 use super::board::FieldSet;
 use super::divergence::divergence;
+use super::lines::Line;
 use super::moves::{flag, Ply, Route};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::starchild::Hand;
@@ -257,13 +258,13 @@ impl PlyGen<'_> {
                 let jumps: &[isize] = if own_colour { &o.knight } else { &o.long };
                 self.leaps(m, jumps, sink);
             }
-            Kind::Bishop => self.rays(m, &o.diag, Some(true), sink),
-            Kind::Rook => self.rays(m, &o.orth, Some(false), sink),
+            Kind::Bishop => self.rays(m, &o.diag, Line::Diagonal, sink),
+            Kind::Rook => self.rays(m, &o.orth, Line::Straight, sink),
             Kind::Queen => {
-                self.rays(m, &o.orth, Some(false), sink);
-                self.rays(m, &o.diag, Some(true), sink);
+                self.rays(m, &o.orth, Line::Straight, sink);
+                self.rays(m, &o.diag, Line::Diagonal, sink);
             }
-            Kind::Pegasus => self.rays(m, &o.knight, None, sink),
+            Kind::Pegasus => self.rays(m, &o.knight, Line::Knight, sink),
             Kind::Centaur => self.centaur(m, sink),
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
@@ -271,7 +272,7 @@ impl PlyGen<'_> {
             Kind::Serpent => self.serpent(m, sink),
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
-            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, Some(false), sink),
+            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, Line::Straight, sink),
             Kind::Wave if m.pattern == Pattern::Starchild => self.starchild(m, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
@@ -307,21 +308,17 @@ impl PlyGen<'_> {
         }
     }
 
-    /// Rides along each of `dirs`: `Offsets::orth` (`lines` is `Some(false)`), `Offsets::diag`
-    /// (`Some(true)`) or other steps (`None`).
-    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], lines: Option<bool>, sink: &mut S) {
+    /// Rides along each of `dirs`, the steps of `line`.
+    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], line: Line, sink: &mut S) {
         let budget = Self::budget(m);
         // A ride's step onto an empty field is a quiet ply: a sink that drops those (tactical
         // generation) is handed only the fields that hold something.
         let quiet = sink.wants(&Ply::new(m.from, m.from, piece::kind_bits(m.cell), 0));
         // Where every piece stops a ride (none is passed) and the first piece rides without a
         // budget, the ride's end is found on the board's lines.
-        let v = self.pos.v;
-        if let Some(diagonal) =
-            lines.filter(|_| m.momentum.is_none() && !v.has(Kind::Wave) && !v.has(Kind::Starchild))
-        {
+        if m.momentum.is_none() && self.pos.rides_stop_at_pieces() {
             let kind = piece::kind_bits(m.cell);
-            let runs = self.pos.empty_runs(m.from, diagonal);
+            let runs = self.pos.runs(m.from, line);
             'dirs: for (&d, run) in dirs.iter().zip(runs) {
                 if quiet {
                     let mut to = m.from;
