@@ -252,8 +252,8 @@ impl Steps {
 
 fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) -> Reach {
     let mut reach = Reach::default();
-    // Where every piece stops a ray, a ride's straight or diagonal rays are counted from the
-    // board's empty runs.
+    // Where every piece stops a ray, a rider's rays (straight, diagonal or Knight-jump lines)
+    // are counted from the board's empty runs.
     let mut lines = |line: Line| {
         let dirs = match line {
             Line::Straight => &steps.offsets.orth[..],
