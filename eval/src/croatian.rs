@@ -71,7 +71,7 @@
 
 use tiamat_engine::games::croatian::moves::{flag, Move};
 use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
-use tiamat_engine::games::croatian::{Croatian, Offsets};
+use tiamat_engine::games::croatian::{Croatian, Line, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
@@ -183,8 +183,25 @@ fn row(size: u8) -> usize {
 
 /// The parameter of a kind's value on a board of this size.
 fn value_param(size: u8, kind: Kind) -> usize {
-    VALUE + row(size) * Kind::COUNT + kind as usize - 1
+    value_row(size) + kind as usize - 1
 }
+
+/// The first parameter of the value row of a board of this size.
+fn value_row(size: u8) -> usize {
+    VALUE + row(size) * Kind::COUNT
+}
+
+/// Each kind's place in `MOBILE` (by `Kind as usize`), `usize::MAX` for the others: looked up
+/// per piece.
+const MOBILE_INDEX: [usize; Kind::COUNT + 1] = {
+    let mut table = [usize::MAX; Kind::COUNT + 1];
+    let mut i = 0;
+    while i < MOBILE.len() {
+        table[MOBILE[i] as usize] = i;
+        i += 1;
+    }
+    table
+};
 
 /// Whether a kind has a value: the King, the Star and the Monolith have none (module docs).
 fn valued(kind: Kind) -> bool {
@@ -235,6 +252,39 @@ impl Steps {
 
 fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) -> Reach {
     let mut reach = Reach::default();
+    // Where every piece stops a ray, a rider's rays (straight, diagonal or Knight-jump lines)
+    // are counted from the board's empty runs.
+    let mut lines = |line: Line| {
+        let dirs = match line {
+            Line::Straight => &steps.offsets.orth[..],
+            Line::Diagonal => &steps.offsets.diag[..],
+            Line::Knight => &steps.offsets.knight[..],
+        };
+        for (&d, run) in dirs.iter().zip(pos.runs(sq, line)) {
+            let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
+            reach.fields += run as i32;
+            if c != piece::OFF && piece::color(c) != color {
+                reach.fields += 1;
+            }
+        }
+    };
+    if steps.plain
+        && matches!(
+            kind,
+            Kind::Bishop | Kind::Rook | Kind::Queen | Kind::Pegasus
+        )
+    {
+        match kind {
+            Kind::Bishop => lines(Line::Diagonal),
+            Kind::Rook => lines(Line::Straight),
+            Kind::Queen => {
+                lines(Line::Straight);
+                lines(Line::Diagonal);
+            }
+            _ => lines(Line::Knight),
+        }
+        return reach;
+    }
     let mut count = |dirs: &[isize], ride: bool| {
         for &d in dirs {
             let mut s = sq as isize + d;
@@ -355,12 +405,15 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
     let n = pos.size();
     let centre = (n as i32 - 1) as f32 / 2.0;
     let steps = Steps::of(pos);
+    // Worked out once: the row is looked for among the sizes.
+    let values = value_row(n);
+    let tagged = TAGGED_PAWN + row(n);
     for sq in pos.occupied() {
         let c = pos.cell(sq);
         let color = piece::color(c);
         let kind = piece::kind(c);
         if valued(kind) {
-            out.add(color, value_param(n, kind), 1);
+            out.add(color, values + kind as usize - 1, 1);
         }
         match kind {
             Kind::Pawn => {
@@ -370,7 +423,7 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
                 let quarter = n as i32 * 3 / 4;
                 out.add(color, PAWN_NEAR_PROMOTION, (rel - quarter).max(0));
                 if piece::tag(c) == Tag::Promotion {
-                    out.add(color, TAGGED_PAWN + row(n), 1);
+                    out.add(color, tagged, 1);
                 }
             }
             Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
@@ -380,7 +433,8 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
             }
             _ => {}
         }
-        if let Some(i) = MOBILE.iter().position(|&k| k == kind) {
+        let i = MOBILE_INDEX[kind as usize];
+        if i != usize::MAX {
             let reach = mobility(pos, &steps, sq, kind, color);
             out.add(color, MOBILITY + i, reach.fields);
             out.add(color, WAVE_ACTIVATOR, reach.waves);
@@ -429,6 +483,9 @@ impl Evaluator<Croatian> for CroatianEval {
     /// when the mover is worth more than its victim. Turns that change no material are 0.
     fn capture_order(&self, pos: &Croatian, mv: &Move) -> i32 {
         let us = pos.side_to_move();
+        // `value` with the weights chosen once.
+        let (weights, n) = (weights(pos), pos.size());
+        let value = |_: &Croatian, kind: Kind| weights[value_param(n, kind)];
         let enemy = |sq: u16| {
             let c = pos.cell(sq);
             (piece::is_piece(c) && piece::color(c) != us).then(|| piece::kind(c))

@@ -208,22 +208,8 @@ pub(crate) fn each_attacker(
     }
     let cell = |s: u16| board[s as usize];
     let mine = |c: Cell, k: Kind| piece::is(c, k, by);
-    // A Pegasus rides Knight jumps.
-    for &d in &o.knight {
-        let mut s = at(sq, d);
-        loop {
-            let c = cell(s);
-            if mine(c, Kind::Pegasus) {
-                if !keep_going(s) {
-                    return false;
-                }
-                break;
-            }
-            if !piece::is_clear(c) {
-                break;
-            }
-            s = at(s, d);
-        }
+    if !each_pegasus(pos, o, board, sq, by, &mut keep_going) {
+        return false;
     }
     if pos.v.has(Kind::Centaur) && !hemera_attackers(pos, o, board, sq, by, &mut keep_going) {
         return false;
@@ -255,6 +241,63 @@ pub(crate) fn each_attacker(
     true
 }
 
+/// `each_attacker` for the Pegasi of `by`, which ride Knight jumps.
+fn each_pegasus(
+    pos: &Croatian,
+    o: &Offsets,
+    board: &Board,
+    sq: u16,
+    by: Color,
+    keep_going: &mut impl FnMut(u16) -> bool,
+) -> bool {
+    if !pos.v.has(Kind::Pegasus) {
+        return true;
+    }
+    for &d in &o.knight {
+        let mut s = at(sq, d);
+        loop {
+            let c = board[s as usize];
+            if piece::is(c, Kind::Pegasus, by) {
+                if !keep_going(s) {
+                    return false;
+                }
+                break;
+            }
+            if !piece::is_clear(c) {
+                break;
+            }
+            s = at(s, d);
+        }
+    }
+    true
+}
+
+/// `attacked` on `pos`'s own board in a variant whose pieces all attack by a leap or along a
+/// line (`Variant::attacks_by_lines`, where every piece stops a ride): the first piece on each
+/// line from `sq` is read from the board's runs (`Croatian::runs`).
+pub(crate) fn attacked_on_lines(pos: &Croatian, o: &Offsets, sq: u16, by: Color) -> bool {
+    let board = &pos.board;
+    if !each_leaper(pos, o, board, sq, by, &mut |_| false) {
+        return true;
+    }
+    let first = |d: isize, run: u32| board[(sq as isize + (run as isize + 1) * d) as usize];
+    if pos.v.has(Kind::Pegasus)
+        && (o.knight.iter().zip(pos.knight_runs(sq)))
+            .any(|(&d, run)| piece::is(first(d, run), Kind::Pegasus, by))
+    {
+        return true;
+    }
+    [(&o.orth, Kind::Rook, false), (&o.diag, Kind::Bishop, true)]
+        .into_iter()
+        .any(|(dirs, slider, diagonal)| {
+            let runs = pos.empty_runs(sq, diagonal);
+            dirs.iter().zip(runs).any(|(&d, run)| {
+                let c = first(d, run);
+                piece::is(c, slider, by) || piece::is(c, Kind::Queen, by)
+            })
+        })
+}
+
 /// `each_attacker` for the pieces of `by` that attack `sq` by a leap: Pawns, Kings, Knights
 /// and Unicorns.
 fn each_leaper(
@@ -282,7 +325,8 @@ fn each_leaper(
         }
     }
     let by_light = by == Color::White;
-    for &d in &o.knight {
+    let jumpers = pos.v.has(Kind::Knight) || pos.v.has(Kind::Unicorn);
+    for &d in if jumpers { &o.knight[..] } else { &[] } {
         let s = at(sq, d);
         let c = cell(s);
         // A Unicorn makes Knight jumps from a field of its own colour.
@@ -307,51 +351,6 @@ fn each_leaper(
         }
     }
     true
-}
-
-/// Most riders `line_riders` lists.
-pub(crate) const MAX_RIDERS: usize = 32;
-
-/// The fields of `by`'s Rooks, Bishops, Queens and Pegasi (`attacked_by_lines`); `None` past
-/// `MAX_RIDERS` of them.
-pub(crate) fn line_riders(pos: &Croatian, by: Color) -> Option<ArrayVec<u16, MAX_RIDERS>> {
-    let mut riders = ArrayVec::new();
-    for s in pos.occupied() {
-        let c = pos.board[s as usize];
-        let rides = matches!(
-            piece::kind(c),
-            Kind::Rook | Kind::Bishop | Kind::Queen | Kind::Pegasus
-        );
-        if rides && piece::color(c) == by {
-            riders.try_push(s).ok()?;
-        }
-    }
-    Some(riders)
-}
-
-/// `attacked_with` on `pos`'s own board in a variant whose pieces all attack by a leap or along
-/// one line (`Variant::attacks_by_lines`), with `riders` the `line_riders` of `by`: a line is
-/// followed only from a rider on it toward `sq`, where `attacked_with` rides every line from
-/// `sq`.
-pub(crate) fn attacked_by_lines(
-    pos: &Croatian,
-    o: &Offsets,
-    sq: u16,
-    by: Color,
-    riders: &[u16],
-) -> bool {
-    let board = &pos.board;
-    if !each_leaper(pos, o, board, sq, by, &mut |_| false) {
-        return true;
-    }
-    let (x, y) = (pos.file_of(sq) as isize, pos.rank_of(sq) as isize);
-    riders.iter().any(|&r| {
-        let (dx, dy) = (pos.file_of(r) as isize - x, pos.rank_of(r) as isize - y);
-        line_toward(dx, dy).is_some_and(|((sx, sy), kinds)| {
-            kinds.contains(&piece::kind(board[r as usize]))
-                && rider_on_line(board, sq, pos.offset(sx, sy), kinds, by)
-        })
-    })
 }
 
 /// The attackers Hemera's Dawn adds (HD-3), as `each_attacker`: a Scout on the field behind

@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacked_through, Offsets, Overlay};
+use super::attacks::{attacked, attacked_on_lines, attacked_through, Offsets, Overlay};
+use super::lines::{Line, Lines};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::resurrection::{self, Graveyard};
@@ -261,6 +262,7 @@ impl Croatian {
             key: 0,
             kings: [0; 2],
             occupied: FieldSet::default(),
+            lines: Lines::empty(v.size, v.size as isize + 2 * PAD_FILES as isize),
             graveyard: Default::default(),
             decided: VerdictCache::known(None),
             progress: None,
@@ -379,7 +381,11 @@ impl Croatian {
 
     /// Whether a piece of `by` attacks `sq` on the board as it stands.
     pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
-        attacked(self, &self.board, sq, by)
+        if self.v.attacks_by_lines() {
+            attacked_on_lines(self, self.offsets(), sq, by)
+        } else {
+            attacked(self, &self.board, sq, by)
+        }
     }
 
     /// Writes a cell, keeping the key and King fields up to date.
@@ -389,13 +395,47 @@ impl Croatian {
         let old = self.board[sq as usize];
         self.key ^= cell_key(sq as usize, old) ^ cell_key(sq as usize, c);
         self.board[sq as usize] = c;
-        if piece::is_piece(c) {
+        let taken = piece::is_piece(c);
+        self.lines.set(sq, taken);
+        if taken {
             self.occupied.insert(sq);
             if piece::kind(c) == Kind::King {
                 self.kings[piece::color(c).index()] = sq;
             }
         } else {
             self.occupied.remove(sq);
+        }
+    }
+
+    /// Whether every piece stops a ride: no Wave or Starchild, which rides pass, plays.
+    #[inline]
+    pub(super) fn rides_stop_at_pieces(&self) -> bool {
+        !self.v.has(Kind::Wave) && !self.v.has(Kind::Starchild)
+    }
+
+    /// How many empty fields a ride from `sq` crosses before the first piece of any kind (a
+    /// Wave or Starchild too, which rides pass) or the board's edge, by each step of
+    /// `Offsets::orth` or, with `diagonal`, of `Offsets::diag`, in their order.
+    #[inline]
+    pub fn empty_runs(&self, sq: u16, diagonal: bool) -> [u32; 4] {
+        self.lines.runs(sq, diagonal)
+    }
+
+    /// `empty_runs` by each Knight jump of `Offsets::knight`, in its order (a Pegasus's rides).
+    #[inline]
+    pub fn knight_runs(&self, sq: u16) -> [u32; 8] {
+        self.lines.knight_runs(sq)
+    }
+
+    /// The runs by each step of `line`, in its order (of 4 straight or diagonal steps, 4
+    /// zeros after them).
+    #[inline]
+    pub fn runs(&self, sq: u16, line: Line) -> [u32; 8] {
+        let four = |r: [u32; 4]| [r[0], r[1], r[2], r[3], 0, 0, 0, 0];
+        match line {
+            Line::Straight => four(self.empty_runs(sq, false)),
+            Line::Diagonal => four(self.empty_runs(sq, true)),
+            Line::Knight => self.knight_runs(sq),
         }
     }
 
@@ -421,9 +461,11 @@ impl Croatian {
         self.key = key;
         self.kings = [0; 2];
         self.occupied = FieldSet::default();
+        self.lines = Lines::empty(self.v.size, self.stride());
         for (sq, &c) in self.board.iter().enumerate() {
             if piece::is_piece(c) {
                 self.occupied.insert(sq as u16);
+                self.lines.set(sq as u16, true);
                 if piece::kind(c) == Kind::King {
                     self.kings[piece::color(c).index()] = sq as u16;
                 }

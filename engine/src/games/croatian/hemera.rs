@@ -175,16 +175,20 @@ impl PlyGen<'_> {
             return;
         }
         let pos = self.pos;
+        let kind = piece::kind_bits(m.cell);
+        // A rush onto an empty field is a quiet ply (`PlyGen::rays`); where every turn is one
+        // ply (no Wave, teleport or divergence) a rush is nothing else.
+        let quiet = sink.wants(&Ply::new(m.from, m.from, kind, 0));
+        if !quiet && pos.v.single_plies() {
+            return;
+        }
         let col = piece::color(m.cell);
         let fwd = pos.forward(col);
         let rank = match col {
             Color::White => pos.rank_of(m.from),
             Color::Black => pos.v.size - 1 - pos.rank_of(m.from),
         };
-        let kind = piece::kind_bits(m.cell);
         let budget = Self::budget(m);
-        // A rush onto an empty field is a quiet ply (`PlyGen::rays`).
-        let quiet = sink.wants(&Ply::new(m.from, m.from, kind, 0));
         let mut to = m.from;
         for k in 1..=budget {
             to = at(to, fwd);

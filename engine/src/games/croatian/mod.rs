@@ -173,6 +173,7 @@ mod cascade;
 pub mod crosscheck;
 mod divergence;
 mod hemera;
+mod lines;
 mod monolith;
 mod movegen;
 pub mod moves;
@@ -223,6 +224,7 @@ use crate::core::{Color, Ending, Game, GameResult, GaveUp, MoveError, MoveSet, P
 pub use attacks::Offsets;
 pub use board::MAILBOX;
 use board::MAX_EP;
+pub use lines::Line;
 #[cfg(test)]
 pub(crate) use movegen::quiescence_class;
 use movegen::Keep;
@@ -288,6 +290,8 @@ pub struct Croatian {
     /// The fields holding a piece (`piece::is_piece`), so that the generator and the
     /// evaluation visit pieces, not every field of a board of up to 26x26.
     occupied: board::FieldSet,
+    /// The same fields along each row, file and diagonal (`lines`).
+    lines: lines::Lines,
     /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
     graveyard: resurrection::Graveyard,
     /// Whether the previous move self-checkmated (a function of the board, so not in the key):

@@ -4,12 +4,7 @@
 
 use arrayvec::ArrayVec;
 
-use std::cell::OnceCell;
-
-use super::attacks::{
-    at, attacked_by_lines, attacked_with, each_attacker, line_riders, rider_on_line, Offsets,
-    MAX_RIDERS,
-};
+use super::attacks::{at, attacked_on_lines, attacked_with, each_attacker, rider_on_line, Offsets};
 use super::board::{FieldSet, Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::moves::{flag, Move, Ply};
@@ -90,8 +85,10 @@ struct FirstPlies<'a, 'g> {
     answers: Option<FieldSet>,
     /// Out of check, the own pieces whose ply may open a line onto the King (`pinned`).
     pinned: FieldSet,
-    /// The opponent's `line_riders`, found at the first King step tested.
-    riders: OnceCell<Option<ArrayVec<u16, MAX_RIDERS>>>,
+    /// A plain ply or capture of a piece but the King that `pinned` does not hold is legal and
+    /// kept by its flags alone: out of check, with a King, no Centaur (`single_is_legal`), every
+    /// turn wanted (not `one_turn`), no classes kept for it (`listed`).
+    unpinned_plain: bool,
     /// The moves kept: the others are dropped before their legality test.
     keep: Keep,
     /// Activations are wanted (turns go whole, or the actions are all listed).
@@ -127,23 +124,24 @@ impl Sink for FirstPlies<'_, '_> {
                 || self.new_class(ply))
     }
 
+    #[inline]
     fn land(&mut self, ply: Ply, left: u8) {
         if self.patience.step() {
             return;
         }
-        if ply.flags & flag::GOES_ON != 0 {
-            if self.activations_wanted {
-                self.activations.push((ply, left));
+        // The common ply, told apart first: a plain ply or capture of a piece other than the
+        // King that stands on no line of its King, out of check, listed without a class.
+        if self.unpinned_plain
+            && ply.flags & !flag::CAPTURE == 0
+            && ply.piece != Kind::King as u8
+            && !self.pinned.contains(ply.from)
+        {
+            if self.keep.takes(ply.flags) {
+                self.out.push(Move::single(ply));
             }
             return;
         }
-        if !self.wants(&ply) {
-            return;
-        }
-        if self.single_is_legal(&ply) {
-            self.teleported |= ply.has(flag::TELEPORT);
-            self.listed(Move::single(ply));
-        }
+        self.land_other(ply, left);
     }
 
     fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
@@ -214,7 +212,6 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             } else {
                 FieldSet::default()
             },
-            riders: OnceCell::new(),
             keep,
             // An action that leaves a piece in the air changes no material.
             activations_wanted: !pos.by_action || keep.takes(0),
@@ -222,6 +219,28 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             single_plies: pos.v.single_plies(),
             patience,
             one_turn: false,
+            unpinned_plain: king != 0
+                && !in_check
+                && !pos.v.has(Kind::Centaur)
+                && (keep != Keep::Quiescence || pos.v.single_plies()),
+        }
+    }
+
+    /// `Sink::land` for every ply but its common one.
+    #[inline(never)]
+    fn land_other(&mut self, ply: Ply, left: u8) {
+        if ply.flags & flag::GOES_ON != 0 {
+            if self.activations_wanted {
+                self.activations.push((ply, left));
+            }
+            return;
+        }
+        if !self.wants(&ply) {
+            return;
+        }
+        if self.single_is_legal(&ply) {
+            self.teleported |= ply.has(flag::TELEPORT);
+            self.listed(Move::single(ply));
         }
     }
 
@@ -267,11 +286,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
                 && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
                 && self.pos.v.attacks_by_lines()
             {
-                let riders = self
-                    .riders
-                    .get_or_init(|| line_riders(self.pos, !self.us))
-                    .as_deref();
-                if let Some(safe) = king_step_safe(self.pos, self.o, ply, riders) {
+                if let Some(safe) = king_step_safe(self.pos, self.o, ply) {
                     return safe;
                 }
             }
@@ -414,19 +429,14 @@ fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
 /// line (`Variant::attacks_by_lines`): the attack test of its destination on the board before
 /// the step misses only an attack along the line from there through the field the King leaves,
 /// which is followed on its own (no board copy). `None` for a move that is no one-field step.
-/// `riders`, where known, are the opponent's `line_riders`.
-fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply, riders: Option<&[u16]>) -> Option<bool> {
+fn king_step_safe(pos: &Croatian, o: &Offsets, ply: &Ply) -> Option<bool> {
     let dx = pos.file_of(ply.from) as isize - pos.file_of(ply.to) as isize;
     let dy = pos.rank_of(ply.from) as isize - pos.rank_of(ply.to) as isize;
     if dx.abs().max(dy.abs()) != 1 {
         return None;
     }
     let them = !pos.side;
-    let attacked = match riders {
-        Some(riders) => attacked_by_lines(pos, o, ply.to, them, riders),
-        None => attacked_with(pos, o, &pos.board, ply.to, them),
-    };
-    if attacked {
+    if attacked_on_lines(pos, o, ply.to, them) {
         return Some(false);
     }
     let riders = if dx == 0 || dy == 0 {
@@ -748,6 +758,7 @@ pub(crate) fn has_single_turn(pos: &Croatian) -> bool {
     let mut first = FirstPlies::new(pos, o, &mut out, Keep::All, Patience::endless());
     first.activations_wanted = false;
     first.one_turn = true;
+    first.unpinned_plain = false;
     first_plies(pos, o, first.in_check, &mut first);
     !out.is_empty()
 }

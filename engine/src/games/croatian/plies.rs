@@ -11,6 +11,7 @@ use arrayvec::ArrayVec;
 use super::attacks::{at, Offsets};
 use super::board::FieldSet;
 use super::divergence::divergence;
+use super::lines::Line;
 use super::moves::{flag, Ply, Route};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
 use super::starchild::Hand;
@@ -257,13 +258,13 @@ impl PlyGen<'_> {
                 let jumps: &[isize] = if own_colour { &o.knight } else { &o.long };
                 self.leaps(m, jumps, sink);
             }
-            Kind::Bishop => self.rays(m, &o.diag, sink),
-            Kind::Rook => self.rays(m, &o.orth, sink),
+            Kind::Bishop => self.rays(m, &o.diag, Line::Diagonal, sink),
+            Kind::Rook => self.rays(m, &o.orth, Line::Straight, sink),
             Kind::Queen => {
-                self.rays(m, &o.orth, sink);
-                self.rays(m, &o.diag, sink);
+                self.rays(m, &o.orth, Line::Straight, sink);
+                self.rays(m, &o.diag, Line::Diagonal, sink);
             }
-            Kind::Pegasus => self.rays(m, &o.knight, sink),
+            Kind::Pegasus => self.rays(m, &o.knight, Line::Knight, sink),
             Kind::Centaur => self.centaur(m, sink),
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
@@ -271,7 +272,7 @@ impl PlyGen<'_> {
             Kind::Serpent => self.serpent(m, sink),
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
-            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, sink),
+            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, Line::Straight, sink),
             Kind::Wave if m.pattern == Pattern::Starchild => self.starchild(m, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
@@ -307,11 +308,33 @@ impl PlyGen<'_> {
         }
     }
 
-    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], sink: &mut S) {
+    /// Rides along each of `dirs`, the steps of `line`.
+    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], line: Line, sink: &mut S) {
         let budget = Self::budget(m);
         // A ride's step onto an empty field is a quiet ply: a sink that drops those (tactical
         // generation) is handed only the fields that hold something.
         let quiet = sink.wants(&Ply::new(m.from, m.from, piece::kind_bits(m.cell), 0));
+        // Where every piece stops a ride (none is passed) and the first piece rides without a
+        // budget, the ride's end is found on the board's lines.
+        if m.momentum.is_none() && self.pos.rides_stop_at_pieces() {
+            let kind = piece::kind_bits(m.cell);
+            let runs = self.pos.runs(m.from, line);
+            'dirs: for (&d, run) in dirs.iter().zip(runs) {
+                if quiet {
+                    let mut to = m.from;
+                    for k in 1..=run as u8 {
+                        to = at(to, d);
+                        sink.land(Ply::new(m.from, to, kind, 0), k);
+                        if sink.full() {
+                            continue 'dirs;
+                        }
+                    }
+                }
+                let end = (m.from as isize + (run as isize + 1) * d) as u16;
+                self.arrive(m, end, run as u8 + 1, sink);
+            }
+            return;
+        }
         for &d in dirs {
             let mut to = m.from;
             for k in 1..=budget {

@@ -1119,22 +1119,21 @@ fn line_attack_suite_positions() -> Vec<(&'static str, &'static str, Croatian, V
     out
 }
 
-/// The attack test that follows lines only toward the riders on them (`attacks::attacked_by_lines`,
-/// the King steps' test) agrees with the one that rides every line from the field, for every
-/// field and side of every suite position of the variants that use it, and of the positions
-/// one ply on.
+/// The attack test that reads the lines' first pieces from the board's runs
+/// (`attacks::attacked_on_lines`, `Croatian::is_attacked`'s and the King steps' test) agrees
+/// with the one that rides every line from the field, for every field and side of every suite
+/// position of the variants that use it, and of the positions one ply on.
 #[test]
-fn attack_test_toward_the_riders_agrees_with_riding_every_line() {
+fn attack_test_on_the_runs_agrees_with_riding_every_line() {
     let mut attacked = 0;
     for (name, _, pos, moves) in line_attack_suite_positions() {
         let o = pos.offsets();
         let n = pos.size();
         for next in std::iter::once(pos.clone()).chain(moves.iter().map(|m| pos.play(m))) {
             for by in [crate::core::Color::White, crate::core::Color::Black] {
-                let riders = attacks::line_riders(&next, by).unwrap();
                 for sq in (0..n).flat_map(|r| (0..n).map(move |f| (f, r))) {
                     let sq = next.sq(sq.0, sq.1);
-                    let lines = attacks::attacked_by_lines(&next, o, sq, by, &riders);
+                    let lines = attacks::attacked_on_lines(&next, o, sq, by);
                     let every = attacks::attacked_with(&next, o, &next.board, sq, by);
                     assert_eq!(lines, every, "{name} {next:?} {sq} {by:?}");
                     attacked += lines as usize;
