@@ -302,13 +302,23 @@ mod tests {
     fn the_committed_weights_are_the_tuners_output() {
         let committed = include_str!("../../eval/src/chess/weights.rs");
         assert_eq!(ChessTuning.source(&current()), committed);
-        let tuned = CroatianTuning::new("croatianties14").unwrap();
-        let weights: Vec<[f64; 2]> = tiamat_eval::croatian::CROATIANTIES14
-            .iter()
-            .map(|&w| [f64::from(w); 2])
-            .collect();
-        let committed = include_str!("../../eval/src/croatian/croatianties14.rs");
-        assert_eq!(tuned.source(&weights), committed);
+        use tiamat_eval::croatian::{CROATIANTIES, CROATIANTIES14};
+        for (variant, set, committed) in [
+            (
+                "croatianties",
+                &CROATIANTIES,
+                include_str!("../../eval/src/croatian/croatianties.rs"),
+            ),
+            (
+                "croatianties14",
+                &CROATIANTIES14,
+                include_str!("../../eval/src/croatian/croatianties14.rs"),
+            ),
+        ] {
+            let tuned = CroatianTuning::new(variant).unwrap();
+            let weights: Vec<[f64; 2]> = set.iter().map(|&w| [f64::from(w); 2]).collect();
+            assert_eq!(tuned.source(&weights), committed, "{variant}");
+        }
     }
 
     #[test]
