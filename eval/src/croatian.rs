@@ -257,34 +257,23 @@ fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) ->
     let mut reach = Reach::default();
     // Where every piece stops a ray, a rider's rays (straight, diagonal or Knight-jump lines)
     // are counted from the board's empty runs.
-    let mut lines = |line: Line| {
-        let dirs = match line {
-            Line::Straight => &steps.offsets.orth[..],
-            Line::Diagonal => &steps.offsets.diag[..],
-            Line::Knight => &steps.offsets.knight[..],
-        };
-        for (&d, run) in dirs.iter().zip(pos.runs(sq, line)) {
-            let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
-            reach.fields += run as i32;
-            if c != piece::OFF && piece::color(c) != color {
-                reach.fields += 1;
-            }
-        }
+    let rides: &[Line] = match kind {
+        _ if !steps.plain => &[],
+        Kind::Bishop => &[Line::Diagonal],
+        Kind::Rook => &[Line::Straight],
+        Kind::Queen => &[Line::Straight, Line::Diagonal],
+        Kind::Pegasus => &[Line::Knight],
+        _ => &[],
     };
-    if steps.plain
-        && matches!(
-            kind,
-            Kind::Bishop | Kind::Rook | Kind::Queen | Kind::Pegasus
-        )
-    {
-        match kind {
-            Kind::Bishop => lines(Line::Diagonal),
-            Kind::Rook => lines(Line::Straight),
-            Kind::Queen => {
-                lines(Line::Straight);
-                lines(Line::Diagonal);
+    if !rides.is_empty() {
+        for &line in rides {
+            for (&d, run) in steps.offsets.steps(line).iter().zip(pos.runs(sq, line)) {
+                let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
+                reach.fields += run as i32;
+                if c != piece::OFF && piece::color(c) != color {
+                    reach.fields += 1;
+                }
             }
-            _ => lines(Line::Knight),
         }
         return reach;
     }

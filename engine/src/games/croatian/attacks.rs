@@ -6,6 +6,7 @@ use arrayvec::ArrayVec;
 
 use super::board::MAX_STRIDE;
 use super::hemera::close_quarters;
+use super::lines::Line;
 use super::piece::{self, Cell, Kind, Tag};
 use super::plies::other_quadrants;
 use super::serpent::serpent_steps;
@@ -29,6 +30,16 @@ impl Offsets {
         static TABLES: OnceLock<Vec<Offsets>> = OnceLock::new();
         let tables = TABLES.get_or_init(|| (0..=MAX_STRIDE as isize).map(Offsets::new).collect());
         &tables[s as usize]
+    }
+
+    /// The steps along `line`, in the order `Croatian::runs` gives their runs.
+    #[inline]
+    pub fn steps(&self, line: Line) -> &[isize] {
+        match line {
+            Line::Straight => &self.orth,
+            Line::Diagonal => &self.diag,
+            Line::Knight => &self.knight,
+        }
     }
 
     pub fn new(s: isize) -> Offsets {

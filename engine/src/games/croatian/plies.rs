@@ -258,13 +258,13 @@ impl PlyGen<'_> {
                 let jumps: &[isize] = if own_colour { &o.knight } else { &o.long };
                 self.leaps(m, jumps, sink);
             }
-            Kind::Bishop => self.rays(m, &o.diag, Line::Diagonal, sink),
-            Kind::Rook => self.rays(m, &o.orth, Line::Straight, sink),
+            Kind::Bishop => self.rays(m, Line::Diagonal, sink),
+            Kind::Rook => self.rays(m, Line::Straight, sink),
             Kind::Queen => {
-                self.rays(m, &o.orth, Line::Straight, sink);
-                self.rays(m, &o.diag, Line::Diagonal, sink);
+                self.rays(m, Line::Straight, sink);
+                self.rays(m, Line::Diagonal, sink);
             }
-            Kind::Pegasus => self.rays(m, &o.knight, Line::Knight, sink),
+            Kind::Pegasus => self.rays(m, Line::Knight, sink),
             Kind::Centaur => self.centaur(m, sink),
             Kind::Scout => self.scout(m, sink),
             Kind::Grenadier => self.grenadier(m, sink),
@@ -272,7 +272,7 @@ impl PlyGen<'_> {
             Kind::Serpent => self.serpent(m, sink),
             Kind::Pyramid if m.pattern == Pattern::Ritual => self.ritual_pyramid(m, sink),
             // Passive: it moves only when activated (L382).
-            Kind::Pyramid if m.momentum.is_some() => self.rays(m, &o.orth, Line::Straight, sink),
+            Kind::Pyramid if m.momentum.is_some() => self.rays(m, Line::Straight, sink),
             Kind::Wave if m.pattern == Pattern::Starchild => self.starchild(m, sink),
             Kind::Wave if m.momentum.is_some() => self.wave(m, sink),
             Kind::Monolith if m.momentum.is_none() => self.monolith(m.from, sink),
@@ -308,8 +308,9 @@ impl PlyGen<'_> {
         }
     }
 
-    /// Rides along each of `dirs`, the steps of `line`.
-    fn rays<S: Sink>(&self, m: &Mover, dirs: &[isize], line: Line, sink: &mut S) {
+    /// Rides along each step of `line`.
+    fn rays<S: Sink>(&self, m: &Mover, line: Line, sink: &mut S) {
+        let dirs = self.o.steps(line);
         let budget = Self::budget(m);
         // A ride's step onto an empty field is a quiet ply: a sink that drops those (tactical
         // generation) is handed only the fields that hold something.
