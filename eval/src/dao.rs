@@ -17,8 +17,9 @@
 //! Reserve pieces count 90 % (they still need a vacant gate). Positional terms: mobility along
 //! open lines, pawn/lancer advancement, king safety against enemy archer lines (screened only by
 //! own lancers), open queen/rook/bishop lines, and open lines of an enemy dragon's current
-//! powers. Every weight is in one table (`Weights`: the hand set `HAND`), and the code only
-//! counts through [`Terms`], so that the tuner traces the same code that evaluates.
+//! powers. Every weight is in one table (`Weights`: the hand set `HAND`, and `TUNED`, fitted
+//! to DAO's self-play from it, which DAO plays with), and the code only counts through
+//! [`Terms`], so that the tuner traces the same code that evaluates.
 //!
 //! Two terms are not linear in the hand values and are written as parameters of their own: a
 //! dragon's power is worth a parameter per mimicked kind (70 % of the kind's value in the hand
@@ -34,8 +35,10 @@ use tiamat_engine::{Color, Game};
 
 use crate::{HasEvaluator, Recorder, Terms, Trace};
 
+mod tuned;
 mod weights;
 
+pub use tuned::TUNED;
 pub use weights::HAND;
 
 /// A full set of weights, one per parameter, in centipawns: sections below, in the order of
@@ -97,9 +100,10 @@ const LINE_ATTACKERS: [Kind; 4] = [Kind::Bishop, Kind::Rook, Kind::Queen, Kind::
 /// Added for the side to move.
 pub const TEMPO: i32 = 10;
 
-/// The weights DAO plays with: the one place that chooses them.
+/// The weights DAO plays with: the one place that chooses them (the set fitted to its own
+/// self-play, README "DAO evaluation's weights").
 pub fn weights() -> &'static Weights {
-    &HAND
+    &TUNED
 }
 
 /// A kind's value in the weights DAO plays with.
@@ -443,6 +447,12 @@ mod tests {
     }
 
     #[test]
+    fn dao_plays_with_the_fitted_set() {
+        assert_ne!(TUNED, HAND);
+        assert_eq!(weights(), &TUNED);
+    }
+
+    #[test]
     fn start_is_balanced() {
         let p = Dao::start_position("dao").unwrap();
         assert_eq!(white_score(&p), 0);
@@ -508,7 +518,8 @@ mod tests {
         let lancer = "5a4/10/10/10/10/5L4/10/10/10/5K4 w - - [] - - 0 1";
         let w = weights();
         let material = w[VALUE + Kind::Lancer as usize] - w[VALUE + Kind::Pawn as usize];
-        let advance = w[LANCER_ADVANCE + 5] - w[PAWN_ADVANCE + 5];
+        // Both on the fifth rank, four ranks from White's first.
+        let advance = w[LANCER_ADVANCE + 4] - w[PAWN_ADVANCE + 4];
         let screen = w[LANCER_SCREEN] - w[ARCHER_SCREENED];
         assert_eq!(eval(lancer) - eval(pawn), material + advance + screen);
         assert!(screen > 0);

@@ -320,6 +320,12 @@ mod tests {
             let weights: Vec<[f64; 2]> = set.iter().map(|&w| [f64::from(w); 2]).collect();
             assert_eq!(tuned.source(&weights), committed, "{variant}");
         }
+        let weights: Vec<[f64; 2]> = tiamat_eval::dao::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/dao/tuned.rs");
+        assert_eq!(DaoTuning.source(&weights), committed);
     }
 
     #[test]

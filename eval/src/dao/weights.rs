@@ -1,4 +1,5 @@
-//! DAO's hand-set weights (module docs of `dao`), in the order of `dao::SECTIONS`.
+//! DAO's hand-set weights (module docs of `dao`), in the order of `dao::SECTIONS`: the fit of
+//! `dao::TUNED` starts from them.
 
 use super::Weights;
 
