@@ -17,35 +17,112 @@
 //! Reserve pieces count 90 % (they still need a vacant gate). Positional terms: mobility along
 //! open lines, pawn/lancer advancement, king safety against enemy archer lines (screened only by
 //! own lancers), open queen/rook/bishop lines, and open lines of an enemy dragon's current
-//! powers. All weights are the tables below.
+//! powers. Every weight is in one table (`Weights`: the hand set `HAND`, and `TUNED`, fitted
+//! to DAO's self-play from it, which DAO plays with), and the code only counts through
+//! [`Terms`], so that the tuner traces the same code that evaluates.
+//!
+//! Two terms are not linear in the hand values and are written as parameters of their own: a
+//! dragon's power is worth a parameter per mimicked kind (70 % of the kind's value in the hand
+//! set), the best power chosen by the hand values (fixed, not tuned); a reserve's first piece
+//! of a kind and each further one are a parameter each (90 % of the value, the Ox's 292.5 split
+//! as 292 and 293 so that two in reserve count 585 as before; a reserve never grows in play,
+//! so three, which would count one more than 90 %, come only from a position string).
 
 use tiamat_engine::core::geometry::{ALL_LINES, DIAGONAL, ORTHOGONAL};
-use tiamat_engine::games::dao::{Dao, Kind, Move, MoveKind, Piece, GNU};
+use tiamat_engine::games::dao::{Dao, Kind, Move, MoveKind, Piece, GNU, RESERVE_KINDS};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::HasEvaluator;
+use crate::{HasEvaluator, Recorder, Terms, Trace};
+
+mod tuned;
+mod weights;
+
+pub use tuned::TUNED;
+pub use weights::HAND;
+
+/// A full set of weights, one per parameter, in centipawns: sections below, in the order of
+/// [`SECTIONS`].
+pub type Weights = [i32; PARAM_COUNT];
 
 /// Material by `Kind as usize` (Pawn, Lancer, Knight, Bishop, Rook, Queen, King, Dragon, Ox,
-/// Archer, Fool, Gate).
-pub const MATERIAL: [i32; 12] = [100, 200, 450, 350, 550, 1000, 0, 100, 325, 400, 150, 150];
-/// Per cent of a piece's value counted while it waits in the reserve.
-pub const RESERVE_PERCENT: i32 = 90;
-/// Per cent of the best mimicked piece's value added to a dragon.
-pub const DRAGON_POWER_PERCENT: i32 = 70;
-/// Centipawns per reachable empty square along the piece's own lines, by kind.
-pub const MOBILITY: [i32; 12] = [0, 0, 2, 3, 2, 1, 0, 1, 1, 1, 0, 0];
-/// Bonus per rank advanced (from the own side), pawns and lancers.
-pub const ADVANCE: [i32; 10] = [0, 0, 4, 8, 14, 22, 34, 50, 70, 0];
-/// King safety: penalty when an enemy archer's forward line reaches the king through a screen,
-/// when the only screen is an own lancer it is blocked (bonus instead).
-pub const ARCHER_LINE_PENALTY: i32 = 60;
-pub const LANCER_SCREEN_BONUS: i32 = 20;
-/// Penalty per enemy slider (Q, R, B) with an open line to the king.
-pub const OPEN_LINE_PENALTY: i32 = 25;
-/// Penalty per own pawn-class piece missing from the squares in front of the king (max 3).
-pub const SHIELD_PENALTY: i32 = 12;
+/// Archer, Fool, Gate); the King is never counted.
+pub const VALUE: usize = 0;
+/// A reserve piece, by `RESERVE_KINDS`: the first of its kind, then each further one.
+pub const RESERVE: usize = VALUE + Kind::ALL.len();
+/// Added to each dragon for the best power it holds now, by the mimicked kind.
+pub const DRAGON_POWER: usize = RESERVE + 2 * RESERVE_KINDS.len();
+/// Per reachable empty square along the piece's own lines, by kind (`MOBILE`).
+pub const MOBILITY: usize = DRAGON_POWER + Kind::ALL.len();
+/// Pawns and lancers by rank from their own side.
+pub const PAWN_ADVANCE: usize = MOBILITY + MOBILE.len();
+pub const LANCER_ADVANCE: usize = PAWN_ADVANCE + 10;
+/// An enemy archer's forward line reaches the king through a screen (a negative weight).
+pub const ARCHER_SCREENED: usize = LANCER_ADVANCE + 10;
+/// ... with nothing in between.
+pub const ARCHER_OPEN: usize = ARCHER_SCREENED + 1;
+/// ... screened by an own lancer, which blocks the shot.
+pub const LANCER_SCREEN: usize = ARCHER_OPEN + 1;
+/// An enemy line piece with an open line to the king, by `LINE_ATTACKERS`.
+pub const OPEN_LINE: usize = LANCER_SCREEN + 1;
+/// Each of the three squares in front of the king without an own pawn or lancer.
+pub const SHIELD_MISSING: usize = OPEN_LINE + LINE_ATTACKERS.len();
+pub const PARAM_COUNT: usize = SHIELD_MISSING + 1;
+
+/// Every section's name, start and length, in order (for the tuner's output).
+pub const SECTIONS: &[(&str, usize, usize)] = &[
+    ("value", VALUE, Kind::ALL.len()),
+    ("reserve", RESERVE, 2 * RESERVE_KINDS.len()),
+    ("dragon_power", DRAGON_POWER, Kind::ALL.len()),
+    ("mobility", MOBILITY, MOBILE.len()),
+    ("pawn_advance", PAWN_ADVANCE, 10),
+    ("lancer_advance", LANCER_ADVANCE, 10),
+    ("archer_screened", ARCHER_SCREENED, 1),
+    ("archer_open", ARCHER_OPEN, 1),
+    ("lancer_screen", LANCER_SCREEN, 1),
+    ("open_line", OPEN_LINE, LINE_ATTACKERS.len()),
+    ("shield_missing", SHIELD_MISSING, 1),
+];
+
+/// The kinds whose reach counts as mobility, in the order of the `MOBILITY` section.
+const MOBILE: [Kind; 6] = [
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::Dragon,
+    Kind::Ox,
+];
+
+/// The kinds whose open line to the king counts, in the order of the `OPEN_LINE` section.
+const LINE_ATTACKERS: [Kind; 4] = [Kind::Bishop, Kind::Rook, Kind::Queen, Kind::Dragon];
+
+/// Added for the side to move.
 pub const TEMPO: i32 = 10;
+
+/// The weights DAO plays with: the one place that chooses them (the set fitted to its own
+/// self-play, README "DAO evaluation's weights").
+pub fn weights() -> &'static Weights {
+    &TUNED
+}
+
+/// A kind's value in the weights DAO plays with.
+pub fn value(kind: Kind) -> i32 {
+    weights()[VALUE + kind as usize]
+}
+
+/// White's terms minus Black's, with one weight set.
+struct Sum {
+    weights: &'static Weights,
+    total: i32,
+}
+
+impl Terms for Sum {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.total += color.sign() * self.weights[param] * count;
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DaoEval;
@@ -79,6 +156,8 @@ fn ray_len(pos: &Dao, s: u8, d: (i8, i8)) -> i32 {
     }
 }
 
+/// The squares a piece's mobility counts: the empty ones along its lines, and for the knight
+/// every target on the board.
 fn mobility(pos: &Dao, s: u8, kind: Kind) -> i32 {
     let dirs: &[(i8, i8)] = match kind {
         Kind::Bishop => &DIAGONAL,
@@ -86,37 +165,31 @@ fn mobility(pos: &Dao, s: u8, kind: Kind) -> i32 {
         Kind::Queen | Kind::Dragon => &ALL_LINES,
         Kind::Knight => {
             let (f, r) = ((s % 10) as i8, (s / 10) as i8);
-            let mut n = 0;
-            for (df, dr) in GNU {
-                if sq(f + df, r + dr).is_some() {
-                    n += 1;
-                }
-            }
-            return n * MOBILITY[Kind::Knight as usize];
+            return GNU
+                .iter()
+                .filter(|&&(df, dr)| sq(f + df, r + dr).is_some())
+                .count() as i32;
         }
         _ => &[],
     };
-    dirs.iter().map(|&d| ray_len(pos, s, d)).sum::<i32>() * MOBILITY[kind as usize]
+    dirs.iter().map(|&d| ray_len(pos, s, d)).sum()
 }
 
-fn dragon_value(pos: &Dao, color: Color) -> i32 {
-    let best = pos
-        .dragon_powers(color)
-        .iter()
+/// The kind whose power `color`'s dragons count: the best of those they hold, by the hand
+/// values (ties to the higher kind, so that the choice never depends on the order of powers).
+fn dragon_power(pos: &Dao, color: Color) -> Option<Kind> {
+    pos.dragon_powers(color)
+        .into_iter()
         .flatten()
-        .map(|k| MATERIAL[*k as usize])
-        .max()
-        .unwrap_or(0);
-    MATERIAL[Kind::Dragon as usize] + best * DRAGON_POWER_PERCENT / 100
+        .max_by_key(|&k| (HAND[VALUE + k as usize], k))
 }
 
-/// Penalties for `color`'s king: enemy archer lines, open enemy slider lines, missing shield.
-fn king_danger(pos: &Dao, color: Color) -> i32 {
+/// `color`'s king safety: enemy archer lines, open enemy lines, missing shield.
+fn king_safety(pos: &Dao, color: Color, out: &mut impl Terms) {
     let Some(k) = pos.king_square(color) else {
-        return 0;
+        return;
     };
     let (kf, kr) = ((k % 10) as i8, (k / 10) as i8);
-    let mut danger = 0;
     for s in 0..100u8 {
         let Some(p) = pos.piece_at(s) else { continue };
         if p.color == color {
@@ -147,13 +220,14 @@ fn king_danger(pos: &Dao, color: Color) -> i32 {
                         x += step.0;
                         y += step.1;
                     }
-                    if lancer {
-                        danger -= LANCER_SCREEN_BONUS;
+                    let term = if lancer {
+                        LANCER_SCREEN
                     } else if screen > 0 {
-                        danger += ARCHER_LINE_PENALTY;
+                        ARCHER_SCREENED
                     } else {
-                        danger += ARCHER_LINE_PENALTY / 3;
-                    }
+                        ARCHER_OPEN
+                    };
+                    out.add(color, term, 1);
                 }
             }
             Kind::Queen | Kind::Rook | Kind::Bishop | Kind::Dragon => {
@@ -185,7 +259,8 @@ fn king_danger(pos: &Dao, color: Color) -> i32 {
                         y += step.1;
                     }
                     if open {
-                        danger += OPEN_LINE_PENALTY;
+                        let i = LINE_ATTACKERS.iter().position(|&a| a == p.kind);
+                        out.add(color, OPEN_LINE + i.unwrap_or(0), 1);
                     }
                 }
             }
@@ -193,34 +268,40 @@ fn king_danger(pos: &Dao, color: Color) -> i32 {
         }
     }
     let fwd = forward(color);
-    let mut missing = 0;
-    for df in -1..=1 {
-        let own_pawn = sq(kf + df, kr + fwd)
-            .and_then(|t| pos.piece_at(t))
-            .is_some_and(|p| p.color == color && matches!(p.kind, Kind::Pawn | Kind::Lancer));
-        if !own_pawn {
-            missing += 1;
-        }
-    }
-    danger + missing * SHIELD_PENALTY
+    let missing = (-1..=1)
+        .filter(|&df| {
+            !sq(kf + df, kr + fwd)
+                .and_then(|t| pos.piece_at(t))
+                .is_some_and(|p| p.color == color && matches!(p.kind, Kind::Pawn | Kind::Lancer))
+        })
+        .count() as i32;
+    out.add(color, SHIELD_MISSING, missing);
 }
 
-/// Everything from White's point of view.
-pub fn white_score(pos: &Dao) -> i32 {
-    let mut score = 0;
+/// Every term of `pos`, for both sides.
+fn terms(pos: &Dao, out: &mut impl Terms) {
+    let powers = [
+        dragon_power(pos, Color::White),
+        dragon_power(pos, Color::Black),
+    ];
     for s in 0..100u8 {
         if let Some(c) = pos.gate_at(s) {
-            score += c.sign() * MATERIAL[Kind::Gate as usize];
+            out.add(c, VALUE + Kind::Gate as usize, 1);
         }
         let Some(Piece { color, kind }) = pos.piece_at(s) else {
             continue;
         };
-        let mut v = if kind == Kind::Dragon {
-            dragon_value(pos, color)
-        } else {
-            MATERIAL[kind as usize]
-        };
-        v += mobility(pos, s, kind);
+        if kind != Kind::King {
+            out.add(color, VALUE + kind as usize, 1);
+        }
+        if kind == Kind::Dragon {
+            if let Some(power) = powers[color.index()] {
+                out.add(color, DRAGON_POWER + power as usize, 1);
+            }
+        }
+        if let Some(i) = MOBILE.iter().position(|&m| m == kind) {
+            out.add(color, MOBILITY + i, mobility(pos, s, kind));
+        }
         if matches!(kind, Kind::Pawn | Kind::Lancer) {
             let rank = (s / 10) as usize;
             let rel = if color == Color::White {
@@ -228,21 +309,47 @@ pub fn white_score(pos: &Dao) -> i32 {
             } else {
                 9 - rank
             };
-            v += ADVANCE[rel];
+            let advance = if kind == Kind::Pawn {
+                PAWN_ADVANCE
+            } else {
+                LANCER_ADVANCE
+            };
+            out.add(color, advance + rel, 1);
         }
-        score += color.sign() * v;
     }
     for color in Color::ALL {
-        for kind in [Kind::Archer, Kind::Ox, Kind::Fool] {
-            score += color.sign()
-                * pos.reserve_count(color, kind) as i32
-                * MATERIAL[kind as usize]
-                * RESERVE_PERCENT
-                / 100;
+        for (i, &kind) in RESERVE_KINDS.iter().enumerate() {
+            let n = i32::from(pos.reserve_count(color, kind));
+            if n > 0 {
+                out.add(color, RESERVE + 2 * i, 1);
+                out.add(color, RESERVE + 2 * i + 1, n - 1);
+            }
         }
-        score -= color.sign() * king_danger(pos, color);
+        king_safety(pos, color, out);
     }
-    score
+}
+
+/// Everything from White's point of view.
+pub fn white_score(pos: &Dao) -> i32 {
+    let mut sum = Sum {
+        weights: weights(),
+        total: 0,
+    };
+    terms(pos, &mut sum);
+    sum.total
+}
+
+/// The terms of `pos` for the tuner.
+pub fn trace(pos: &Dao) -> Trace {
+    let mut recorder = Recorder::new(PARAM_COUNT);
+    terms(pos, &mut recorder);
+    Trace {
+        coefficients: recorder.coefficients(),
+        phase: 1,
+        full_phase: 1,
+        scale: 1.0,
+        tempo: pos.side_to_move().sign() * TEMPO,
+    }
 }
 
 impl Evaluator<Dao> for DaoEval {
@@ -258,12 +365,12 @@ impl Evaluator<Dao> for DaoEval {
         let enemy = |sq: u8| {
             pos.piece_at(sq)
                 .filter(|p| p.color != pos.side_to_move())
-                .map_or(0, |p| MATERIAL[p.kind as usize])
+                .map_or(0, |p| value(p.kind))
         };
         let victim = match mv.kind {
             MoveKind::Normal | MoveKind::Null if mv.from != mv.to => enemy(mv.to),
             MoveKind::EnPassant => pos.en_passant().map_or(0, |ep| enemy(ep.victim)),
-            MoveKind::Suicide => enemy(mv.to) - MATERIAL[Kind::Fool as usize],
+            MoveKind::Suicide => enemy(mv.to) - value(Kind::Fool),
             _ => 0,
         };
         // A push or swap promotes the Pawn it moves, not the mover.
@@ -271,9 +378,7 @@ impl Evaluator<Dao> for DaoEval {
             MoveKind::Normal | MoveKind::EnPassant => mv.piece,
             _ => Kind::Pawn,
         };
-        let promotion = mv
-            .promo
-            .map_or(0, |k| MATERIAL[k as usize] - MATERIAL[promoted as usize]);
+        let promotion = mv.promo.map_or(0, |k| value(k) - value(promoted));
         victim + promotion
     }
 }
@@ -298,8 +403,53 @@ mod tests {
             let mv = moves.iter().find(|m| m.from == 0 && m.to == to).unwrap();
             DaoEval.capture_order(&pos, mv)
         };
-        assert_eq!(order(90), MATERIAL[Kind::Queen as usize]);
+        assert_eq!(order(90), value(Kind::Queen));
         assert_eq!(order(10), 0);
+    }
+
+    /// The tuner's trace, weighted by the weights DAO plays with, is the evaluation: along random
+    /// games (drops, gates, dragons with powers, pushes and swaps all occur).
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        let mut dragons_with_power = 0;
+        for _ in 0..12 {
+            let mut pos = Dao::start_position("dao").unwrap();
+            for _ in 0..120 {
+                let trace = trace(&pos);
+                let w = weights();
+                let sum: i32 = trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum();
+                assert_eq!(sum, white_score(&pos), "{}", pos.position_string());
+                let relative = pos.side_to_move().sign();
+                assert_eq!(relative * (sum + trace.tempo), DaoEval.evaluate(&pos));
+                checked += 1;
+                if trace
+                    .coefficients
+                    .iter()
+                    .any(|&(p, _)| (DRAGON_POWER..MOBILITY).contains(&p))
+                {
+                    dragons_with_power += 1;
+                }
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        assert!(dragons_with_power > 50, "{dragons_with_power}");
+    }
+
+    #[test]
+    fn dao_plays_with_the_fitted_set() {
+        assert_ne!(TUNED, HAND);
+        assert_eq!(weights(), &TUNED);
     }
 
     #[test]
@@ -315,13 +465,15 @@ mod tests {
         let base = "5k4/10/10/10/10/10/10/10/10/5K4 w - - [] - - 0 1";
         let queen = "5k4/10/10/10/10/10/10/10/10/4QK4 w - - [] - - 0 1";
         assert!(eval(queen) - eval(base) > 900);
-        // A reserve archer counts, a little less than one on the board.
+        // A reserve archer counts its own weight, two oxen the first and a further one.
         let reserve = "5k4/10/10/10/10/10/10/10/10/5K4 w - - [A] - - 0 1";
-        let diff = eval(reserve) - eval(base);
-        assert_eq!(
-            diff,
-            MATERIAL[Kind::Archer as usize] * RESERVE_PERCENT / 100
-        );
+        assert_eq!(eval(reserve) - eval(base), weights()[RESERVE]);
+        let oxen = "5k4/10/10/10/10/10/10/10/10/5K4 w - - [OO] - - 0 1";
+        let ox = RESERVE + 2;
+        assert_eq!(eval(oxen) - eval(base), weights()[ox] + weights()[ox + 1]);
+        // The hand set's reserve piece is 90 % of its value, rounded toward zero.
+        assert_eq!(HAND[RESERVE], 360);
+        assert_eq!(HAND[ox] + HAND[ox + 1], 2 * 325 * 90 / 100);
         // Black's view is the negation (apart from the tempo).
         let black = "5k4/10/10/10/10/10/10/10/10/4QK4 b - - [] - - 0 1";
         assert_eq!(eval(black) - TEMPO, -(eval(queen) - TEMPO));
@@ -333,7 +485,15 @@ mod tests {
         let queen_power = "5k4/10/10/10/10/10/10/10/10/D3QK4 w - - [] e1 - 0 1";
         assert_eq!(
             eval(queen_power) - eval(none),
-            MATERIAL[Kind::Queen as usize] * DRAGON_POWER_PERCENT / 100
+            weights()[DRAGON_POWER + Kind::Queen as usize]
+        );
+        // With a queen power and a rook power (conferred by Black's rook) the queen's counts.
+        let both = "3r1k4/10/10/10/10/10/10/10/10/D3QK4 w - - [] e1 d10 0 1";
+        let rook = "3r1k4/10/10/10/10/10/10/10/10/D3QK4 w - - [] - d10 0 1";
+        let gain = |p| weights()[DRAGON_POWER + p as usize];
+        assert_eq!(
+            eval(both) - eval(rook),
+            gain(Kind::Queen) - gain(Kind::Rook)
         );
     }
 
@@ -343,10 +503,11 @@ mod tests {
         let calm = "5d4/10/10/10/10/10/10/10/10/R4K4 b - - [] - - 0 1";
         let rook_power = "5d4/10/10/10/10/10/10/10/10/R4K4 b - - [] a1 - 0 1";
         let with_power = eval(rook_power) - eval(calm);
-        // The rook power is worth DRAGON_POWER_PERCENT of a rook to Black's dragon ... and the
-        // open line adds the king-safety penalty on top.
-        let power_value = MATERIAL[Kind::Rook as usize] * DRAGON_POWER_PERCENT / 100;
-        assert_eq!(with_power, power_value + OPEN_LINE_PENALTY);
+        // The rook power is worth its weight to Black's dragon ... and the open line adds the
+        // king-safety penalty on top.
+        let power_value = weights()[DRAGON_POWER + Kind::Rook as usize];
+        let open_line = weights()[OPEN_LINE + 3];
+        assert_eq!(with_power, power_value - open_line);
     }
 
     #[test]
@@ -355,8 +516,13 @@ mod tests {
         // or by a white lancer (safe).
         let pawn = "5a4/10/10/10/10/5P4/10/10/10/5K4 w - - [] - - 0 1";
         let lancer = "5a4/10/10/10/10/5L4/10/10/10/5K4 w - - [] - - 0 1";
-        let material = MATERIAL[Kind::Lancer as usize] - MATERIAL[Kind::Pawn as usize];
-        assert!(eval(lancer) - eval(pawn) > material);
+        let w = weights();
+        let material = w[VALUE + Kind::Lancer as usize] - w[VALUE + Kind::Pawn as usize];
+        // Both on the fifth rank, four ranks from White's first.
+        let advance = w[LANCER_ADVANCE + 4] - w[PAWN_ADVANCE + 4];
+        let screen = w[LANCER_SCREEN] - w[ARCHER_SCREENED];
+        assert_eq!(eval(lancer) - eval(pawn), material + advance + screen);
+        assert!(screen > 0);
     }
 
     /// Whole games with the engine's searcher and this evaluation on both sides: every chosen move
@@ -389,16 +555,15 @@ mod tests {
         let mut score = 0;
         for s in 0..100u8 {
             if let Some(p) = pos.piece_at(s) {
-                score += p.color.sign() * MATERIAL[p.kind as usize];
+                score += p.color.sign() * value(p.kind);
             }
             if let Some(c) = pos.gate_at(s) {
-                score += c.sign() * MATERIAL[Kind::Gate as usize];
+                score += c.sign() * value(Kind::Gate);
             }
         }
         for color in Color::ALL {
             for kind in [Kind::Archer, Kind::Ox, Kind::Fool] {
-                score +=
-                    color.sign() * pos.reserve_count(color, kind) as i32 * MATERIAL[kind as usize];
+                score += color.sign() * pos.reserve_count(color, kind) as i32 * value(kind);
             }
         }
         pos.side_to_move().sign() * score

@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
+use tiamat_engine::games::dao::Dao;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
@@ -76,8 +77,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         random_plies: flags.number("random-plies", 2)?,
         seed: flags.number("seed", 1)?,
     };
-    if config.variant == "chess" {
-        return generate::<Chess>(&config);
+    match config.variant.as_str() {
+        "chess" => return generate::<Chess>(&config),
+        "dao" => return generate::<Dao>(&config),
+        _ => {}
     }
     CroatianTuning::new(&config.variant)?;
     generate::<Croatian>(&config)
@@ -394,6 +397,16 @@ mod tests {
         assert!(first_move >= 6, "{}", lines[0].0);
         // Started the same way, the whole run again writes the same lines.
         assert_eq!(short_run("croatianties14", Some(book)), lines);
+    }
+
+    #[test]
+    fn a_short_dao_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/dao.txt";
+        let lines = short_run("dao", Some(book));
+        check_lines(&crate::tuned::DaoTuning, &lines);
+        // Every line's position is quiet for DAO's own rules, and the book's start shows.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
     }
 
     #[test]

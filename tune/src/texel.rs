@@ -1,4 +1,4 @@
-//! The Texel tuner: fits an evaluation's parameters (chess's or a Croatian variant's,
+//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's or DAO's,
 //! `tuned::Tuned`) to game results by logistic
 //! regression, `sigmoid(k * eval)` against the result (optionally blended with the search's own
 //! score), minimising the mean squared error with Adam over the whole data set each epoch.
@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::datagen::read_positions;
-use crate::tuned::{ChessTuning, CroatianTuning, Tuned};
+use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, Tuned};
 use crate::Flags;
 
 struct Position {
@@ -49,6 +49,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     )?;
     match flags.text("variant").unwrap_or("chess") {
         "chess" => fit(&ChessTuning, &flags),
+        "dao" => fit(&DaoTuning, &flags),
         variant => fit(&CroatianTuning::new(variant)?, &flags),
     }
 }
@@ -319,6 +320,12 @@ mod tests {
             let weights: Vec<[f64; 2]> = set.iter().map(|&w| [f64::from(w); 2]).collect();
             assert_eq!(tuned.source(&weights), committed, "{variant}");
         }
+        let weights: Vec<[f64; 2]> = tiamat_eval::dao::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/dao/tuned.rs");
+        assert_eq!(DaoTuning.source(&weights), committed);
     }
 
     #[test]
@@ -337,6 +344,53 @@ mod tests {
         assert_eq!(held_out.positions.len(), 63);
         assert_eq!(data.positions.len(), 27);
         let mut weights = current();
+        let k = fit_k(&data, &weights, 1);
+        assert!(k > 0.0);
+        let before = loss(&data, &weights, k, 1.0, 1);
+        let mut adam = Adam::new(weights.len());
+        for _ in 0..50 {
+            let g = gradient(&data, &weights, k, 1.0, 1);
+            adam.step(&mut weights, &g, 1.0);
+        }
+        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+    }
+
+    #[test]
+    fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = std::env::temp_dir().join(format!("texel-dao-{}.txt", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        let args: Vec<String> = [
+            "--out",
+            &path,
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--variant",
+            "dao",
+            "--openings",
+            "../openings/sprt/dao.txt",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        crate::datagen::run(&args).unwrap();
+        let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
+        // The command line reaches the same fit: no epochs write the hand set back.
+        let out = format!("{path}.rs");
+        let args: Vec<String> = ["--variant", "dao", "--data", &path, "--epochs", "0"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["--out".to_string(), out.clone()])
+            .collect();
+        run(&args).unwrap();
+        let written = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_file(&out).ok();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(written, DaoTuning.source(&DaoTuning.start()));
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let mut weights = DaoTuning.start();
+        assert_eq!(weights[tiamat_eval::dao::ARCHER_SCREENED][0], -60.0);
         let k = fit_k(&data, &weights, 1);
         assert!(k > 0.0);
         let before = loss(&data, &weights, k, 1.0, 1);

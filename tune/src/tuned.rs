@@ -1,11 +1,13 @@
-//! The evaluations the tuner fits, behind one trait: chess's and the Croatian family's (the
-//! variants whose every turn is one ply; each plays with its own weight set or the hand set).
+//! The evaluations the tuner fits, behind one trait: chess's, the Croatian family's (the
+//! variants whose every turn is one ply; each plays with its own weight set or the hand set) and
+//! DAO's.
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
+use tiamat_engine::games::dao::Dao;
 use tiamat_engine::Game;
 use tiamat_eval::chess::{ChessEval, PARAMS, SECTIONS};
-use tiamat_eval::{croatian, Trace};
+use tiamat_eval::{croatian, dao, Trace};
 
 /// What `datagen`'s reader and the Texel tuner need of a game's evaluation.
 pub trait Tuned: Sync {
@@ -79,8 +81,8 @@ impl CroatianTuning {
                 variant: variant.to_string(),
             }),
             Ok(_) => Err(format!(
-                "{variant}: only chess and the Croatian variants whose every turn is one ply are \
-                 tuned"
+                "{variant}: only chess, dao and the Croatian variants whose every turn is one ply \
+                 are tuned"
             )),
             Err(_) => Err(format!("unknown variant '{variant}'")),
         }
@@ -119,6 +121,51 @@ impl Tuned for CroatianTuning {
         for &(name, start, len) in croatian::SECTIONS {
             out.push_str(&format!("    // {name}\n"));
             for row in weights[start..start + len].chunks(9) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|w| format!("{},", w[0].round() as i64))
+                    .collect();
+                out.push_str(&format!("    {}\n", cells.join(" ")));
+            }
+        }
+        out.push_str("];\n");
+        out
+    }
+}
+
+/// Dragons, Archers & Oxen. Its fit starts from the hand set, like a Croatian variant's.
+pub struct DaoTuning;
+
+impl Tuned for DaoTuning {
+    type Position = Dao;
+
+    fn parse(&self, text: &str) -> Option<Dao> {
+        Dao::from_position_string("dao", text).ok()
+    }
+
+    fn start(&self) -> Vec<[f64; 2]> {
+        dao::HAND.iter().map(|&w| [f64::from(w); 2]).collect()
+    }
+
+    fn trace(&self, pos: &Dao) -> Trace {
+        dao::trace(pos)
+    }
+
+    /// As `eval/src/dao/tuned.rs` (the evaluation has no phases: the middlegame column).
+    fn source(&self, weights: &[[f64; 2]]) -> String {
+        let mut out = String::from(
+            "//! DAO's weights, in the order of `dao::SECTIONS`: fitted from the hand set by\n\
+             //! `tiamat-tune texel --variant dao` (README, Strength); tune them rather than edit them\n\
+             //! by hand.\n\
+             \n\
+             use super::Weights;\n\
+             \n\
+             #[rustfmt::skip]\n\
+             pub const TUNED: Weights = [\n",
+        );
+        for &(name, start, len) in dao::SECTIONS {
+            out.push_str(&format!("    // {name}\n"));
+            for row in weights[start..start + len].chunks(12) {
                 let cells: Vec<String> = row
                     .iter()
                     .map(|w| format!("{},", w[0].round() as i64))
