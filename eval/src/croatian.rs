@@ -263,29 +263,39 @@ impl Steps {
     }
 }
 
+/// The fields a rider of `color` on `sq` reaches along `line`, where every piece stops
+/// a ray: inlined where `line` is known, so that the runs of that line alone are worked out.
+#[inline(always)]
+fn ride_fields(pos: &Croatian, o: &Offsets, sq: u16, color: Color, line: Line) -> i32 {
+    let mut fields = 0;
+    for (&d, run) in o.steps(line).iter().zip(pos.runs(sq, line)) {
+        let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
+        fields += run as i32;
+        if c != piece::OFF && piece::color(c) != color {
+            fields += 1;
+        }
+    }
+    fields
+}
+
 fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) -> Reach {
     let mut reach = Reach::default();
     // Where every piece stops a ray, a rider's rays (straight, diagonal or Knight-jump lines)
-    // are counted from the board's empty runs.
-    let rides: &[Line] = match kind {
-        _ if !steps.plain => &[],
-        Kind::Bishop => &[Line::Diagonal],
-        Kind::Rook => &[Line::Straight],
-        Kind::Queen => &[Line::Straight, Line::Diagonal],
-        Kind::Pegasus => &[Line::Knight],
-        _ => &[],
-    };
-    if !rides.is_empty() {
-        for &line in rides {
-            for (&d, run) in steps.offsets.steps(line).iter().zip(pos.runs(sq, line)) {
-                let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
-                reach.fields += run as i32;
-                if c != piece::OFF && piece::color(c) != color {
-                    reach.fields += 1;
-                }
-            }
+    // are counted from the board's empty runs, each kind's lines named once so that the
+    // runs are worked out for that line alone.
+    if steps.plain {
+        let ride = |line: Line| ride_fields(pos, steps.offsets, sq, color, line);
+        let fields = match kind {
+            Kind::Bishop => Some(ride(Line::Diagonal)),
+            Kind::Rook => Some(ride(Line::Straight)),
+            Kind::Queen => Some(ride(Line::Straight) + ride(Line::Diagonal)),
+            Kind::Pegasus => Some(ride(Line::Knight)),
+            _ => None,
+        };
+        if let Some(fields) = fields {
+            reach.fields = fields;
+            return reach;
         }
-        return reach;
     }
     let mut count = |dirs: &[isize], ride: bool| {
         for &d in dirs {

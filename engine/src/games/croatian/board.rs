@@ -431,7 +431,7 @@ impl Croatian {
 
     /// The runs by each step of `line`, in its order (of 4 straight or diagonal steps, 4
     /// zeros after them).
-    #[inline]
+    #[inline(always)]
     pub fn runs(&self, sq: u16, line: Line) -> [u32; 8] {
         let four = |r: [u32; 4]| [r[0], r[1], r[2], r[3], 0, 0, 0, 0];
         match line {
