@@ -70,7 +70,7 @@
 //! portal fields it could emerge on as mobility (`PORTAL_MOBILITY`).
 
 use tiamat_engine::games::croatian::moves::{flag, Move};
-use tiamat_engine::games::croatian::piece::{self, Kind, Tag};
+use tiamat_engine::games::croatian::piece::{self, Cell, Kind, Tag};
 use tiamat_engine::games::croatian::{Croatian, Line, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
@@ -170,6 +170,16 @@ impl Terms for Sum {
     }
 }
 
+/// Terms sent to `out` with the other colour: a piece's terms taken away from the sum.
+struct Negated<'a, T>(&'a mut T);
+
+impl<T: Terms> Terms for Negated<'_, T> {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.0.add(!color, param, count);
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CroatianEval;
 
@@ -253,29 +263,39 @@ impl Steps {
     }
 }
 
+/// The fields a rider of `color` on `sq` reaches along `line`, where every piece stops
+/// a ray: inlined where `line` is known, so that the runs of that line alone are worked out.
+#[inline(always)]
+fn ride_fields(pos: &Croatian, o: &Offsets, sq: u16, color: Color, line: Line) -> i32 {
+    let mut fields = 0;
+    for (&d, run) in o.steps(line).iter().zip(pos.runs(sq, line)) {
+        let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
+        fields += run as i32;
+        if c != piece::OFF && piece::color(c) != color {
+            fields += 1;
+        }
+    }
+    fields
+}
+
 fn mobility(pos: &Croatian, steps: &Steps, sq: u16, kind: Kind, color: Color) -> Reach {
     let mut reach = Reach::default();
     // Where every piece stops a ray, a rider's rays (straight, diagonal or Knight-jump lines)
-    // are counted from the board's empty runs.
-    let rides: &[Line] = match kind {
-        _ if !steps.plain => &[],
-        Kind::Bishop => &[Line::Diagonal],
-        Kind::Rook => &[Line::Straight],
-        Kind::Queen => &[Line::Straight, Line::Diagonal],
-        Kind::Pegasus => &[Line::Knight],
-        _ => &[],
-    };
-    if !rides.is_empty() {
-        for &line in rides {
-            for (&d, run) in steps.offsets.steps(line).iter().zip(pos.runs(sq, line)) {
-                let c = pos.cell((sq as isize + (run as isize + 1) * d) as u16);
-                reach.fields += run as i32;
-                if c != piece::OFF && piece::color(c) != color {
-                    reach.fields += 1;
-                }
-            }
+    // are counted from the board's empty runs, each kind's lines named once so that the
+    // runs are worked out for that line alone.
+    if steps.plain {
+        let ride = |line: Line| ride_fields(pos, steps.offsets, sq, color, line);
+        let fields = match kind {
+            Kind::Bishop => Some(ride(Line::Diagonal)),
+            Kind::Rook => Some(ride(Line::Straight)),
+            Kind::Queen => Some(ride(Line::Straight) + ride(Line::Diagonal)),
+            Kind::Pegasus => Some(ride(Line::Knight)),
+            _ => None,
+        };
+        if let Some(fields) = fields {
+            reach.fields = fields;
+            return reach;
         }
-        return reach;
     }
     let mut count = |dirs: &[isize], ride: bool| {
         for &d in dirs {
@@ -375,10 +395,13 @@ fn king_safety<T: Terms>(pos: &Croatian, color: Color, out: &mut T) {
     }
     let mut attackers = 0;
     for dy in -2..=2 {
-        for dx in -2..=2 {
-            let c = cell(dx, dy);
-            if piece::is_piece(c)
-                && piece::color(c) != color
+        // The row's five fields about the King, read from the occupied fields.
+        let start = (k as isize + pos.offset(-2, dy)) as u16;
+        let mut bits = pos.occupied_bits(start, 5);
+        while bits != 0 {
+            let c = pos.cell(start + bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+            if piece::color(c) != color
                 && !matches!(
                     piece::kind(c),
                     Kind::Pawn | Kind::Pyramid | Kind::Wave | Kind::Star
@@ -392,63 +415,117 @@ fn king_safety<T: Terms>(pos: &Croatian, color: Color, out: &mut T) {
     out.add(color, KING_ATTACKER, attackers);
 }
 
-/// Sends every term of `pos` to `out`.
-fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
-    let n = pos.size();
-    let centre = (n as i32 - 1) as f32 / 2.0;
+/// What the terms of each piece by itself share on one board, worked out once (the value row
+/// is looked for among the sizes).
+struct PieceParams {
+    n: u8,
+    centre: f32,
+    values: usize,
+    tagged: usize,
+}
+
+impl PieceParams {
+    fn of(pos: &Croatian) -> PieceParams {
+        let n = pos.size();
+        PieceParams {
+            n,
+            centre: (n as i32 - 1) as f32 / 2.0,
+            values: value_row(n),
+            tagged: TAGGED_PAWN + row(n),
+        }
+    }
+}
+
+/// The terms of the piece `c` on `sq` that depend on no other piece: its value and, for a
+/// Pawn, its advance and promotion tag, for a leaper its centralisation. The search keeps
+/// their sum along its line (`PieceSums`).
+#[inline]
+fn piece_terms<T: Terms>(pos: &Croatian, p: &PieceParams, sq: u16, c: Cell, out: &mut T) {
+    let color = piece::color(c);
+    let kind = piece::kind(c);
+    if valued(kind) {
+        out.add(color, p.values + kind as usize - 1, 1);
+    }
+    match kind {
+        Kind::Pawn => {
+            let (n, r) = (p.n, pos.rank_of(sq));
+            let rel = if color == Color::White { r } else { n - 1 - r } as i32;
+            out.add(color, PAWN_ADVANCE, (rel - 1).max(0));
+            let quarter = n as i32 * 3 / 4;
+            out.add(color, PAWN_NEAR_PROMOTION, (rel - quarter).max(0));
+            if piece::tag(c) == Tag::Promotion {
+                out.add(color, p.tagged, 1);
+            }
+        }
+        Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
+            let (f, r) = (pos.file_of(sq), pos.rank_of(sq));
+            let centre = p.centre;
+            let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
+            out.add(color, CENTRALISATION, (centre - d) as i32);
+        }
+        _ => {}
+    }
+}
+
+/// `piece_terms` of every piece on the board.
+fn piece_sum<T: Terms>(pos: &Croatian, out: &mut T) {
+    let p = PieceParams::of(pos);
+    for sq in pos.occupied() {
+        piece_terms(pos, &p, sq, pos.cell(sq), out);
+    }
+}
+
+/// Every term but `piece_sum`'s: mobility, the piece in the air and King safety.
+fn activity<T: Terms>(pos: &Croatian, out: &mut T) {
     let steps = Steps::of(pos);
-    // Worked out once: the row is looked for among the sizes.
-    let values = value_row(n);
-    let tagged = TAGGED_PAWN + row(n);
     for sq in pos.occupied() {
         let c = pos.cell(sq);
-        let color = piece::color(c);
         let kind = piece::kind(c);
-        if valued(kind) {
-            out.add(color, values + kind as usize - 1, 1);
-        }
-        match kind {
-            Kind::Pawn => {
-                let r = pos.rank_of(sq);
-                let rel = if color == Color::White { r } else { n - 1 - r } as i32;
-                out.add(color, PAWN_ADVANCE, (rel - 1).max(0));
-                let quarter = n as i32 * 3 / 4;
-                out.add(color, PAWN_NEAR_PROMOTION, (rel - quarter).max(0));
-                if piece::tag(c) == Tag::Promotion {
-                    out.add(color, tagged, 1);
-                }
-            }
-            Kind::Knight | Kind::Pegasus | Kind::Unicorn => {
-                let (f, r) = (pos.file_of(sq), pos.rank_of(sq));
-                let d = (f as f32 - centre).abs().max((r as f32 - centre).abs());
-                out.add(color, CENTRALISATION, (centre - d) as i32);
-            }
-            _ => {}
-        }
         let i = MOBILE_INDEX[kind as usize];
         if i != usize::MAX {
+            let color = piece::color(c);
             let reach = mobility(pos, &steps, sq, kind, color);
             out.add(color, MOBILITY + i, reach.fields);
-            out.add(color, WAVE_ACTIVATOR, reach.waves);
+            if reach.waves != 0 {
+                out.add(color, WAVE_ACTIVATOR, reach.waves);
+            }
         }
     }
     // A turn in progress has lifted the piece in the air off the board: it is still there.
     if let Some((c, _)) = pos.piece_in_air().filter(|&(c, _)| valued(piece::kind(c))) {
-        out.add(piece::color(c), value_param(n, piece::kind(c)), 1);
+        out.add(piece::color(c), value_param(pos.size(), piece::kind(c)), 1);
     }
     king_safety(pos, Color::White, out);
     king_safety(pos, Color::Black, out);
 }
 
-/// Static score from White's point of view.
-pub fn white_score(pos: &Croatian) -> i32 {
+/// Sends every term of `pos` to `out`.
+fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
+    piece_sum(pos, out);
+    activity(pos, out);
+}
+
+/// The sum of the terms `send` sends, with the weights `pos`'s variant plays with, from
+/// White's point of view.
+fn score(pos: &Croatian, send: impl FnOnce(&mut Sum)) -> i32 {
     let mut sum = Sum {
         weights: weights(pos),
         total: 0,
     };
-    terms(pos, &mut sum);
+    send(&mut sum);
     sum.total
 }
+
+/// Static score from White's point of view.
+pub fn white_score(pos: &Croatian) -> i32 {
+    score(pos, |sum| terms(pos, sum))
+}
+
+/// Each ply's `piece_sum` score along the line a search thread is on: a move changes it only
+/// on the fields it wrote (`Croatian::written_since`), so it is updated there instead of
+/// summed again over every piece.
+#[derive(Default)]
+pub struct PieceSums(Vec<i32>);
 
 /// The terms of `pos` for the tuner.
 pub fn trace(pos: &Croatian) -> Trace {
@@ -464,10 +541,48 @@ pub fn trace(pos: &Croatian) -> Trace {
 }
 
 impl Evaluator<Croatian> for CroatianEval {
-    type Path = ();
+    type Path = PieceSums;
 
     fn evaluate(&self, pos: &Croatian) -> i32 {
         pos.side_to_move().sign() * white_score(pos) + TEMPO
+    }
+
+    fn path_root(&self, path: &mut PieceSums, root: &Croatian) {
+        path.0.clear();
+        path.0.push(score(root, |sum| piece_sum(root, sum)));
+    }
+
+    fn path_play(&self, path: &mut PieceSums, ply: usize, parent: &Croatian, child: &Croatian) {
+        let sum = match child.written_since(parent) {
+            Some(fields) => {
+                let p = PieceParams::of(child);
+                score(child, |sum| {
+                    for &sq in fields {
+                        let (before, after) = (parent.cell(sq), child.cell(sq));
+                        if before == after {
+                            continue;
+                        }
+                        if piece::is_piece(after) {
+                            piece_terms(child, &p, sq, after, sum);
+                        }
+                        if piece::is_piece(before) {
+                            // Taken off: its terms count for the other side.
+                            piece_terms(parent, &p, sq, before, &mut Negated(sum));
+                        }
+                    }
+                }) + path.0[ply]
+            }
+            None => score(child, |sum| piece_sum(child, sum)),
+        };
+        if path.0.len() <= ply + 1 {
+            path.0.resize(ply + 2, 0);
+        }
+        path.0[ply + 1] = sum;
+    }
+
+    fn evaluate_path(&self, path: &mut PieceSums, ply: usize, pos: &Croatian) -> i32 {
+        let white = path.0[ply] + score(pos, |sum| activity(pos, sum));
+        pos.side_to_move().sign() * white + TEMPO
     }
 
     /// The material a turn wins, from the board before it: its victims, its promotions and its
@@ -565,6 +680,51 @@ mod tests {
             }
         }
         assert!(checked > 1500, "{checked}");
+    }
+
+    /// The search's evaluation along its line, whose per-piece terms are updated from the
+    /// fields each move wrote, is the evaluation from scratch: along random games with null
+    /// moves, cascades, and turns played action by action.
+    #[test]
+    fn the_piece_sums_kept_along_a_line_are_the_evaluation() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut updated = 0;
+        for name in [
+            "croatianties14",
+            "croatianties",
+            "ageofaquarius",
+            "mirandasveil",
+            "nineteen",
+            "hemerasdawn",
+            "one",
+        ] {
+            let mut pos = Croatian::start_position(name).unwrap();
+            let mut path = PieceSums::default();
+            CroatianEval.path_root(&mut path, &pos);
+            for ply in 0..60 {
+                assert_eq!(
+                    CroatianEval.evaluate_path(&mut path, ply, &pos),
+                    CroatianEval.evaluate(&pos),
+                    "{name} {pos:?}"
+                );
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let child = match pos.null_move().filter(|_| seed.is_multiple_of(8)) {
+                    Some(null) => null,
+                    None => pos.play(&moves[(seed % moves.len() as u64) as usize]),
+                };
+                updated += usize::from(child.written_since(&pos).is_some());
+                CroatianEval.path_play(&mut path, ply, &pos, &child);
+                pos = child;
+            }
+        }
+        assert!(updated > 250, "{updated}");
     }
 
     #[test]

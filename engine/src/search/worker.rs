@@ -502,11 +502,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         })
     }
 
-    /// Plays `mv` from `pos` (at `ply`) and tells the evaluator's path.
-    fn play(&mut self, pos: &G, ply: usize, mv: &G::Move) -> G {
-        let child = pos.play(mv);
-        self.shared.eval.path_play(&mut self.path, ply, pos, &child);
-        child
+    /// Tells the evaluator's path that `child` was reached from `pos` (at `ply`) by one move.
+    /// The caller plays the move itself: the child, borrowed here, is then made where it is
+    /// kept instead of being copied there.
+    #[inline]
+    fn path_play(&mut self, pos: &G, ply: usize, child: &G) {
+        self.shared.eval.path_play(&mut self.path, ply, pos, child);
     }
 
     fn is_draw(&self, pos: &G) -> bool {
@@ -822,7 +823,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 && self.shared.eval.zugzwang_unlikely(pos)
             {
                 if let Some(null) = pos.null_move() {
-                    self.shared.eval.path_play(&mut self.path, ply, pos, &null);
+                    self.path_play(pos, ply, &null);
                     let r = params.nmp_base
                         + depth / params.nmp_depth_divisor
                         + ((eval - beta) / params.nmp_eval_divisor).min(3);
@@ -953,7 +954,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let mut played = None;
             let mut played_in_check = None;
             if known_check.is_none() {
-                first_played = self.play(pos, ply, mv);
+                first_played = pos.play(mv);
+                self.path_play(pos, ply, &first_played);
                 played_in_check = Some(first_played.in_check());
                 played = Some(&first_played);
             }
@@ -1028,7 +1030,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let child = match played {
                 Some(child) => child,
                 None => {
-                    unplayed = self.play(pos, ply, mv);
+                    unplayed = pos.play(mv);
+                    self.path_play(pos, ply, &unplayed);
                     &unplayed
                 }
             };
@@ -1305,7 +1308,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 continue;
             }
             legal_tried += 1;
-            let child = self.play(pos, ply, mv);
+            let child = pos.play(mv);
+            self.path_play(pos, ply, &child);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             self.keys.push(key);
@@ -1468,7 +1472,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
                 forced += 1;
             }
-            let child = self.play(pos, ply, mv);
+            let child = pos.play(mv);
+            self.path_play(pos, ply, &child);
             let child_in_check = child.in_check();
             if ends[i] && !tactical && !child_in_check {
                 continue;
@@ -1534,7 +1539,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     }
                 }
             }
-            let child = self.play(root, 0, &mv);
+            let child = root.play(&mv);
+            self.path_play(root, 0, &child);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             let extension = i32::from(child_in_check && !same_side);

@@ -25,7 +25,7 @@
 use std::sync::Arc;
 
 use super::attacks::Offsets;
-use super::board::{Turn, VerdictCache};
+use super::board::{Turn, VerdictCache, Written};
 use super::cascade::{self, follow, state_key, InAir, Walk};
 use super::moves::{flag, Move, Ply};
 use super::piece::EMPTY;
@@ -135,6 +135,7 @@ pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     if pos.progress.is_none() && mv.passed_on().is_none() {
         // A whole turn from a position.
         let mut next = pos.clone();
+        next.written = Written::since(pos);
         let mut turn = Turn::over(&mut next);
         for ply in plies {
             turn.play(ply);

@@ -33,7 +33,7 @@ impl Offsets {
     }
 
     /// The steps along `line`, in the order `Croatian::runs` gives their runs.
-    #[inline]
+    #[inline(always)]
     pub fn steps(&self, line: Line) -> &[isize] {
         match line {
             Line::Straight => &self.orth,

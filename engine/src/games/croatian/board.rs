@@ -269,6 +269,7 @@ impl Croatian {
             by_action: super::actions::by_default(v.name),
             checked: CheckCache::default(),
             passed_in_check: false,
+            written: Written::default(),
         };
         for r in 0..v.size {
             for f in 0..v.size {
@@ -395,6 +396,7 @@ impl Croatian {
         let old = self.board[sq as usize];
         self.key ^= cell_key(sq as usize, old) ^ cell_key(sq as usize, c);
         self.board[sq as usize] = c;
+        self.written.note(sq);
         let taken = piece::is_piece(c);
         self.lines.set(sq, taken);
         if taken {
@@ -429,7 +431,7 @@ impl Croatian {
 
     /// The runs by each step of `line`, in its order (of 4 straight or diagonal steps, 4
     /// zeros after them).
-    #[inline]
+    #[inline(always)]
     pub fn runs(&self, sq: u16, line: Line) -> [u32; 8] {
         let four = |r: [u32; 4]| [r[0], r[1], r[2], r[3], 0, 0, 0, 0];
         match line {
@@ -443,6 +445,22 @@ impl Croatian {
     #[inline]
     pub fn occupied(&self) -> impl Iterator<Item = u16> + '_ {
         self.occupied.iter()
+    }
+
+    /// The fields whose cells differ between `parent` and this state, where it is `parent`
+    /// after one whole turn or a pass (and a few more fields, whose cells are the same):
+    /// `None` where that is not known, as for a turn played action by action or too long
+    /// a turn. An evaluation of each piece by itself updates its sum from them.
+    #[inline]
+    pub fn written_since(&self, parent: &Croatian) -> Option<&[u16]> {
+        (self.written.from == Some(parent.key)).then(|| self.written.fields())
+    }
+
+    /// Which of the `len` (below 64) fields from `start` on hold a piece, from bit 0 up: a
+    /// row's pieces near a field without reading each field.
+    #[inline]
+    pub fn occupied_bits(&self, start: u16, len: u32) -> u64 {
+        self.occupied.bits(start, len)
     }
 
     pub(super) fn recompute_key(&mut self) {
@@ -492,6 +510,7 @@ impl Croatian {
     /// The same position with the other side to move and no en-passant rights.
     pub(super) fn pass(&self) -> Croatian {
         let mut next = self.clone();
+        next.written = Written::since(self);
         for item in &self.ep {
             next.key ^= ep_key(item);
         }
@@ -688,6 +707,44 @@ impl Clone for VerdictCache {
     }
 }
 
+/// The fields a state's turn wrote (`Croatian::written_since`): noted by `Croatian::set`
+/// from `Written::since` on, given up when more than fit.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Written {
+    /// The key of the state the turn started from; `None` once not known.
+    from: Option<u64>,
+    fields: [u16; 6],
+    len: u8,
+}
+
+impl Written {
+    /// Nothing written yet since `pos`.
+    pub(super) fn since(pos: &Croatian) -> Written {
+        Written {
+            from: Some(pos.key),
+            ..Written::default()
+        }
+    }
+
+    #[inline]
+    fn fields(&self) -> &[u16] {
+        &self.fields[..self.len as usize]
+    }
+
+    #[inline]
+    fn note(&mut self, sq: u16) {
+        if self.from.is_none() || self.fields().contains(&sq) {
+            return;
+        }
+        if self.len as usize == self.fields.len() {
+            self.from = None;
+            return;
+        }
+        self.fields[self.len as usize] = sq;
+        self.len += 1;
+    }
+}
+
 /// Most privates one cascade can rush: every rush after the first needs 2 of at most 25 momentum.
 pub const MAX_EP: usize = 16;
 
@@ -728,6 +785,17 @@ impl FieldSet {
             word: 0,
             bits: self.0[0],
         }
+    }
+
+    /// Which of the `len` (below 64) fields from `start` on are in the set, from bit 0 up.
+    #[inline]
+    fn bits(&self, start: u16, len: u32) -> u64 {
+        let (word, bit) = (start as usize / 64, start as u32 % 64);
+        let mut bits = self.0[word] >> bit;
+        if bit + len > 64 {
+            bits |= self.0[word + 1] << (64 - bit);
+        }
+        bits & ((1 << len) - 1)
     }
 
     /// The fields in both sets.
@@ -795,7 +863,10 @@ pub(super) struct Turn<P = Croatian> {
 
 impl Turn {
     pub fn new(pos: &Croatian) -> Turn {
-        Turn::start(pos.clone())
+        let mut pos = pos.clone();
+        // A copy to try plies on, or a turn in progress: what it writes is not kept.
+        pos.written = Written::default();
+        Turn::start(pos)
     }
 
     /// Whether the board is again `root`'s, piece for piece and tag for tag: a null move, which

@@ -307,6 +307,9 @@ pub struct Croatian {
     /// Whether the side not to move's King may be attacked: after a pass in check, so the next
     /// turn's check test may not take it for safe (`Croatian::note_check_after`).
     passed_in_check: bool,
+    /// The fields the whole turn (or pass) that made this state wrote, and the key of the state
+    /// it was played from (`Croatian::written_since`).
+    written: board::Written,
 }
 
 impl std::fmt::Debug for Croatian {

@@ -1230,3 +1230,58 @@ fn single_ply_variants_have_move_codes() {
         assert!(!pos.move_codes(), "{variant}");
     }
 }
+
+/// What a state says its turn wrote covers every field whose cell the turn changed (a pass
+/// writes none), and a row's occupied fields near a field are those holding a piece: along
+/// random games of single plies, cascades and turns played action by action.
+#[test]
+fn written_fields_cover_what_a_turn_changed() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut known = 0;
+    for name in [
+        "croatianties14",
+        "croatianties",
+        "mayanascendancy",
+        "mirandasveil",
+        "nineteen",
+        "hemerasdawn",
+        "one",
+    ] {
+        let mut pos = start(name);
+        for _ in 0..40 {
+            let (n, stride) = (pos.size(), pos.stride());
+            for sq in (0..n).flat_map(|f| (0..n).map(move |r| (f, r))) {
+                let sq = pos.sq(sq.0, sq.1);
+                for dy in -2..=2 {
+                    let row = (sq as isize + dy * stride - 2) as u16;
+                    let scanned = (0..5)
+                        .filter(|&i| piece::is_piece(pos.cell(row + i)))
+                        .fold(0, |bits, i| bits | 1 << i);
+                    assert_eq!(pos.occupied_bits(row, 5), scanned, "{name} {pos:?} {row}");
+                }
+            }
+            if let Some(null) = pos.null_move() {
+                assert_eq!(null.written_since(&pos), Some(&[][..]), "{name}");
+            }
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let next = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+            if let Some(fields) = next.written_since(&pos) {
+                known += 1;
+                for sq in 0..MAILBOX as u16 {
+                    if pos.cell(sq) != next.cell(sq) {
+                        assert!(fields.contains(&sq), "{name} {pos:?} {next:?} {sq}");
+                    }
+                }
+            }
+            pos = next;
+        }
+    }
+    assert!(known > 150, "{known}");
+}
