@@ -77,10 +77,12 @@ use tiamat_engine::{Color, Game};
 
 use crate::{HasEvaluator, Recorder, Terms, Trace};
 
+mod classical14;
 mod croatianties;
 mod croatianties14;
 mod weights;
 
+pub use classical14::CLASSICAL14;
 pub use croatianties::CROATIANTIES;
 pub use croatianties14::CROATIANTIES14;
 pub use weights::HAND;
@@ -151,6 +153,7 @@ pub const TEMPO: i32 = 10;
 /// fitted and measured, README "Strength").
 pub fn weights(pos: &Croatian) -> &'static Weights {
     match pos.variant_data().name {
+        "classical14" => &CLASSICAL14,
         "croatianties" => &CROATIANTIES,
         "croatianties14" => &CROATIANTIES14,
         _ => &HAND,
@@ -729,19 +732,26 @@ mod tests {
 
     #[test]
     fn the_tuned_variants_play_with_their_own_sets_and_the_others_with_the_hand_set() {
-        assert_ne!(CROATIANTIES, HAND);
-        assert_ne!(CROATIANTIES14, HAND);
-        assert_ne!(CROATIANTIES, CROATIANTIES14);
-        for (name, own) in [
+        let tuned = [
+            ("classical14", &CLASSICAL14),
             ("croatianties", &CROATIANTIES),
             ("croatianties14", &CROATIANTIES14),
-        ] {
+        ];
+        // By value: every tuned set differs from the hand set and from the others.
+        for (i, (name, set)) in tuned.iter().enumerate() {
+            assert_ne!(*set, &HAND, "{name}");
+            for (other, set2) in &tuned[i + 1..] {
+                assert_ne!(set, set2, "{name} {other}");
+            }
+        }
+        for (name, own) in tuned {
             let pos = Croatian::start_position(name).unwrap();
             assert_eq!(weights(&pos), own, "{name}");
         }
         for name in [
             "ageofaquarius",
-            "classical14",
+            "classical20",
+            "classical26",
             "croatianties20",
             "mirandasveil",
         ] {

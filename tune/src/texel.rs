@@ -303,8 +303,13 @@ mod tests {
     fn the_committed_weights_are_the_tuners_output() {
         let committed = include_str!("../../eval/src/chess/weights.rs");
         assert_eq!(ChessTuning.source(&current()), committed);
-        use tiamat_eval::croatian::{CROATIANTIES, CROATIANTIES14};
+        use tiamat_eval::croatian::{CLASSICAL14, CROATIANTIES, CROATIANTIES14};
         for (variant, set, committed) in [
+            (
+                "classical14",
+                &CLASSICAL14,
+                include_str!("../../eval/src/croatian/classical14.rs"),
+            ),
             (
                 "croatianties",
                 &CROATIANTIES,
