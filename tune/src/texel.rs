@@ -348,22 +348,14 @@ mod tests {
         std::fs::remove_file(&path).ok();
         assert_eq!(held_out.positions.len(), 63);
         assert_eq!(data.positions.len(), 27);
-        let mut weights = current();
-        let k = fit_k(&data, &weights, 1);
-        assert!(k > 0.0);
-        let before = loss(&data, &weights, k, 1.0, 1);
-        let mut adam = Adam::new(weights.len());
-        for _ in 0..50 {
-            let g = gradient(&data, &weights, k, 1.0, 1);
-            adam.step(&mut weights, &g, 1.0);
-        }
-        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+        assert_fifty_steps_lower_the_loss(&data, current());
     }
 
-    #[test]
-    fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = std::env::temp_dir().join(format!("texel-dao-{}.txt", std::process::id()));
+    /// A self-play file of four short games of `variant` from its SPRT openings.
+    fn short_selfplay(variant: &str) -> String {
+        let path = std::env::temp_dir().join(format!("texel-{variant}-{}.txt", std::process::id()));
         let path = path.to_str().unwrap().to_string();
+        let openings = format!("../openings/sprt/{variant}.txt");
         let args: Vec<String> = [
             "--out",
             &path,
@@ -372,14 +364,33 @@ mod tests {
             "--nodes",
             "300",
             "--variant",
-            "dao",
+            variant,
             "--openings",
-            "../openings/sprt/dao.txt",
+            &openings,
         ]
         .iter()
         .map(|s| s.to_string())
         .collect();
         crate::datagen::run(&args).unwrap();
+        path
+    }
+
+    /// Fitting the scale and then 50 Adam steps from `weights` lowers the loss on `data`.
+    fn assert_fifty_steps_lower_the_loss(data: &Data, mut weights: Vec<[f64; 2]>) {
+        let k = fit_k(data, &weights, 1);
+        assert!(k > 0.0);
+        let before = loss(data, &weights, k, 1.0, 1);
+        let mut adam = Adam::new(weights.len());
+        for _ in 0..50 {
+            let g = gradient(data, &weights, k, 1.0, 1);
+            adam.step(&mut weights, &g, 1.0);
+        }
+        assert!(loss(data, &weights, k, 1.0, 1) < before);
+    }
+
+    #[test]
+    fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = short_selfplay("dao");
         let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
         // The command line reaches the same fit: no epochs write the hand set back.
         let out = format!("{path}.rs");
@@ -394,53 +405,20 @@ mod tests {
         std::fs::remove_file(&path).ok();
         assert_eq!(written, DaoTuning.source(&DaoTuning.start()));
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
-        let mut weights = DaoTuning.start();
+        let weights = DaoTuning.start();
         assert_eq!(weights[tiamat_eval::dao::ARCHER_SCREENED][0], -60.0);
-        let k = fit_k(&data, &weights, 1);
-        assert!(k > 0.0);
-        let before = loss(&data, &weights, k, 1.0, 1);
-        let mut adam = Adam::new(weights.len());
-        for _ in 0..50 {
-            let g = gradient(&data, &weights, k, 1.0, 1);
-            adam.step(&mut weights, &g, 1.0);
-        }
-        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+        assert_fifty_steps_lower_the_loss(&data, weights);
     }
 
     #[test]
     fn a_croatianties14_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = std::env::temp_dir().join(format!("texel-ct14-{}.txt", std::process::id()));
-        let path = path.to_str().unwrap().to_string();
-        let args: Vec<String> = [
-            "--out",
-            &path,
-            "--games",
-            "4",
-            "--nodes",
-            "300",
-            "--variant",
-            "croatianties14",
-            "--openings",
-            "../openings/sprt/croatianties14.txt",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        crate::datagen::run(&args).unwrap();
+        let path = short_selfplay("croatianties14");
         let tuned = CroatianTuning::new("croatianties14").unwrap();
         let (data, held_out) = load(&tuned, &path, usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
-        let mut weights = tuned.start();
+        let weights = tuned.start();
         assert_eq!(weights[tiamat_eval::croatian::KING_ATTACKER][0], -18.0);
-        let k = fit_k(&data, &weights, 1);
-        assert!(k > 0.0);
-        let before = loss(&data, &weights, k, 1.0, 1);
-        let mut adam = Adam::new(weights.len());
-        for _ in 0..50 {
-            let g = gradient(&data, &weights, k, 1.0, 1);
-            adam.step(&mut weights, &g, 1.0);
-        }
-        assert!(loss(&data, &weights, k, 1.0, 1) < before);
+        assert_fifty_steps_lower_the_loss(&data, weights);
     }
 }

@@ -104,9 +104,9 @@ impl Tuned for CroatianTuning {
         croatian::trace(pos)
     }
 
-    /// As `eval/src/croatian/<variant>.rs` (the evaluation has no phases: the middlegame column).
+    /// As `eval/src/croatian/<variant>.rs`.
     fn source(&self, weights: &[[f64; 2]]) -> String {
-        let mut out = format!(
+        let header = format!(
             "//! {0}'s weights, in the order of `croatian::SECTIONS`: fitted from the hand set by\n\
              //! `tiamat-tune texel --variant {0}` (README, Strength); tune them rather than edit them\n\
              //! by hand.\n\
@@ -118,18 +118,7 @@ impl Tuned for CroatianTuning {
             self.variant,
             self.variant.to_uppercase()
         );
-        for &(name, start, len) in croatian::SECTIONS {
-            out.push_str(&format!("    // {name}\n"));
-            for row in weights[start..start + len].chunks(9) {
-                let cells: Vec<String> = row
-                    .iter()
-                    .map(|w| format!("{},", w[0].round() as i64))
-                    .collect();
-                out.push_str(&format!("    {}\n", cells.join(" ")));
-            }
-        }
-        out.push_str("];\n");
-        out
+        phaseless_source(header, croatian::SECTIONS, 9, weights)
     }
 }
 
@@ -151,9 +140,9 @@ impl Tuned for DaoTuning {
         dao::trace(pos)
     }
 
-    /// As `eval/src/dao/tuned.rs` (the evaluation has no phases: the middlegame column).
+    /// As `eval/src/dao/tuned.rs`.
     fn source(&self, weights: &[[f64; 2]]) -> String {
-        let mut out = String::from(
+        let header = String::from(
             "//! DAO's weights, in the order of `dao::SECTIONS`: fitted from the hand set by\n\
              //! `tiamat-tune texel --variant dao` (README, Strength); tune them rather than edit them\n\
              //! by hand.\n\
@@ -163,17 +152,28 @@ impl Tuned for DaoTuning {
              #[rustfmt::skip]\n\
              pub const TUNED: Weights = [\n",
         );
-        for &(name, start, len) in dao::SECTIONS {
-            out.push_str(&format!("    // {name}\n"));
-            for row in weights[start..start + len].chunks(12) {
-                let cells: Vec<String> = row
-                    .iter()
-                    .map(|w| format!("{},", w[0].round() as i64))
-                    .collect();
-                out.push_str(&format!("    {}\n", cells.join(" ")));
-            }
-        }
-        out.push_str("];\n");
-        out
+        phaseless_source(header, dao::SECTIONS, 12, weights)
     }
+}
+
+/// A weight file of an evaluation without phases (the middlegame column): `header`, then each
+/// section's weights under its name, `per_row` to a line, and the table's close.
+fn phaseless_source(
+    mut out: String,
+    sections: &[(&str, usize, usize)],
+    per_row: usize,
+    weights: &[[f64; 2]],
+) -> String {
+    for &(name, start, len) in sections {
+        out.push_str(&format!("    // {name}\n"));
+        for row in weights[start..start + len].chunks(per_row) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|w| format!("{},", w[0].round() as i64))
+                .collect();
+            out.push_str(&format!("    {}\n", cells.join(" ")));
+        }
+    }
+    out.push_str("];\n");
+    out
 }
