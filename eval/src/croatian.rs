@@ -630,6 +630,7 @@ impl Evaluator<Croatian> for CroatianEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::core::random::Xorshift;
 
     #[test]
     fn start_positions_are_balanced() {
@@ -647,7 +648,7 @@ mod tests {
     /// in progress with a piece in the air).
     #[test]
     fn trace_reproduces_the_evaluation() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut checked = 0;
         for name in [
             "croatianties",
@@ -675,9 +676,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
+                    let seed = rng.next_u64();
                     pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
                 }
             }
@@ -690,7 +689,7 @@ mod tests {
     /// moves, cascades, and turns played action by action.
     #[test]
     fn the_piece_sums_kept_along_a_line_are_the_evaluation() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut updated = 0;
         for name in [
             "croatianties14",
@@ -715,9 +714,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next_u64();
                 let child = match pos.null_move().filter(|_| seed.is_multiple_of(8)) {
                     Some(null) => null,
                     None => pos.play(&moves[(seed % moves.len() as u64) as usize]),

@@ -386,6 +386,7 @@ impl Evaluator<Dao> for DaoEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::core::random::Xorshift;
 
     fn eval(text: &str) -> i32 {
         DaoEval.evaluate(&Dao::from_position_string("dao", text).unwrap())
@@ -411,7 +412,7 @@ mod tests {
     /// games (drops, gates, dragons with powers, pushes and swaps all occur).
     #[test]
     fn trace_reproduces_the_evaluation() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut checked = 0;
         let mut dragons_with_power = 0;
         for _ in 0..12 {
@@ -436,9 +437,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next_u64();
                 pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
             }
         }

@@ -17,6 +17,7 @@
 //! the Warrior is the Pawn scaled by its half-full mobility against the Pawn's. The King is
 //! royal and has no material value.
 
+use tiamat_engine::core::random::Xorshift;
 use tiamat_engine::games::makromachy::board::*;
 use tiamat_engine::games::makromachy::{
     attacked, blocks_flight, piece_mobility, Makromachy, Move, MoveKind,
@@ -226,13 +227,7 @@ fn army() -> Vec<u8> {
 pub fn mean_mobility(kind: u8) -> (f64, f64) {
     let army = army();
     let mut scratch = Vec::new();
-    let mut seed = 0x5eed_0000_0000_0001u64 ^ kind as u64;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0x5eed_0000_0000_0001u64 ^ kind as u64);
     let squares: Vec<u16> = (0..RANKS)
         .flat_map(|r| (0..FILES).map(move |f| square(f, r)))
         .collect();
@@ -245,13 +240,13 @@ pub fn mean_mobility(kind: u8) -> (f64, f64) {
         for _ in 0..SAMPLES {
             let mut cells = empty_board();
             for &other in &squares {
-                if other != sq && rand() % 2 == 0 {
-                    let color = if rand() % 2 == 0 {
+                if other != sq && rng.next_u64().is_multiple_of(2) {
+                    let color = if rng.next_u64().is_multiple_of(2) {
                         Color::White
                     } else {
                         Color::Black
                     };
-                    let k = army[(rand() % army.len() as u64) as usize];
+                    let k = army[rng.below(army.len())];
                     cells[other as usize] = piece(color, k);
                 }
             }
@@ -419,13 +414,7 @@ mod tests {
     /// (one ply) ends clearly ahead of a random player, with either colour.
     #[test]
     fn greedy_evaluation_beats_random_moves() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15u64);
         for greedy in Color::ALL {
             let mut pos = Makromachy::start_position("makromachy").unwrap();
             for _ in 0..120 {
@@ -440,7 +429,7 @@ mod tests {
                         .max_by_key(|m| -MakromachyEval.evaluate(&pos.play(m)))
                         .unwrap()
                 } else {
-                    moves[(rand() % moves.len() as u64) as usize]
+                    moves[rng.below(moves.len())]
                 };
                 pos = pos.play(&mv);
             }

@@ -7,6 +7,7 @@ pub mod geometry;
 mod movelist;
 pub mod perft;
 pub mod placement;
+pub mod random;
 pub mod square;
 pub mod view;
 pub mod xboard;

@@ -365,6 +365,7 @@ impl NnuePath {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::core::random::Xorshift;
     use tiamat_engine::games::chess::ChessMoveList;
     use tiamat_engine::Game;
 
@@ -433,13 +434,7 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         ];
-        let mut seed = 0x1234_5678u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = Xorshift(0x1234_5678u64);
         for start in starts {
             let root = pos(start);
             let mut path = NnuePath::default();
@@ -450,18 +445,18 @@ mod tests {
                     let current = line[ply];
                     let mut moves = ChessMoveList::default();
                     current.legal_moves(&mut moves);
-                    let child = if moves.is_empty() || next(8) == 0 {
+                    let child = if moves.is_empty() || rng.below(8) == 0 {
                         match current.null_move() {
                             Some(null) => null,
                             None => break,
                         }
                     } else {
-                        current.play(&moves.as_slice()[next(moves.len())])
+                        current.play(&moves.as_slice()[rng.below(moves.len())])
                     };
                     path.play(ply + 1, &child);
                     line.push(child);
                     // Evaluated only now and then, as the search does.
-                    if next(3) == 0 {
+                    if rng.below(3) == 0 {
                         assert_eq!(
                             path.evaluate(&NETWORK, ply + 1, &child),
                             NETWORK.evaluate(&child),

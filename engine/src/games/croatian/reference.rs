@@ -2416,6 +2416,7 @@ mod tests {
     //! the start counts of issue 16, position strings.
 
     use super::*;
+    use crate::core::random::Xorshift;
 
     use Action::{Activate, Capture, EnPassant, Oblation, Step, Teleport};
 
@@ -2766,13 +2767,7 @@ mod tests {
     /// string reads back to itself.
     #[test]
     fn resulting_positions_round_trip() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut below = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1du64);
         // Hemera's Dawn has thousands of moves a position: fewer plies.
         for (variant, plies) in [("mirandasveil", 40), ("nineteen", 40), ("hemerasdawn", 8)] {
             let mut pos = Position::start(variant).unwrap();
@@ -2791,10 +2786,10 @@ mod tests {
                     .iter()
                     .filter(|(_, path)| path.contains('~'))
                     .collect();
-                pos = if !cascades.is_empty() && below(2) == 0 {
-                    cascades[below(cascades.len())].0.clone()
+                pos = if !cascades.is_empty() && rng.below(2) == 0 {
+                    cascades[rng.below(cascades.len())].0.clone()
                 } else {
-                    moves[below(moves.len())].0.clone()
+                    moves[rng.below(moves.len())].0.clone()
                 };
             }
         }

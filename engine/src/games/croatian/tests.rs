@@ -3,6 +3,7 @@
 
 use super::piece::{self, Kind, Tag};
 use super::*;
+use crate::core::random::Xorshift;
 use crate::core::Game;
 
 pub(super) use crate::core::perft::perft_listed as perft;
@@ -751,7 +752,7 @@ fn game_score_symbols_are_not_board_moves() {
 /// fixed pseudo-random walk.
 fn sample_positions() -> Vec<Croatian> {
     let mut out = Vec::new();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
     for name in [
         "croatianties",
         "mayanascendancy",
@@ -769,9 +770,7 @@ fn sample_positions() -> Vec<Croatian> {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             // Prefer cascades and captures now and then so they get exercised.
             let tactical: Vec<&Move> = moves
                 .iter()
@@ -924,19 +923,13 @@ fn garbage_never_panics() {
     let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzPNBRQKEAUWTCOGSHMIpnbrqkeauw0123456789/|&=:-~*%^.,;@\"'$<>\\[]()#+_! é"
         .chars()
         .collect();
-    let mut seed = 0xDEAD_BEEF_1234_5678u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0xDEAD_BEEF_1234_5678u64);
     let pos = start("mayanascendancy");
     let base = pos.position_string();
     for _ in 0..4000 {
-        let len = (next() % 24) as usize;
+        let len = rng.below(24);
         let s: String = (0..len)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .map(|_| alphabet[rng.below(alphabet.len())])
             .collect();
         let _ = pos.parse_move(&s);
         let _ = notation::parse_notation(&s, 26);
@@ -944,8 +937,8 @@ fn garbage_never_panics() {
         let _ = Croatian::from_author_setup(&format!("MA {s}"));
         // Mutate one character of a valid position string.
         let mut chars: Vec<char> = base.chars().collect();
-        let at = (next() % chars.len() as u64) as usize;
-        chars[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+        let at = rng.below(chars.len());
+        chars[at] = alphabet[rng.below(alphabet.len())];
         let mutated: String = chars.into_iter().collect();
         if let Ok(p) = Croatian::from_position_string("mayanascendancy", &mutated) {
             let mut moves = Vec::new();
@@ -1236,7 +1229,7 @@ fn single_ply_variants_have_move_codes() {
 /// random games of single plies, cascades and turns played action by action.
 #[test]
 fn written_fields_cover_what_a_turn_changed() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15u64);
     let mut known = 0;
     for name in [
         "croatianties14",
@@ -1268,9 +1261,7 @@ fn written_fields_cover_what_a_turn_changed() {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let next = pos.play(&moves[(seed % moves.len() as u64) as usize]);
             if let Some(fields) = next.written_since(&pos) {
                 known += 1;

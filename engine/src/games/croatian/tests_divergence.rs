@@ -8,6 +8,7 @@ use super::tests::assert_holds;
 use super::tests_hemera::moves_of;
 use super::tests_tlalocan::cot;
 use super::*;
+use crate::core::random::Xorshift;
 use crate::core::{Color, Game};
 
 /// Whether a move diverges anywhere.
@@ -381,13 +382,7 @@ type Steps = &'static [(i32, i32)];
 /// (a fixed seed).
 #[test]
 fn divergence_agrees_with_a_plain_walk() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
     // Each piece's letter, its steps, and whether it rides them.
     let rays: [(char, Steps, bool); 4] = [
         (
@@ -424,26 +419,26 @@ fn divergence_agrees_with_a_plain_walk() {
     let name = |x: i32, y: i32| format!("{}{}", (b'a' + x as u8) as char, y + 1);
     let (mut compared, mut diverging) = (0, 0);
     for _ in 0..300 {
-        let (letter, dirs, rides) = rays[next(4) as usize];
+        let (letter, dirs, rides) = rays[rng.below(4)];
         let mut taken = vec![(0, 0), (23, 23)];
-        let mut free = |next: &mut dyn FnMut(u64) -> u64| loop {
+        let mut free = |rng: &mut Xorshift| loop {
             // A window of 10x10 fields, far from both Kings, for many meetings.
-            let (x, y) = (7 + next(10) as i32, 7 + next(10) as i32);
+            let (x, y) = (7 + rng.below(10) as i32, 7 + rng.below(10) as i32);
             if !taken.contains(&(x, y)) {
                 taken.push((x, y));
                 return (x, y);
             }
         };
-        let origin = free(&mut next);
+        let origin = free(&mut rng);
         let mut pieces = format!("Ka1,kx24,{letter}{}", name(origin.0, origin.1));
         let mut board = std::collections::HashMap::new();
-        for _ in 0..1 + next(3) {
-            let (x, y) = free(&mut next);
+        for _ in 0..1 + rng.below(3) {
+            let (x, y) = free(&mut rng);
             board.insert((x, y), 'H');
             pieces += &format!(",H{}", name(x, y));
         }
-        for _ in 0..next(5) {
-            let (x, y) = free(&mut next);
+        for _ in 0..rng.below(5) {
+            let (x, y) = free(&mut rng);
             board.insert((x, y), 'n');
             pieces += &format!(",n{}", name(x, y));
         }

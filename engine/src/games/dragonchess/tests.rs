@@ -5,6 +5,7 @@ use super::moves::*;
 use super::*;
 
 use crate::core::perft::perft_listed as perft;
+use crate::core::random::Xorshift;
 
 /// A position from a piece list like `["K2a1", "k2l8", "G3d4"]` (uppercase Gold) and `'g'`/`'s'`.
 fn setup(pieces: &[&str], side: char) -> Dragonchess {
@@ -879,21 +880,10 @@ fn one_piece_never_has_more_than_35_moves() {
 
 // ---------------------------------------------------------------- random play: round trips, cross-checks
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Positions along random games from the start, preferring captures and board changes so that
 /// pieces reach foreign levels.
 fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Dragonchess> {
-    let mut rng = Rng(seed);
+    let mut rng = Xorshift(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = Dragonchess::start();
@@ -1029,12 +1019,13 @@ fn random_play_cross_checks() {
 /// Pieces of any kind scattered over all levels: shapes random games rarely reach.
 #[test]
 fn random_placements_agree_with_the_reference_generator() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
     let kinds: Vec<Kind> = Kind::ALL.into_iter().filter(|&k| k != Kind::King).collect();
     for _ in 0..400 {
         let mut board = [EMPTY; SQUARES];
         let mut free: Vec<usize> = (0..SQUARES).collect();
-        let take = |free: &mut Vec<usize>, rng: &mut Rng| free.swap_remove(rng.below(free.len()));
+        let take =
+            |free: &mut Vec<usize>, rng: &mut Xorshift| free.swap_remove(rng.below(free.len()));
         let gold_king = take(&mut free, &mut rng);
         let scarlet_king = take(&mut free, &mut rng);
         board[gold_king] = code(Color::White, Kind::King);

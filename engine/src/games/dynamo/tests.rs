@@ -3,6 +3,7 @@
 
 use super::board::square_name;
 use super::*;
+use crate::core::random::Xorshift;
 use crate::core::{GameResult, MoveList};
 
 fn pos(fen: &str) -> Dynamo {
@@ -824,13 +825,7 @@ fn dynamo_deep_perft_speed() {
 /// turn, and sampled turns' wire and human texts read back to themselves.
 #[test]
 fn random_games_keep_every_invariant() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15u64);
     let mut plies = 0;
     let mut exits = 0;
     for fen in suite_positions().into_iter().cycle().take(36) {
@@ -862,11 +857,11 @@ fn random_games_keep_every_invariant() {
                 assert!(!child.threatened_off(child.king_square(mover), !mover));
             }
             for _ in 0..3 {
-                let m = &moves[(next() % moves.len() as u64) as usize];
+                let m = &moves[rng.below(moves.len())];
                 assert_eq!(p.parse_move(&p.move_to_wire(m)).as_ref(), Ok(m));
                 assert_eq!(p.parse_move(&p.move_to_human(m)).as_ref(), Ok(m));
             }
-            let m = moves[(next() % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             exits += p.is_tactical(&m) as u32;
             p = p.play(&m);
             plies += 1;
@@ -906,13 +901,7 @@ fn generator_agrees_with_the_reference_shape() {
             check(&p.play(&m));
         }
     }
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
     let mut nodes = 0;
     for fen in suite_positions().into_iter().cycle().take(48) {
         let mut p = pos(fen);
@@ -923,7 +912,7 @@ fn generator_agrees_with_the_reference_shape() {
             if moves.is_empty() {
                 break;
             }
-            p = p.play(&moves[(next() % moves.len() as u64) as usize]);
+            p = p.play(&moves[rng.below(moves.len())]);
         }
     }
     assert!(nodes > 3_000, "{nodes}");

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::placement::push_placement;
+use crate::core::random::Xorshift;
 use std::collections::BTreeSet;
 
 use crate::core::perft::perft_listed as perft;
@@ -701,13 +702,7 @@ fn human_notation_examples() {
 /// round-trip, and every legal move's wire and human texts read back as that move.
 #[test]
 fn random_playouts_keep_state_and_text_consistent() {
-    let mut seed = 0x1234_5678_9abc_def0u64;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0x1234_5678_9abc_def0u64);
     let mut kinds_seen = BTreeSet::new();
     for _game in 0..6 {
         let mut pos = start();
@@ -742,10 +737,10 @@ fn random_playouts_keep_state_and_text_consistent() {
             }
             // Prefer captures so that games open up.
             let captures: Vec<&Move> = moves.iter().filter(|m| pos.is_tactical(m)).collect();
-            let mv = if !captures.is_empty() && rand() % 3 != 0 {
-                *captures[(rand() % captures.len() as u64) as usize]
+            let mv = if !captures.is_empty() && !rng.next_u64().is_multiple_of(3) {
+                *captures[rng.below(captures.len())]
             } else {
-                moves[(rand() % moves.len() as u64) as usize]
+                moves[rng.below(moves.len())]
             };
             kinds_seen.insert(format!("{:?}", mv.kind));
             pos = pos.play(&mv);
@@ -911,22 +906,16 @@ fn endings_threefold_and_fifty_moves() {
 /// Mutated position strings and random move texts give errors, never panics.
 #[test]
 fn mutated_inputs_never_panic() {
-    let mut seed = 0xdead_beef_cafe_f00du64;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0xdead_beef_cafe_f00du64);
     let alphabet: Vec<char> = "abcdnpKkWwT0123456789/ -:,=xO+é".chars().collect();
     let start_text = START.to_string();
     let pos = start();
     for _ in 0..3_000 {
         let mut chars: Vec<char> = start_text.chars().collect();
-        for _ in 0..1 + rand() % 4 {
-            let i = (rand() % chars.len() as u64) as usize;
-            let c = alphabet[(rand() % alphabet.len() as u64) as usize];
-            match rand() % 3 {
+        for _ in 0..1 + rng.next_u64() % 4 {
+            let i = rng.below(chars.len());
+            let c = alphabet[rng.below(alphabet.len())];
+            match rng.next_u64() % 3 {
                 0 => chars[i] = c,
                 1 => chars.insert(i, c),
                 _ => {
@@ -939,9 +928,9 @@ fn mutated_inputs_never_panic() {
             let again = read.position_string();
             assert!(Makromachy::from_position_string("makromachy", &again).is_ok());
         }
-        let len = 1 + rand() % 9;
+        let len = 1 + rng.next_u64() % 9;
         let mv: String = (0..len)
-            .map(|_| alphabet[(rand() % alphabet.len() as u64) as usize])
+            .map(|_| alphabet[rng.below(alphabet.len())])
             .collect();
         let _ = pos.parse_move(&mv);
     }
@@ -994,13 +983,7 @@ fn griffon_and_rhino_give_check_along_their_paths() {
 /// the full attack test in many seeded games that open up quickly.
 #[test]
 fn legality_shortcuts_agree_with_the_full_test() {
-    let mut seed = 0x0bad_5eed_1234_4321u64;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Xorshift(0x0bad_5eed_1234_4321u64);
     let mut checked = 0;
     for _game in 0..30 {
         let mut pos = start();
@@ -1021,10 +1004,10 @@ fn legality_shortcuts_agree_with_the_full_test() {
                 break;
             }
             let captures: Vec<&Move> = moves.iter().filter(|m| pos.is_tactical(m)).collect();
-            let mv = if !captures.is_empty() && rand() % 2 == 0 {
-                *captures[(rand() % captures.len() as u64) as usize]
+            let mv = if !captures.is_empty() && rng.next_u64().is_multiple_of(2) {
+                *captures[rng.below(captures.len())]
             } else {
-                moves[(rand() % moves.len() as u64) as usize]
+                moves[rng.below(moves.len())]
             };
             pos = pos.play(&mv);
         }
