@@ -676,8 +676,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    let seed = rng.next_u64();
-                    pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+                    pos = pos.play(&moves[rng.below(moves.len())]);
                 }
             }
         }

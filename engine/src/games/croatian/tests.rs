@@ -1261,8 +1261,7 @@ fn written_fields_cover_what_a_turn_changed() {
             if moves.is_empty() {
                 break;
             }
-            let seed = rng.next_u64();
-            let next = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+            let next = pos.play(&moves[rng.below(moves.len())]);
             if let Some(fields) = next.written_since(&pos) {
                 known += 1;
                 for sq in 0..MAILBOX as u16 {
