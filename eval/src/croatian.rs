@@ -75,7 +75,7 @@ use tiamat_engine::games::croatian::{Croatian, Line, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::{HasEvaluator, Recorder, Terms, Trace};
+use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
 
 mod classical14;
 mod croatianties;
@@ -160,18 +160,8 @@ pub fn weights(pos: &Croatian) -> &'static Weights {
     }
 }
 
-/// White's terms minus Black's, with one weight set.
-struct Sum {
-    weights: &'static Weights,
-    total: i32,
-}
-
-impl Terms for Sum {
-    #[inline]
-    fn add(&mut self, color: Color, param: usize, count: i32) {
-        self.total += color.sign() * self.weights[param] * count;
-    }
-}
+/// White's terms minus Black's, with the weights the variant plays with.
+type Sum = WeightedSum<PARAM_COUNT>;
 
 /// Terms sent to `out` with the other colour: a piece's terms taken away from the sum.
 struct Negated<'a, T>(&'a mut T);
@@ -595,7 +585,7 @@ impl Evaluator<Croatian> for CroatianEval {
         let us = pos.side_to_move();
         // `value` with the weights chosen once.
         let (weights, n) = (weights(pos), pos.size());
-        let value = |_: &Croatian, kind: Kind| weights[value_param(n, kind)];
+        let value = |kind: Kind| weights[value_param(n, kind)];
         let enemy = |sq: u16| {
             let c = pos.cell(sq);
             (piece::is_piece(c) && piece::color(c) != us).then(|| piece::kind(c))
@@ -604,21 +594,21 @@ impl Evaluator<Croatian> for CroatianEval {
         for ply in mv.plies() {
             let mover = Kind::from_index(ply.piece).unwrap_or(Kind::Pawn);
             if ply.flags & flag::EN_PASSANT != 0 {
-                gain += enemy(ply.aux).map_or(0, |k| value(pos, k));
+                gain += enemy(ply.aux).map_or(0, value);
             } else if ply.flags & flag::CAPTURE != 0 {
-                gain += enemy(ply.to).map_or(0, |k| value(pos, k));
+                gain += enemy(ply.to).map_or(0, value);
             }
             if ply.flags & flag::CONVERT != 0 {
                 // The Pyramid is spent and the converted piece changes sides.
-                gain += enemy(ply.to).map_or(0, |k| 2 * value(pos, k)) - value(pos, mover);
+                gain += enemy(ply.to).map_or(0, |k| 2 * value(k)) - value(mover);
             }
             if ply.flags & (flag::PROMOTE | flag::DELAYED) != 0 {
                 let promoted = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
-                gain += value(pos, promoted) - value(pos, Kind::Pawn);
+                gain += value(promoted) - value(Kind::Pawn);
             }
         }
         if let Move::Single(ply) = mv {
-            let mover = value(pos, Kind::from_index(ply.piece).unwrap_or(Kind::Pawn));
+            let mover = value(Kind::from_index(ply.piece).unwrap_or(Kind::Pawn));
             if ply.flags & flag::CAPTURE != 0 && mover > gain && pos.is_attacked(ply.to, !us) {
                 gain -= mover;
             }

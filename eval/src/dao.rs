@@ -33,7 +33,7 @@ use tiamat_engine::games::dao::{Dao, Kind, Move, MoveKind, Piece, GNU, RESERVE_K
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::{HasEvaluator, Recorder, Terms, Trace};
+use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
 
 mod tuned;
 mod weights;
@@ -111,18 +111,8 @@ pub fn value(kind: Kind) -> i32 {
     weights()[VALUE + kind as usize]
 }
 
-/// White's terms minus Black's, with one weight set.
-struct Sum {
-    weights: &'static Weights,
-    total: i32,
-}
-
-impl Terms for Sum {
-    #[inline]
-    fn add(&mut self, color: Color, param: usize, count: i32) {
-        self.total += color.sign() * self.weights[param] * count;
-    }
-}
+/// White's terms minus Black's, with the weights the variant plays with.
+type Sum = WeightedSum<PARAM_COUNT>;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DaoEval;

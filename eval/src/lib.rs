@@ -42,6 +42,20 @@ pub struct Trace {
     pub tempo: i32,
 }
 
+/// White's terms minus Black's with one weight per parameter: the score of an evaluation
+/// without phases.
+pub struct WeightedSum<const N: usize> {
+    pub weights: &'static [i32; N],
+    pub total: i32,
+}
+
+impl<const N: usize> Terms for WeightedSum<N> {
+    #[inline]
+    fn add(&mut self, color: Color, param: usize, count: i32) {
+        self.total += color.sign() * self.weights[param] * count;
+    }
+}
+
 /// White's counts minus Black's, per parameter.
 pub struct Recorder(pub Vec<i32>);
 
