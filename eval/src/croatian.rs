@@ -410,9 +410,10 @@ fn king_safety<T: Terms>(pos: &Croatian, color: Color, out: &mut T) {
 }
 
 /// Mop-up: where one side has at most a minor piece's worth (the Bishop's value: a lone King,
-/// a few Pawns or one minor piece) and the other at least a Rook more in pieces beyond Pawns,
-/// the strong side gains for the lone King's nearness to an edge and to a corner and for the
-/// Kings' nearness, per field, scaled up by its material lead. Only where every turn is one ply
+/// a few Pawns or one minor piece) and the other's pieces beyond Pawns are worth at least a Rook
+/// more than that, the strong side gains per field for the lone King's nearness to an edge and
+/// to a corner, for the Kings' nearness and for the box its Rooks and Queens shut the lone King
+/// in, scaled up by its material lead. Only where every turn is one ply
 /// (`Variant::single_plies`): elsewhere Waves, Stars and activations reach past an edge. Not a
 /// weight: the tuner's trace leaves it out, as its data leaves out such decided endings.
 const MOP_UP_EDGE: i32 = 20;
