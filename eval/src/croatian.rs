@@ -1,6 +1,7 @@
 //! Evaluation for the Croatian family: material, mobility, Pawn advancement, centralisation of
-//! leapers and king safety. Every weight is in one table per weight set (`Weights`: the hand
-//! set `HAND` and the tuned sets, chosen per variant by `weights`).
+//! leapers and king safety, and a mop-up bonus against a lone King (`mop_up`, no weight).
+//! Every weight is in one table per weight set (`Weights`: the hand set `HAND` and the tuned
+//! sets, chosen per variant by `weights`).
 //!
 //! ## Piece values
 //!
@@ -408,6 +409,92 @@ fn king_safety<T: Terms>(pos: &Croatian, color: Color, out: &mut T) {
     out.add(color, KING_ATTACKER, attackers);
 }
 
+/// Mop-up: where one side has at most a minor piece's worth (the Bishop's value: a lone King,
+/// a few Pawns or one minor piece) and the other's pieces beyond Pawns are worth at least a Rook
+/// more than that, the strong side gains per field for the lone King's nearness to an edge and
+/// to a corner, for the Kings' nearness and for the box its Rooks and Queens shut the lone King
+/// in, scaled up by its material lead. Only where every turn is one ply
+/// (`Variant::single_plies`): elsewhere Waves, Stars and activations reach past an edge. Not a
+/// weight: the tuner's trace leaves it out, as its data leaves out such decided endings.
+const MOP_UP_EDGE: i32 = 20;
+const MOP_UP_CORNER: i32 = 5;
+const MOP_UP_NEAR: i32 = 10;
+const MOP_UP_BOX: i32 = 10;
+/// The bonus is multiplied by `1 + lead / MOP_UP_LEAD`, the lead counted up to `MOP_UP_LEAD_CAP`.
+const MOP_UP_LEAD: i32 = 1000;
+const MOP_UP_LEAD_CAP: i32 = 3000;
+
+/// Each side's material, all of it and the part beyond Pawns, by White and Black: counted
+/// for `mop_up` where `activity` visits every piece, in the variants that have the bonus.
+#[derive(Clone, Copy, Default)]
+struct Material {
+    all: [i32; 2],
+    pieces: [i32; 2],
+}
+
+/// The mop-up bonus from White's point of view: 0 unless its material condition holds, so in
+/// the variants without it, whose material `activity` leaves at 0.
+fn mop_up(pos: &Croatian, material: &Material) -> i32 {
+    let (weights, n) = (weights(pos), pos.size());
+    let value = |kind: Kind| weights[value_param(n, kind)];
+    let minor = value(Kind::Bishop);
+    let Material {
+        all: material,
+        pieces,
+    } = *material;
+    if material[0] > minor && material[1] > minor {
+        return 0;
+    }
+    let strong = if material[1] <= minor {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let (s, w) = (strong.index(), (!strong).index());
+    if pieces[s] < material[w] + value(Kind::Rook) {
+        return 0;
+    }
+    let (Some(ours), Some(theirs)) = (pos.king(strong), pos.king(!strong)) else {
+        return 0;
+    };
+    let (f, r) = (pos.file_of(theirs) as i32, pos.rank_of(theirs) as i32);
+    let last = n as i32 - 1;
+    let (from_edge_f, from_edge_r) = (f.min(last - f), r.min(last - r));
+    let half = last / 2;
+    let edge = half - from_edge_f.min(from_edge_r);
+    let corner = 2 * half - from_edge_f - from_edge_r;
+    let apart = (f - pos.file_of(ours) as i32)
+        .abs()
+        .max((r - pos.rank_of(ours) as i32).abs());
+    // The box the strong side's Rooks and Queens shut the lone King in: its files and ranks
+    // between their lines.
+    let (mut files, mut ranks) = ((0, last), (0, last));
+    for sq in pos.occupied() {
+        let c = pos.cell(sq);
+        if piece::color(c) != strong || !matches!(piece::kind(c), Kind::Rook | Kind::Queen) {
+            continue;
+        }
+        let (rf, rr) = (pos.file_of(sq) as i32, pos.rank_of(sq) as i32);
+        if rf < f {
+            files.0 = files.0.max(rf + 1);
+        } else if rf > f {
+            files.1 = files.1.min(rf - 1);
+        }
+        if rr < r {
+            ranks.0 = ranks.0.max(rr + 1);
+        } else if rr > r {
+            ranks.1 = ranks.1.min(rr - 1);
+        }
+    }
+    let shut = 2 * last - (files.1 - files.0) - (ranks.1 - ranks.0);
+    let bonus = MOP_UP_EDGE * edge
+        + MOP_UP_CORNER * corner
+        + MOP_UP_NEAR * (last - apart)
+        + MOP_UP_BOX * shut;
+    let lead = (material[s] - material[w]).min(MOP_UP_LEAD_CAP);
+    strong.sign() * bonus * (MOP_UP_LEAD + lead) / MOP_UP_LEAD
+}
+
 /// What the terms of each piece by itself share on one board, worked out once (the value row
 /// is looked for among the sizes).
 struct PieceParams {
@@ -469,14 +556,26 @@ fn piece_sum<T: Terms>(pos: &Croatian, out: &mut T) {
 }
 
 /// Every term but `piece_sum`'s: mobility, the piece in the air and King safety.
-fn activity<T: Terms>(pos: &Croatian, out: &mut T) {
+fn activity<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
     let steps = Steps::of(pos);
+    let mut material = Material::default();
+    let values = pos
+        .variant_data()
+        .single_plies()
+        .then(|| (weights(pos), value_row(pos.size())));
     for sq in pos.occupied() {
         let c = pos.cell(sq);
         let kind = piece::kind(c);
+        let color = piece::color(c);
+        if let Some((weights, row)) = values.filter(|_| valued(kind)) {
+            let value = weights[row + kind as usize - 1];
+            material.all[color.index()] += value;
+            if kind != Kind::Pawn {
+                material.pieces[color.index()] += value;
+            }
+        }
         let i = MOBILE_INDEX[kind as usize];
         if i != usize::MAX {
-            let color = piece::color(c);
             let reach = mobility(pos, &steps, sq, kind, color);
             out.add(color, MOBILITY + i, reach.fields);
             if reach.waves != 0 {
@@ -490,12 +589,13 @@ fn activity<T: Terms>(pos: &Croatian, out: &mut T) {
     }
     king_safety(pos, Color::White, out);
     king_safety(pos, Color::Black, out);
+    material
 }
 
-/// Sends every term of `pos` to `out`.
-fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
+/// Sends every weighted term of `pos` to `out`; returns the material for `mop_up`.
+fn terms<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
     piece_sum(pos, out);
-    activity(pos, out);
+    activity(pos, out)
 }
 
 /// The sum of the terms `send` sends, with the weights `pos`'s variant plays with, from
@@ -509,9 +609,10 @@ fn score(pos: &Croatian, send: impl FnOnce(&mut Sum)) -> i32 {
     sum.total
 }
 
-/// Static score from White's point of view.
+/// Static score from White's point of view: the weighted terms and the mop-up bonus.
 pub fn white_score(pos: &Croatian) -> i32 {
-    score(pos, |sum| terms(pos, sum))
+    let mut material = Material::default();
+    score(pos, |sum| material = terms(pos, sum)) + mop_up(pos, &material)
 }
 
 /// Each ply's `piece_sum` score along the line a search thread is on: a move changes it only
@@ -520,7 +621,7 @@ pub fn white_score(pos: &Croatian) -> i32 {
 #[derive(Default)]
 pub struct PieceSums(Vec<i32>);
 
-/// The terms of `pos` for the tuner.
+/// The weighted terms of `pos` for the tuner (without the mop-up bonus, which is no weight).
 pub fn trace(pos: &Croatian) -> Trace {
     let mut recorder = Recorder::new(PARAM_COUNT);
     terms(pos, &mut recorder);
@@ -574,7 +675,9 @@ impl Evaluator<Croatian> for CroatianEval {
     }
 
     fn evaluate_path(&self, path: &mut PieceSums, ply: usize, pos: &Croatian) -> i32 {
-        let white = path.0[ply] + score(pos, |sum| activity(pos, sum));
+        let mut material = Material::default();
+        let white = path.0[ply] + score(pos, |sum| material = activity(pos, sum));
+        let white = white + mop_up(pos, &material);
         pos.side_to_move().sign() * white + TEMPO
     }
 
@@ -633,9 +736,9 @@ mod tests {
         }
     }
 
-    /// The tuner's trace, weighted by the weights the variant plays with, is the evaluation:
-    /// along random games of variants with every kind of term (tagged Pawns, Waves, Stars, turns
-    /// in progress with a piece in the air).
+    /// The tuner's trace, weighted by the weights the variant plays with, is the evaluation
+    /// less the mop-up bonus: along random games of variants with every kind of term (tagged
+    /// Pawns, Waves, Stars, turns in progress with a piece in the air).
     #[test]
     fn trace_reproduces_the_evaluation() {
         let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
@@ -657,9 +760,14 @@ mod tests {
                     let trace = trace(&pos);
                     let w = weights(&pos);
                     let sum: i32 = trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum();
-                    assert_eq!(sum, white_score(&pos), "{name} {}", pos.position_string());
+                    let mop = mop_up(&pos, &terms(&pos, &mut Recorder::new(PARAM_COUNT)));
+                    let text = pos.position_string();
+                    assert_eq!(sum + mop, white_score(&pos), "{name} {text}");
                     let relative = pos.side_to_move().sign();
-                    assert_eq!(relative * (sum + trace.tempo), CroatianEval.evaluate(&pos));
+                    assert_eq!(
+                        relative * (sum + mop + trace.tempo),
+                        CroatianEval.evaluate(&pos)
+                    );
                     checked += 1;
                     let mut moves = Vec::new();
                     pos.legal_moves(&mut moves);
@@ -750,7 +858,10 @@ mod tests {
     fn material_counts() {
         let even = Croatian::from_author_setup("CT Ke1,ke10").unwrap();
         let up = Croatian::from_author_setup("CT Ke1,Ee4,ke10").unwrap();
-        let diff = white_score(&up) - white_score(&even);
+        // The weighted terms alone: a lone Pegasus is a Rook's worth there, so the mop-up bonus
+        // comes on top (the `mop_up_*` tests).
+        let weighted = |pos: &Croatian| score(pos, |sum| _ = terms(pos, sum));
+        let diff = weighted(&up) - weighted(&even);
         // The 10x10 row's Pegasus, in the set Croatian Ties plays with, and a little activity.
         let value = weights(&up)[VALUE + Kind::Pegasus as usize - 1];
         assert!(diff > value && diff < value + 100, "{diff} {value}");
@@ -919,6 +1030,158 @@ mod tests {
             }
         }
         assert!(compared > 1000, "{compared}");
+    }
+
+    /// A position of `variant` (an n x n board) from its pieces, e.g. `('K', "g7")`, light
+    /// strong and to move; `dark_strong` mirrors it (ranks flipped, colours swapped).
+    fn placed(variant: &str, n: u8, pieces: &[(char, &str)], dark_strong: bool) -> Croatian {
+        use tiamat_engine::core::placement::push_board;
+        let at = |file: u8, rank: u8| {
+            pieces.iter().find_map(|&(letter, field)| {
+                let here = field.as_bytes()[0] - b'a' == file
+                    && field[1..].parse::<u8>().unwrap() - 1 == rank;
+                here.then_some(letter)
+            })
+        };
+        let mut text = String::new();
+        push_board(&mut text, 0..n, 0..n, |file, rank| {
+            if dark_strong {
+                let letter = at(file, n - 1 - rank)?;
+                Some(if letter.is_ascii_uppercase() {
+                    letter.to_ascii_lowercase()
+                } else {
+                    letter.to_ascii_uppercase()
+                })
+            } else {
+                at(file, rank)
+            }
+        });
+        text += if dark_strong { " b - 0 1" } else { " w - 0 1" };
+        Croatian::from_position_string(variant, &text).unwrap()
+    }
+
+    /// The strong side's static score, light strong and dark strong, of the Rook n14 (its
+    /// mobility the same in all) and the Kings on the given fields, never within two fields
+    /// of each other (King safety the same in all).
+    fn rook_ending(variant: &str, strong_king: &str, lone_king: &str) -> [i32; 2] {
+        [false, true].map(|dark| {
+            let pos = placed(
+                variant,
+                14,
+                &[('K', strong_king), ('R', "n14"), ('k', lone_king)],
+                dark,
+            );
+            let strong = if dark { Color::Black } else { Color::White };
+            strong.sign() * white_score(&pos)
+        })
+    }
+
+    #[test]
+    fn mop_up_drives_the_lone_king_to_the_edge_and_the_corner() {
+        // The lone King six fields from the strong King g7 each time: one field from the edge,
+        // on the edge, in the corner.
+        let near_edge = rook_ending("croatianties14", "g7", "m7");
+        let edge = rook_ending("croatianties14", "g7", "a7");
+        let corner = rook_ending("croatianties14", "g7", "a1");
+        for side in 0..2 {
+            assert!(near_edge[side] < edge[side], "{near_edge:?} {edge:?}");
+            assert!(edge[side] < corner[side], "{edge:?} {corner:?}");
+        }
+        assert_eq!(near_edge[0], near_edge[1]);
+    }
+
+    #[test]
+    fn mop_up_brings_the_strong_king_closer() {
+        let far = rook_ending("croatianties14", "k11", "d4");
+        let nearer = rook_ending("croatianties14", "i9", "d4");
+        let near = rook_ending("croatianties14", "g7", "d4");
+        for side in 0..2 {
+            assert!(far[side] < nearer[side] && nearer[side] < near[side]);
+        }
+        assert_eq!(far[0], far[1]);
+    }
+
+    #[test]
+    fn mop_up_grows_with_the_material_lead() {
+        // The lone King m7 or a1, the strong King g7, the Rook n14 and a second Rook n13 or not.
+        let gain = |rooks: &[(char, &str)]| {
+            let score = |lone: &str| {
+                let mut pieces = vec![('K', "g7"), ('k', lone)];
+                pieces.extend_from_slice(rooks);
+                white_score(&placed("croatianties14", 14, &pieces, false))
+            };
+            score("a1") - score("m7")
+        };
+        assert!(gain(&[('R', "n14")]) < gain(&[('R', "n14"), ('R', "n13")]));
+    }
+
+    #[test]
+    fn mop_up_counts_the_box_a_rook_shuts_the_lone_king_in() {
+        // The Rook reaches 26 fields from n14 and from h9; from h9 it shuts the lone King d4 in
+        // files a-g and ranks 1-8.
+        let score = |rook: &str, dark: bool| {
+            let pieces = [('K', "k11"), ('R', rook), ('k', "d4")];
+            let strong = if dark { Color::Black } else { Color::White };
+            strong.sign() * white_score(&placed("croatianties14", 14, &pieces, dark))
+        };
+        for dark in [false, true] {
+            assert!(score("n14", dark) < score("h9", dark));
+        }
+    }
+
+    /// No mop-up where the lone King has a Rook's help, where the strong side has less than a
+    /// Rook in pieces, or where turns are more than one ply (Age of Aquarius's Pyramids).
+    #[test]
+    fn mop_up_needs_its_material_and_a_one_ply_variant() {
+        let flat = |variant: &str, extra: &[(char, &str)]| {
+            let score = |lone: &str| {
+                let mut pieces = vec![('K', "g7"), ('k', lone)];
+                pieces.extend_from_slice(extra);
+                white_score(&placed(variant, 14, &pieces, false))
+            };
+            score("m7") == score("a1")
+        };
+        assert!(!flat("croatianties14", &[('R', "n14")]));
+        assert!(flat("croatianties14", &[('R', "n14"), ('r', "n13")]));
+        assert!(flat("croatianties14", &[('B', "n14")]));
+        assert!(flat("ageofaquarius", &[('R', "n14")]));
+    }
+
+    /// At depth 3 a Queen and King mate the lone King from the middle of the 14x14 board within
+    /// 30 moves (without the mop-up bonus the search sees no progress and the game is not won).
+    #[test]
+    fn mop_up_mates_with_queen_and_king() {
+        use tiamat_engine::search::{Control, Limits, Options, Searcher};
+        use tiamat_engine::GameResult;
+        let mut pos = placed(
+            "croatianties14",
+            14,
+            &[('K', "e4"), ('Q', "l3"), ('k', "h8")],
+            false,
+        );
+        let mut history = Vec::new();
+        let mut searcher = Searcher::new(CroatianEval, Options::default());
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let mut ending = None;
+        for _ in 0..60 {
+            ending = pos.ending(&history);
+            if ending.is_some() {
+                break;
+            }
+            let outcome = searcher.search(&pos, &history, &limits, &Control::new(), &mut |_| {});
+            history.push(pos.key());
+            pos = pos.play(&outcome.best.expect("a move while the game goes on"));
+        }
+        let ending = ending.or_else(|| pos.ending(&history));
+        assert_eq!(
+            ending.map(|e| e.result),
+            Some(GameResult::WhiteWins),
+            "{}",
+            pos.position_string()
+        );
     }
 
     #[test]
