@@ -81,11 +81,13 @@ use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
 mod classical14;
 mod croatianties;
 mod croatianties14;
+mod croatianties20;
 mod weights;
 
 pub use classical14::CLASSICAL14;
 pub use croatianties::CROATIANTIES;
 pub use croatianties14::CROATIANTIES14;
+pub use croatianties20::CROATIANTIES20;
 pub use weights::HAND;
 
 /// Board sizes the value table distinguishes; other sizes use the next larger row.
@@ -157,6 +159,7 @@ pub fn weights(pos: &Croatian) -> &'static Weights {
         "classical14" => &CLASSICAL14,
         "croatianties" => &CROATIANTIES,
         "croatianties14" => &CROATIANTIES14,
+        "croatianties20" => &CROATIANTIES20,
         _ => &HAND,
     }
 }
@@ -830,6 +833,7 @@ mod tests {
             ("classical14", &CLASSICAL14),
             ("croatianties", &CROATIANTIES),
             ("croatianties14", &CROATIANTIES14),
+            ("croatianties20", &CROATIANTIES20),
         ];
         // By value: every tuned set differs from the hand set and from the others.
         for (i, (name, set)) in tuned.iter().enumerate() {
@@ -846,7 +850,7 @@ mod tests {
             "ageofaquarius",
             "classical20",
             "classical26",
-            "croatianties20",
+            "croatianties26",
             "mirandasveil",
         ] {
             let pos = Croatian::start_position(name).unwrap();

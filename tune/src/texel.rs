@@ -303,7 +303,7 @@ mod tests {
     fn the_committed_weights_are_the_tuners_output() {
         let committed = include_str!("../../eval/src/chess/weights.rs");
         assert_eq!(ChessTuning.source(&current()), committed);
-        use tiamat_eval::croatian::{CLASSICAL14, CROATIANTIES, CROATIANTIES14};
+        use tiamat_eval::croatian::{CLASSICAL14, CROATIANTIES, CROATIANTIES14, CROATIANTIES20};
         for (variant, set, committed) in [
             (
                 "classical14",
@@ -319,6 +319,11 @@ mod tests {
                 "croatianties14",
                 &CROATIANTIES14,
                 include_str!("../../eval/src/croatian/croatianties14.rs"),
+            ),
+            (
+                "croatianties20",
+                &CROATIANTIES20,
+                include_str!("../../eval/src/croatian/croatianties20.rs"),
             ),
         ] {
             let tuned = CroatianTuning::new(variant).unwrap();
