@@ -25,6 +25,8 @@ pub const MAX_THREADS: usize = 256;
 pub const PLAY_STYLE: &str = "PlayStyle";
 /// The option that switches chess between its trained network and the hand-written evaluation.
 pub const USE_NNUE: &str = "UseNNUE";
+/// The option that sets search parameters by name, `name=value,name=value` (`SearchParams`).
+pub const SEARCH_PARAMS: &str = "SearchParams";
 
 /// What a `go` (UCI) or a CECP thinking request asks for, with root moves still as text.
 pub type GoParams = Limits<String>;

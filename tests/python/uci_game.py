@@ -17,6 +17,7 @@ OPTION_VALUES = {
     "Clear Hash": None,
     "PlayStyle": "oneply",
     "UseNNUE": True,
+    "SearchParams": "lmr_base=80,rfp_margin=90",
     "Debug Log File": os.devnull,
 }
 MANAGED = {"MultiPV", "Ponder", "UCI_Variant"}

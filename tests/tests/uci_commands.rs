@@ -48,6 +48,7 @@ fn uci_identifies_and_lists_options() {
         "option name Clear Hash type button",
         "option name PlayStyle type combo default search",
         "option name UseNNUE type check default false",
+        "option name SearchParams type string default <empty>",
         "option name UCI_Variant type combo default chess",
     ] {
         assert!(
@@ -124,6 +125,48 @@ fn setoption_accepts_good_values_and_reports_bad_ones() {
     engine.send("position startpos");
     engine.send("go depth 1");
     engine.expect_prefix("bestmove");
+}
+
+/// Nodes of a depth-8 search from a cleared table and history (the same every time).
+fn fresh_search_nodes(engine: &mut Engine) -> u64 {
+    engine.send("ucinewgame");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go depth 8");
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 8 ") && l.contains(" nodes "))
+        .unwrap_or_else(|| panic!("no depth-8 info line: {lines:?}"));
+    let nodes = info.split_whitespace().skip_while(|&w| w != "nodes").nth(1);
+    nodes.and_then(|n| n.parse().ok()).expect("a node count")
+}
+
+#[test]
+fn search_params_option_changes_the_search_and_refuses_bad_lists() {
+    let mut engine = uci();
+    let default = fresh_search_nodes(&mut engine);
+    engine.send("setoption name SearchParams value lmr_base=250, futility_base=0");
+    assert!(engine.sync_uci().is_empty());
+    let changed = fresh_search_nodes(&mut engine);
+    assert_ne!(changed, default);
+    for bad in [
+        "setoption name SearchParams value lmr_base=lots",
+        "setoption name SearchParams value no_such_parameter=1",
+        "setoption name SearchParams value lmr_base=100,futility_base",
+    ] {
+        engine.send(bad);
+        let lines = engine.sync_uci();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string option SearchParams not changed"),
+            "{bad} gave {lines:?}"
+        );
+    }
+    // The refused lists left the values set before.
+    assert_eq!(fresh_search_nodes(&mut engine), changed);
+    engine.send("setoption name SearchParams value");
+    assert!(engine.sync_uci().is_empty());
+    assert_eq!(fresh_search_nodes(&mut engine), default);
 }
 
 #[test]

@@ -24,7 +24,7 @@ use std::time::Duration;
 use crate::core::{complete_turn, whole_turns, Game, MoveList, MoveSet};
 
 use ordering::History;
-pub use params::{ParamRange, SearchParams};
+pub use params::{ParamOverrides, ParamRange, SearchParams};
 use time::{Clock, LagMeter, TimePlan};
 use tt::TranspositionTable;
 pub use weak::PlayStyle;
@@ -177,6 +177,8 @@ pub struct Options {
     pub play_style: PlayStyle,
     /// Evaluate with the game's trained network where it has one (`UseNNUE`).
     pub use_network: bool,
+    /// Search parameters set on top of the game's own (`SearchParams`).
+    pub search_params: ParamOverrides,
 }
 
 impl Default for Options {
@@ -187,6 +189,7 @@ impl Default for Options {
             multipv: 1,
             play_style: PlayStyle::Search,
             use_network: false,
+            search_params: ParamOverrides::default(),
             move_overhead: Duration::from_millis(30),
         }
     }
@@ -467,7 +470,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let max_depth = limits
             .depth
             .map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
-        let params = self.eval.search_params().clamped();
+        let params = self
+            .options
+            .search_params
+            .apply(self.eval.search_params())
+            .clamped();
         let shared = Shared {
             tt: &self.tt,
             eval: &self.eval,

@@ -108,6 +108,49 @@ impl Default for SearchParams {
     }
 }
 
+/// Values set by name on top of a game's own parameters (the UCI option `SearchParams`), so one
+/// binary can play two settings against each other; each is clamped into its range when applied.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParamOverrides(Vec<(&'static str, i32)>);
+
+impl ParamOverrides {
+    /// Reads `name=value,name=value` (spaces around the parts allowed; empty or `<empty>` sets
+    /// nothing). An unknown name or a value that is not an integer refuses the whole list.
+    pub fn parse(text: &str) -> Result<ParamOverrides, String> {
+        let text = text.trim();
+        if text.is_empty() || text == "<empty>" {
+            return Ok(ParamOverrides::default());
+        }
+        let names = SearchParams::DEFAULT.ranges();
+        let mut values = Vec::new();
+        for item in text.split(',') {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{}' is not name=value", item.trim()))?;
+            let (name, value) = (name.trim(), value.trim());
+            let known = names
+                .iter()
+                .find(|p| p.name == name)
+                .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
+            let value = value
+                .parse::<i32>()
+                .map_err(|_| format!("search parameter {name} needs an integer, got '{value}'"))?;
+            values.push((known.name, value));
+        }
+        Ok(ParamOverrides(values))
+    }
+
+    /// `params` with these values set, in order (a name given twice takes the last value).
+    pub fn apply(&self, mut params: SearchParams) -> SearchParams {
+        for &(name, value) in &self.0 {
+            params
+                .set(name, value)
+                .expect("names are checked when parsed");
+        }
+        params
+    }
+}
+
 impl SearchParams {
     /// Late-move reductions by depth and move number (both capped at 63).
     pub fn reduction_table(&self) -> Vec<[u8; 64]> {
@@ -163,5 +206,28 @@ mod tests {
         assert_eq!(table[1][1], 0);
         assert!(table[20][30] > table[3][3]);
         assert!(table[63][63] >= table[63][10]);
+    }
+
+    #[test]
+    fn overrides_parse_name_value_lists() {
+        let overrides =
+            ParamOverrides::parse(" lmr_base=80, rfp_margin = 10000,lmr_base=90 ").unwrap();
+        let params = overrides.apply(SearchParams::DEFAULT);
+        assert_eq!(params.lmr_base, 90);
+        assert_eq!(params.rfp_margin, 300);
+        assert_eq!(params.nmp_base, SearchParams::DEFAULT.nmp_base);
+        for empty in ["", "  ", "<empty>"] {
+            let none = ParamOverrides::parse(empty).unwrap();
+            assert_eq!(none.apply(SearchParams::DEFAULT), SearchParams::DEFAULT);
+        }
+        for bad in [
+            "lmr_base",
+            "lmr_base=",
+            "lmr_base=8x",
+            "no_such=1",
+            "lmr_base=80,,",
+        ] {
+            assert!(ParamOverrides::parse(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -7,11 +7,11 @@
 use std::fmt;
 use std::time::Duration;
 
-use tiamat_engine::search::PlayStyle;
+use tiamat_engine::search::{ParamOverrides, PlayStyle};
 use tiamat_engine::Color;
 
 use crate::logging::DEBUG_LOG_FILE;
-use crate::session::{GoParams, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, USE_NNUE};
+use crate::session::{GoParams, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, SEARCH_PARAMS, USE_NNUE};
 
 pub const MAX_MULTIPV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
@@ -57,6 +57,7 @@ pub enum EngineOption {
     ClearHash,
     PlayStyle(PlayStyle),
     UseNetwork(bool),
+    SearchParams(ParamOverrides),
     Variant(String),
     DebugLogFile(String),
 }
@@ -82,6 +83,8 @@ pub enum CommandError {
         name: String,
         value: String,
     },
+    /// `SearchParams` refused, with why.
+    OptionParams(String),
     StartposWithString(String),
     FenMissing,
     PositionSyntax,
@@ -126,6 +129,9 @@ impl fmt::Display for CommandError {
                 "option {name} needs one of {}, got '{value}'",
                 PlayStyle::NAMES.join(" ")
             ),
+            CommandError::OptionParams(why) => {
+                write!(f, "option {SEARCH_PARAMS} not changed: {why}")
+            }
             CommandError::StartposWithString(extra) => write!(
                 f,
                 "position startpos takes no position string; unexpected '{extra}'"
@@ -251,6 +257,9 @@ fn parse_option(args: &[&str]) -> Result<EngineOption, CommandError> {
                 })
             }
         },
+        lower if lower == SEARCH_PARAMS.to_ascii_lowercase() => EngineOption::SearchParams(
+            ParamOverrides::parse(&value).map_err(CommandError::OptionParams)?,
+        ),
         "uci_variant" => EngineOption::Variant(value.to_ascii_lowercase()),
         lower if lower == DEBUG_LOG_FILE.to_ascii_lowercase() => EngineOption::DebugLogFile(value),
         _ => return Err(CommandError::NoSuchOption(name)),
@@ -400,6 +409,14 @@ mod tests {
         assert_eq!(
             option("setoption name Debug Log File value /tmp/tiamat log.txt"),
             EngineOption::DebugLogFile("/tmp/tiamat log.txt".into())
+        );
+        assert_eq!(
+            option("setoption name searchparams value lmr_base=80, rfp_margin=90"),
+            EngineOption::SearchParams(ParamOverrides::parse("lmr_base=80,rfp_margin=90").unwrap())
+        );
+        assert_eq!(
+            error("setoption name SearchParams value lmr_base=x"),
+            "option SearchParams not changed: search parameter lmr_base needs an integer, got 'x'"
         );
         assert_eq!(
             error("setoption name Threads value 0"),

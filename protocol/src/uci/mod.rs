@@ -137,6 +137,7 @@ impl Uci {
             EngineOption::MoveOverhead(overhead) => options.move_overhead = overhead,
             EngineOption::PlayStyle(style) => options.play_style = style,
             EngineOption::UseNetwork(on) => options.use_network = on,
+            EngineOption::SearchParams(values) => options.search_params = values,
             // The searcher needs nothing: pondering is driven by `go ponder`.
             EngineOption::Ponder(_) => {}
             EngineOption::ClearHash => return self.session.clear_hash(),

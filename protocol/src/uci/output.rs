@@ -7,7 +7,9 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use super::command::{MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV};
 use crate::logging::DEBUG_LOG_FILE;
 use crate::registry::variant_names;
-use crate::session::{SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, USE_NNUE};
+use crate::session::{
+    SearchEvent, SearchResult, MAX_HASH_MB, MAX_THREADS, PLAY_STYLE, SEARCH_PARAMS, USE_NNUE,
+};
 
 pub const DEFAULT_VARIANT: &str = "chess";
 
@@ -50,6 +52,10 @@ pub fn identification() -> Vec<String> {
         UciOptionConfig::Check {
             name: USE_NNUE.into(),
             default: Some(defaults.use_network),
+        },
+        UciOptionConfig::String {
+            name: SEARCH_PARAMS.into(),
+            default: Some("<empty>".into()),
         },
         UciOptionConfig::Combo {
             name: "UCI_Variant".into(),
