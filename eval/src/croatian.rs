@@ -614,8 +614,14 @@ fn score(pos: &Croatian, send: impl FnOnce(&mut Sum)) -> i32 {
 
 /// Static score from White's point of view: the weighted terms and the mop-up bonus.
 pub fn white_score(pos: &Croatian) -> i32 {
+    score(pos, |sum| piece_sum(pos, sum)) + activity_score(pos)
+}
+
+/// `activity`'s weighted terms and the mop-up bonus its material count decides, from White's
+/// point of view: the whole score but `piece_sum`'s.
+fn activity_score(pos: &Croatian) -> i32 {
     let mut material = Material::default();
-    score(pos, |sum| material = terms(pos, sum)) + mop_up(pos, &material)
+    score(pos, |sum| material = activity(pos, sum)) + mop_up(pos, &material)
 }
 
 /// Each ply's `piece_sum` score along the line a search thread is on: a move changes it only
@@ -678,9 +684,7 @@ impl Evaluator<Croatian> for CroatianEval {
     }
 
     fn evaluate_path(&self, path: &mut PieceSums, ply: usize, pos: &Croatian) -> i32 {
-        let mut material = Material::default();
-        let white = path.0[ply] + score(pos, |sum| material = activity(pos, sum));
-        let white = white + mop_up(pos, &material);
+        let white = path.0[ply] + activity_score(pos);
         pos.side_to_move().sign() * white + TEMPO
     }
 
