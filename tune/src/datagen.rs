@@ -17,6 +17,7 @@ use std::time::Instant;
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
@@ -80,6 +81,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
         "dao" => return generate::<Dao>(&config),
+        "dynamo" => return generate::<Dynamo>(&config),
         _ => {}
     }
     CroatianTuning::new(&config.variant)?;
@@ -406,6 +408,17 @@ mod tests {
         check_lines(&crate::tuned::DaoTuning, &lines);
         // Every line's position is quiet for DAO's own rules, and the book's start shows.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+    }
+
+    #[test]
+    fn a_short_dynamo_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/dynamo.txt";
+        let lines = short_run("dynamo", Some(book));
+        check_lines(&crate::tuned::DynamoTuning, &lines);
+        // The book's start shows: its lines are at move 5, two random plies later move 6 (the
+        // move number is the sixth field; the seventh is the last turn).
+        let first_move: u32 = lines[0].0.split(' ').nth(5).unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
     }
 
