@@ -330,16 +330,21 @@ mod tests {
         assert!((0..5).all(|v| picks.contains(&v)));
     }
 
-    /// Two short games of `variant` through the command line, from the book `openings` if
+    /// `games` short games of `variant` through the command line, from the book `openings` if
     /// any; each line split into its position, result and score.
-    fn short_run(variant: &str, openings: Option<&str>) -> Vec<(String, String, i32)> {
+    fn short_run(
+        variant: &str,
+        openings: Option<&str>,
+        games: usize,
+    ) -> Vec<(String, String, i32)> {
         let out =
             std::env::temp_dir().join(format!("datagen-{variant}-{}.txt", std::process::id()));
+        let games = games.to_string();
         let mut args: Vec<String> = [
             "--out",
             out.to_str().unwrap(),
             "--games",
-            "2",
+            &games,
             "--nodes",
             "300",
             "--seed",
@@ -384,13 +389,13 @@ mod tests {
 
     #[test]
     fn a_short_run_writes_labelled_quiet_positions() {
-        check_lines(&ChessTuning, &short_run("chess", None));
+        check_lines(&ChessTuning, &short_run("chess", None, 2));
     }
 
     #[test]
     fn a_short_croatianties14_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/croatianties14.txt";
-        let lines = short_run("croatianties14", Some(book));
+        let lines = short_run("croatianties14", Some(book), 2);
         let tuned = CroatianTuning::new("croatianties14").unwrap();
         check_lines(&tuned, &lines);
         // The first game starts from its book line (8 plies) and two random plies, not from the
@@ -398,13 +403,13 @@ mod tests {
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
         // Started the same way, the whole run again writes the same lines.
-        assert_eq!(short_run("croatianties14", Some(book)), lines);
+        assert_eq!(short_run("croatianties14", Some(book), 2), lines);
     }
 
     #[test]
     fn a_short_dao_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/dao.txt";
-        let lines = short_run("dao", Some(book));
+        let lines = short_run("dao", Some(book), 2);
         check_lines(&crate::tuned::DaoTuning, &lines);
         // Every line's position is quiet for DAO's own rules, and the book's start shows.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
@@ -414,7 +419,8 @@ mod tests {
     #[test]
     fn a_short_dynamo_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/dynamo.txt";
-        let lines = short_run("dynamo", Some(book));
+        // Dynamo's games are short and few of their positions quiet: eight games for a few dozen.
+        let lines = short_run("dynamo", Some(book), 8);
         check_lines(&crate::tuned::DynamoTuning, &lines);
         // The book's start shows: its lines are at move 5, two random plies later move 6 (the
         // move number is the sixth field; the seventh is the last turn).

@@ -337,6 +337,12 @@ mod tests {
             .collect();
         let committed = include_str!("../../eval/src/dao/tuned.rs");
         assert_eq!(DaoTuning.source(&weights), committed);
+        let weights: Vec<[f64; 2]> = tiamat_eval::dynamo::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/dynamo/tuned.rs");
+        assert_eq!(DynamoTuning.source(&weights), committed);
     }
 
     #[test]
