@@ -17,6 +17,7 @@ use std::time::Instant;
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
@@ -80,6 +81,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
         "dao" => return generate::<Dao>(&config),
+        "dynamo" => return generate::<Dynamo>(&config),
         _ => {}
     }
     CroatianTuning::new(&config.variant)?;
@@ -328,16 +330,21 @@ mod tests {
         assert!((0..5).all(|v| picks.contains(&v)));
     }
 
-    /// Two short games of `variant` through the command line, from the book `openings` if
+    /// `games` short games of `variant` through the command line, from the book `openings` if
     /// any; each line split into its position, result and score.
-    fn short_run(variant: &str, openings: Option<&str>) -> Vec<(String, String, i32)> {
+    fn short_run(
+        variant: &str,
+        openings: Option<&str>,
+        games: usize,
+    ) -> Vec<(String, String, i32)> {
         let out =
             std::env::temp_dir().join(format!("datagen-{variant}-{}.txt", std::process::id()));
+        let games = games.to_string();
         let mut args: Vec<String> = [
             "--out",
             out.to_str().unwrap(),
             "--games",
-            "2",
+            &games,
             "--nodes",
             "300",
             "--seed",
@@ -382,13 +389,13 @@ mod tests {
 
     #[test]
     fn a_short_run_writes_labelled_quiet_positions() {
-        check_lines(&ChessTuning, &short_run("chess", None));
+        check_lines(&ChessTuning, &short_run("chess", None, 2));
     }
 
     #[test]
     fn a_short_croatianties14_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/croatianties14.txt";
-        let lines = short_run("croatianties14", Some(book));
+        let lines = short_run("croatianties14", Some(book), 2);
         let tuned = CroatianTuning::new("croatianties14").unwrap();
         check_lines(&tuned, &lines);
         // The first game starts from its book line (8 plies) and two random plies, not from the
@@ -396,16 +403,28 @@ mod tests {
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
         // Started the same way, the whole run again writes the same lines.
-        assert_eq!(short_run("croatianties14", Some(book)), lines);
+        assert_eq!(short_run("croatianties14", Some(book), 2), lines);
     }
 
     #[test]
     fn a_short_dao_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/dao.txt";
-        let lines = short_run("dao", Some(book));
+        let lines = short_run("dao", Some(book), 2);
         check_lines(&crate::tuned::DaoTuning, &lines);
         // Every line's position is quiet for DAO's own rules, and the book's start shows.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+    }
+
+    #[test]
+    fn a_short_dynamo_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/dynamo.txt";
+        // Dynamo's games are short and few of their positions quiet: eight games for a few dozen.
+        let lines = short_run("dynamo", Some(book), 8);
+        check_lines(&crate::tuned::DynamoTuning, &lines);
+        // The book's start shows: its lines are at move 5, two random plies later move 6 (the
+        // move number is the sixth field; the seventh is the last turn).
+        let first_move: u32 = lines[0].0.split(' ').nth(5).unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
     }
 

@@ -1,7 +1,7 @@
-//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's or DAO's,
-//! `tuned::Tuned`) to game results by logistic
-//! regression, `sigmoid(k * eval)` against the result (optionally blended with the search's own
-//! score), minimising the mean squared error with Adam over the whole data set each epoch.
+//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's, DAO's or
+//! Dynamo's, `tuned::Tuned`) to game results by logistic regression, `sigmoid(k * eval)` against
+//! the result (optionally blended with the search's own score), minimising the mean squared error
+//! with Adam over the whole data set each epoch.
 //!
 //! The evaluation is linear in its parameters apart from the draw scaling, which is taken as
 //! fixed per position, so each position is traced once (`Tuned::trace`) and the fit runs on
@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::datagen::read_positions;
-use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, Tuned};
+use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, DynamoTuning, Tuned};
 use crate::Flags;
 
 struct Position {
@@ -50,6 +50,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match flags.text("variant").unwrap_or("chess") {
         "chess" => fit(&ChessTuning, &flags),
         "dao" => fit(&DaoTuning, &flags),
+        "dynamo" => fit(&DynamoTuning, &flags),
         variant => fit(&CroatianTuning::new(variant)?, &flags),
     }
 }
@@ -336,6 +337,12 @@ mod tests {
             .collect();
         let committed = include_str!("../../eval/src/dao/tuned.rs");
         assert_eq!(DaoTuning.source(&weights), committed);
+        let weights: Vec<[f64; 2]> = tiamat_eval::dynamo::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/dynamo/tuned.rs");
+        assert_eq!(DynamoTuning.source(&weights), committed);
     }
 
     #[test]
@@ -356,16 +363,17 @@ mod tests {
         assert_fifty_steps_lower_the_loss(&data, current());
     }
 
-    /// A self-play file of four short games of `variant` from its SPRT openings.
-    fn short_selfplay(variant: &str) -> String {
+    /// A self-play file of `games` short games of `variant` from its SPRT openings.
+    fn short_selfplay(variant: &str, games: usize) -> String {
         let path = std::env::temp_dir().join(format!("texel-{variant}-{}.txt", std::process::id()));
         let path = path.to_str().unwrap().to_string();
         let openings = format!("../openings/sprt/{variant}.txt");
+        let games = games.to_string();
         let args: Vec<String> = [
             "--out",
             &path,
             "--games",
-            "4",
+            &games,
             "--nodes",
             "300",
             "--variant",
@@ -395,7 +403,7 @@ mod tests {
 
     #[test]
     fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = short_selfplay("dao");
+        let path = short_selfplay("dao", 4);
         let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
         // The command line reaches the same fit: no epochs write the hand set back.
         let out = format!("{path}.rs");
@@ -416,8 +424,32 @@ mod tests {
     }
 
     #[test]
+    fn a_dynamo_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        // Dynamo's games are short and few of their positions quiet: twelve games give about a
+        // hundred positions, more than the first held-out run of 63.
+        let path = short_selfplay("dynamo", 12);
+        let (data, held_out) = load(&DynamoTuning, &path, usize::MAX).unwrap();
+        // The command line reaches the same fit: no epochs write the hand set back.
+        let out = format!("{path}.rs");
+        let args: Vec<String> = ["--variant", "dynamo", "--data", &path, "--epochs", "0"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["--out".to_string(), out.clone()])
+            .collect();
+        run(&args).unwrap();
+        let written = std::fs::read_to_string(&out).unwrap();
+        std::fs::remove_file(&out).ok();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(written, DynamoTuning.source(&DynamoTuning.start()));
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let weights = DynamoTuning.start();
+        assert_eq!(weights[tiamat_eval::dynamo::KING_EDGE][0], -90.0);
+        assert_fifty_steps_lower_the_loss(&data, weights);
+    }
+
+    #[test]
     fn a_croatianties14_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = short_selfplay("croatianties14");
+        let path = short_selfplay("croatianties14", 4);
         let tuned = CroatianTuning::new("croatianties14").unwrap();
         let (data, held_out) = load(&tuned, &path, usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
