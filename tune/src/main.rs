@@ -9,7 +9,7 @@
 //!                   [--limit N] [--l2 X] [--out FILE] [--variant chess|dao|croatianties14|...]
 //! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
 //!                  [--final-rate R] [--lambda L] [--threads T] [--limit N] [--seed S]
-//!                  [--init FILE]
+//!                  [--init FILE] [--mirror true|false]
 //! ```
 
 mod datagen;
