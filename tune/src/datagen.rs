@@ -44,6 +44,8 @@ struct Config {
     openings: Vec<String>,
     random_plies: usize,
     seed: u64,
+    /// Search with the game's trained network (`UseNNUE`) instead of the hand-written evaluation.
+    nnue: bool,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -58,6 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "random-plies",
             "seed",
             "variant",
+            "nnue",
         ],
     )?;
     let openings = match flags.text("openings") {
@@ -76,6 +79,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         openings,
         random_plies: flags.number("random-plies", 2)?,
         seed: flags.number("seed", 1)?,
+        nnue: flags.number("nnue", false)?,
     };
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
@@ -108,7 +112,11 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
-                let mut searcher = Searcher::new(G::Evaluator::default(), Options::default());
+                let options = Options {
+                    use_network: config.nnue,
+                    ..Options::default()
+                };
+                let mut searcher = Searcher::new(G::Evaluator::default(), options);
                 loop {
                     let game = next_game.fetch_add(1, Ordering::Relaxed);
                     if game >= config.games {
@@ -329,10 +337,19 @@ mod tests {
     }
 
     /// Two short games of `variant` through the command line, from the book `openings` if
-    /// any; each line split into its position, result and score.
-    fn short_run(variant: &str, openings: Option<&str>) -> Vec<(String, String, i32)> {
-        let out =
-            std::env::temp_dir().join(format!("datagen-{variant}-{}.txt", std::process::id()));
+    /// any, with `extra` flags; each line split into its position, result and score.
+    fn short_run_with(
+        variant: &str,
+        openings: Option<&str>,
+        extra: &[&str],
+    ) -> Vec<(String, String, i32)> {
+        // Tests run side by side: each run writes its own file.
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let out = std::env::temp_dir().join(format!(
+            "datagen-{variant}-{}-{}.txt",
+            RUNS.fetch_add(1, Ordering::Relaxed),
+            std::process::id()
+        ));
         let mut args: Vec<String> = [
             "--out",
             out.to_str().unwrap(),
@@ -351,6 +368,7 @@ mod tests {
         if let Some(path) = openings {
             args.extend(["--openings".to_string(), path.to_string()]);
         }
+        args.extend(extra.iter().map(|s| s.to_string()));
         run(&args).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_file(&out).ok();
@@ -365,6 +383,10 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    fn short_run(variant: &str, openings: Option<&str>) -> Vec<(String, String, i32)> {
+        short_run_with(variant, openings, &[])
     }
 
     fn check_lines<T: Tuned>(tuned: &T, lines: &[(String, String, i32)])
@@ -383,6 +405,17 @@ mod tests {
     #[test]
     fn a_short_run_writes_labelled_quiet_positions() {
         check_lines(&ChessTuning, &short_run("chess", None));
+    }
+
+    /// `--nnue true` plays the games with the chess network, not the hand-written evaluation.
+    #[test]
+    fn the_network_plays_chess_games_when_asked() {
+        let book = "../openings/sprt/chess.txt";
+        let network = short_run_with("chess", Some(book), &["--nnue", "true"]);
+        check_lines(&ChessTuning, &network);
+        let hand_written = short_run_with("chess", Some(book), &["--nnue", "false"]);
+        assert_ne!(network, hand_written);
+        assert_eq!(short_run("chess", Some(book)), hand_written);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! ```text
 //! tiamat-tune datagen --out FILE [--games N] [--nodes N] [--threads T] [--openings FILE]
 //!                     [--random-plies N] [--seed S] [--variant chess|dao|croatianties14|...]
+//!                     [--nnue true|false]
 //! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
 //!                   [--limit N] [--l2 X] [--out FILE] [--variant chess|dao|croatianties14|...]
 //! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
