@@ -45,6 +45,8 @@ struct Config {
     openings: Vec<String>,
     random_plies: usize,
     seed: u64,
+    /// Search with the game's trained network (`UseNNUE`) instead of the hand-written evaluation.
+    nnue: bool,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -59,6 +61,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "random-plies",
             "seed",
             "variant",
+            "nnue",
         ],
     )?;
     let openings = match flags.text("openings") {
@@ -77,6 +80,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         openings,
         random_plies: flags.number("random-plies", 2)?,
         seed: flags.number("seed", 1)?,
+        nnue: flags.number("nnue", false)?,
     };
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
@@ -110,7 +114,11 @@ fn generate<G: HasEvaluator>(config: &Config) -> Result<(), String> {
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
-                let mut searcher = Searcher::new(G::Evaluator::default(), Options::default());
+                let options = Options {
+                    use_network: config.nnue,
+                    ..Options::default()
+                };
+                let mut searcher = Searcher::new(G::Evaluator::default(), options);
                 loop {
                     let game = next_game.fetch_add(1, Ordering::Relaxed);
                     if game >= config.games {
@@ -331,14 +339,20 @@ mod tests {
     }
 
     /// `games` short games of `variant` through the command line, from the book `openings` if
-    /// any; each line split into its position, result and score.
-    fn short_run(
+    /// any, with `extra` flags; each line split into its position, result and score.
+    fn short_run_with(
         variant: &str,
         openings: Option<&str>,
         games: usize,
+        extra: &[&str],
     ) -> Vec<(String, String, i32)> {
-        let out =
-            std::env::temp_dir().join(format!("datagen-{variant}-{}.txt", std::process::id()));
+        // Tests run side by side: each run writes its own file.
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let out = std::env::temp_dir().join(format!(
+            "datagen-{variant}-{}-{}.txt",
+            RUNS.fetch_add(1, Ordering::Relaxed),
+            std::process::id()
+        ));
         let games = games.to_string();
         let mut args: Vec<String> = [
             "--out",
@@ -358,6 +372,7 @@ mod tests {
         if let Some(path) = openings {
             args.extend(["--openings".to_string(), path.to_string()]);
         }
+        args.extend(extra.iter().map(|s| s.to_string()));
         run(&args).unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_file(&out).ok();
@@ -372,6 +387,14 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    fn short_run(
+        variant: &str,
+        openings: Option<&str>,
+        games: usize,
+    ) -> Vec<(String, String, i32)> {
+        short_run_with(variant, openings, games, &[])
     }
 
     fn check_lines<T: Tuned>(tuned: &T, lines: &[(String, String, i32)])
@@ -390,6 +413,17 @@ mod tests {
     #[test]
     fn a_short_run_writes_labelled_quiet_positions() {
         check_lines(&ChessTuning, &short_run("chess", None, 2));
+    }
+
+    /// `--nnue true` plays the games with the chess network, not the hand-written evaluation.
+    #[test]
+    fn the_network_plays_chess_games_when_asked() {
+        let book = "../openings/sprt/chess.txt";
+        let network = short_run_with("chess", Some(book), 2, &["--nnue", "true"]);
+        check_lines(&ChessTuning, &network);
+        let hand_written = short_run_with("chess", Some(book), 2, &["--nnue", "false"]);
+        assert_ne!(network, hand_written);
+        assert_eq!(short_run("chess", Some(book), 2), hand_written);
     }
 
     #[test]

@@ -5,13 +5,13 @@
 //! ```text
 //! tiamat-tune datagen --out FILE [--games N] [--nodes N] [--threads T] [--openings FILE]
 //!                     [--random-plies N] [--seed S]
-//!                     [--variant chess|dao|dynamo|croatianties14|...]
+//!                     [--variant chess|dao|dynamo|croatianties14|...] [--nnue true|false]
 //! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
 //!                   [--limit N] [--l2 X] [--out FILE]
 //!                   [--variant chess|dao|dynamo|croatianties14|...]
 //! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
 //!                  [--final-rate R] [--lambda L] [--threads T] [--limit N] [--seed S]
-//!                  [--init FILE]
+//!                  [--init FILE] [--mirror true|false]
 //! ```
 
 mod datagen;

@@ -13,7 +13,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use tiamat_engine::games::chess::{squares, Chess, PieceType};
-use tiamat_engine::Color;
+use tiamat_engine::{Color, Game};
 use tiamat_eval::chess::nnue::{
     bucket, feature, Network, BUCKETS, HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE,
 };
@@ -274,6 +274,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "limit",
             "seed",
             "init",
+            "mirror",
         ],
     )?;
     let files = flags
@@ -291,8 +292,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let threads: usize = flags.number::<usize>("threads", 1)?.max(1);
     let limit: usize = flags.number("limit", usize::MAX)?;
     let seed: u64 = flags.number("seed", 1)?;
+    let mirror: bool = flags.number("mirror", false)?;
     let start = Instant::now();
-    let (train, held_out) = load(files, limit)?;
+    let (train, held_out) = load(files, limit, mirror)?;
     let k = fit_k(&train);
     eprintln!(
         "{} training and {} held-out positions, loaded in {:.0} s; k = {k:.6}",
@@ -375,7 +377,30 @@ fn unquantised(network: &Network) -> Params {
     }
 }
 
-fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
+/// `pos` mirrored left to right (files a and h swapped, the en-passant square too), where no
+/// side may castle: without castling rights the chess rules are symmetric that way, so the
+/// mirror is as valid a position, with the same result and score.
+fn mirrored(pos: &Chess) -> Option<Chess> {
+    let text = pos.position_string();
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    if fields.len() < 4 || fields[2] != "-" {
+        return None;
+    }
+    // A rank's text read backwards is the mirrored rank: each digit counts empty squares.
+    fields[0] = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
+    if let Some(file) = fields[3].bytes().next().filter(|f| f.is_ascii_lowercase()) {
+        fields[3].replace_range(..1, &char::from(b'h' - (file - b'a')).to_string());
+    }
+    Chess::from_position_string("chess", &fields.join(" ")).ok()
+}
+
+/// The positions of `files`, training and held out; with `mirror`, each training position
+/// without castling rights is also trained on mirrored left to right.
+fn load(files: &str, limit: usize, mirror: bool) -> Result<(Data, Data), String> {
     let mut train = Data::default();
     let mut held_out = Data::default();
     read_positions(
@@ -383,12 +408,14 @@ fn load(files: &str, limit: usize) -> Result<(Data, Data), String> {
         files,
         limit,
         |pos, result, score, is_held_out| {
-            let data = if is_held_out {
-                &mut held_out
-            } else {
-                &mut train
-            };
-            data.push(&pos, result, score);
+            if is_held_out {
+                held_out.push(&pos, result, score);
+                return true;
+            }
+            train.push(&pos, result, score);
+            if let Some(image) = mirror.then(|| mirrored(&pos)).flatten() {
+                train.push(&image, result, score);
+            }
             true
         },
     )?;
@@ -536,7 +563,6 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tiamat_engine::Game;
 
     const POSITIONS: [(&str, f32, f32); 4] = [
         (
@@ -577,6 +603,41 @@ mod tests {
             let int = network.evaluate(pos) as f32;
             assert!((float - int).abs() <= 2.0, "{float} {int}");
         }
+    }
+
+    /// A position without castling rights mirrors left to right, en-passant square included,
+    /// and its sample's inputs are the original's with each square's file mirrored.
+    #[test]
+    fn mirrored_samples_feed_the_mirrored_inputs() {
+        let text = "8/5pk1/6p1/3pP3/8/2N5/5PPP/6K1 w - d6 0 2";
+        let pos = Chess::from_position_string("chess", text).unwrap();
+        let image = mirrored(&pos).unwrap();
+        assert_eq!(
+            image.position_string(),
+            "8/1kp5/1p6/3Pp3/8/5N2/PPP5/1K6 w - e6 0 2"
+        );
+        assert_eq!(mirrored(&image).unwrap().position_string(), text);
+        let mut data = Data::default();
+        data.push(&pos, 1.0, 150.0);
+        data.push(&image, 1.0, 150.0);
+        let inputs = |s: &Sample| {
+            let mut all: Vec<[usize; 2]> = data.features(s).collect();
+            all.sort();
+            all
+        };
+        let mut expected: Vec<[usize; 2]> = inputs(&data.samples[0])
+            .into_iter()
+            .map(|pair| pair.map(|f| f ^ 7))
+            .collect();
+        expected.sort();
+        assert_eq!(inputs(&data.samples[1]), expected);
+        assert_eq!(data.samples[1].bucket, data.samples[0].bucket);
+        assert_eq!(data.samples[1].side, data.samples[0].side);
+        // Castling rights break the symmetry: such positions are not mirrored.
+        let castling = Chess::from_position_string("chess", POSITIONS[1].0).unwrap();
+        assert!(mirrored(&castling).is_none());
+        let one_side = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1";
+        assert!(mirrored(&Chess::from_position_string("chess", one_side).unwrap()).is_none());
     }
 
     #[test]
