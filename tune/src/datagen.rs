@@ -17,6 +17,7 @@ use std::time::Instant;
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
@@ -80,6 +81,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
         "dao" => return generate::<Dao>(&config),
+        "makromachy" => return generate::<Makromachy>(&config),
         _ => {}
     }
     CroatianTuning::new(&config.variant)?;
@@ -405,6 +407,16 @@ mod tests {
         let lines = short_run("dao", Some(book));
         check_lines(&crate::tuned::DaoTuning, &lines);
         // Every line's position is quiet for DAO's own rules, and the book's start shows.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+    }
+
+    #[test]
+    fn a_short_makromachy_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/makromachy.txt";
+        let lines = short_run("makromachy", Some(book));
+        check_lines(&crate::tuned::MakromachyTuning, &lines);
+        // The book's eight plies and two random ones: the first position is at move 6.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
     }

@@ -1,12 +1,12 @@
 //! `tiamat-tune`: self-play training data, the Texel tuner for the hand-written evaluations of
-//! chess, of the Croatian variants whose every turn is one ply and of DAO, and the trainer of the
-//! chess network.
+//! chess, of the Croatian variants whose every turn is one ply, of DAO and of Makromachy, and the
+//! trainer of the chess network.
 //!
 //! ```text
 //! tiamat-tune datagen --out FILE [--games N] [--nodes N] [--threads T] [--openings FILE]
-//!                     [--random-plies N] [--seed S] [--variant chess|dao|croatianties14|...]
+//!                     [--random-plies N] [--seed S] [--variant chess|dao|makromachy|...]
 //! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
-//!                   [--limit N] [--l2 X] [--out FILE] [--variant chess|dao|croatianties14|...]
+//!                   [--limit N] [--l2 X] [--out FILE] [--variant chess|dao|makromachy|...]
 //! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
 //!                  [--final-rate R] [--lambda L] [--threads T] [--limit N] [--seed S]
 //!                  [--init FILE]
