@@ -33,8 +33,10 @@ use tiamat_engine::{Color, Game};
 
 use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
 
+mod tuned;
 mod weights;
 
+pub use tuned::TUNED;
 pub use weights::HAND;
 
 /// Centipawns per average move (sets Knight-like leapers near 300).
@@ -129,9 +131,10 @@ pub const MOBILITY_BASE: [i32; 25] = [
 /// Side to move bonus.
 pub const TEMPO: i32 = 10;
 
-/// The weights Makromachy plays with: the one place that chooses them.
+/// The weights Makromachy plays with: the one place that chooses them (the set fitted to its
+/// own self-play, README "The Makromachy evaluation's weights").
 pub fn weights() -> &'static Weights {
-    &HAND
+    &TUNED
 }
 
 /// A piece type's value in the weights Makromachy plays with (the King's is 0).
@@ -458,6 +461,12 @@ mod tests {
         for p in [FLYER_XRAY, FLIGHT_SHIELD, KING_ZONE + 2, MOBILITY] {
             assert!(seen[p] > 20, "{p}: {}", seen[p]);
         }
+    }
+
+    #[test]
+    fn makromachy_plays_with_the_fitted_set() {
+        assert_ne!(TUNED, HAND);
+        assert_eq!(weights(), &TUNED);
     }
 
     #[test]

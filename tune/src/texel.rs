@@ -337,6 +337,12 @@ mod tests {
             .collect();
         let committed = include_str!("../../eval/src/dao/tuned.rs");
         assert_eq!(DaoTuning.source(&weights), committed);
+        let weights: Vec<[f64; 2]> = tiamat_eval::makromachy::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/makromachy/tuned.rs");
+        assert_eq!(MakromachyTuning.source(&weights), committed);
     }
 
     #[test]
@@ -357,16 +363,17 @@ mod tests {
         assert_fifty_steps_lower_the_loss(&data, current());
     }
 
-    /// A self-play file of four short games of `variant` from its SPRT openings.
-    fn short_selfplay(variant: &str) -> String {
+    /// A self-play file of `games` short games of `variant` from its SPRT openings.
+    fn short_selfplay(variant: &str, games: usize) -> String {
         let path = std::env::temp_dir().join(format!("texel-{variant}-{}.txt", std::process::id()));
         let path = path.to_str().unwrap().to_string();
         let openings = format!("../openings/sprt/{variant}.txt");
+        let games = games.to_string();
         let args: Vec<String> = [
             "--out",
             &path,
             "--games",
-            "4",
+            &games,
             "--nodes",
             "300",
             "--variant",
@@ -396,7 +403,7 @@ mod tests {
 
     #[test]
     fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = short_selfplay("dao");
+        let path = short_selfplay("dao", 4);
         let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
         // The command line reaches the same fit: no epochs write the hand set back.
         let out = format!("{path}.rs");
@@ -418,7 +425,8 @@ mod tests {
 
     #[test]
     fn a_makromachy_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = short_selfplay("makromachy");
+        // Its short games write fewer positions: enough to fill the held-out run and train on.
+        let path = short_selfplay("makromachy", 12);
         let (data, held_out) = load(&MakromachyTuning, &path, usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
@@ -430,7 +438,7 @@ mod tests {
 
     #[test]
     fn a_croatianties14_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = short_selfplay("croatianties14");
+        let path = short_selfplay("croatianties14", 4);
         let tuned = CroatianTuning::new("croatianties14").unwrap();
         let (data, held_out) = load(&tuned, &path, usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
