@@ -1,5 +1,7 @@
-//! Makromachy evaluation: material, piece-square terms, mobility, King safety that knows flying
-//! pieces. All weights are the data tables below.
+//! Makromachy evaluation: material, centralisation, mobility, Pawn and Warrior advance, King
+//! safety that knows flying pieces. Every weight is in one table (`Weights`: the hand set
+//! `HAND`, built from [`MATERIAL`] and the positional weights of `weights.rs`), and the code
+//! only counts through [`Terms`], so that the tuner traces the same code that evaluates.
 //!
 //! # Material values (derived from mobility)
 //!
@@ -16,6 +18,10 @@
 //! hit-and-run). The Pawn is 100 by definition (on an empty board it has almost no moves);
 //! the Warrior is the Pawn scaled by its half-full mobility against the Pawn's. The King is
 //! royal and has no material value.
+//!
+//! Every term is a count times one weight: the King-zone penalty, a table by the number of
+//! attacked neighbour squares, is a parameter per number; mobility counts the moves above the
+//! piece type's half-full-board average ([`MOBILITY_BASE`], fixed, not tuned).
 
 use tiamat_engine::core::random::Xorshift;
 use tiamat_engine::games::makromachy::board::*;
@@ -25,7 +31,13 @@ use tiamat_engine::games::makromachy::{
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::HasEvaluator;
+use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
+
+mod tuned;
+mod weights;
+
+pub use tuned::TUNED;
+pub use weights::HAND;
 
 /// Centipawns per average move (sets Knight-like leapers near 300).
 pub const CP_PER_MOVE: f64 = 50.0;
@@ -34,43 +46,108 @@ pub const SAMPLES: usize = 24;
 /// The Pawn, by definition.
 pub const PAWN_VALUE: i32 = 100;
 
-/// Material by piece type (index = `board` piece type), as derived by [`derive_material`].
+/// Material by piece type (index = `board` piece type), as derived by [`derive_material`]: the
+/// hand set's `value` section.
 pub const MATERIAL: [i32; 25] = [
     // -, K, Q, R, B, N, T, L(Eagle), F(Raven), S(Bat), O(Archer), M, A, G, U, D, H, I, J, Z, E, C, V, W, P
     0, 0, 1310, 780, 530, 285, 1790, 1445, 865, 580, 290, 1060, 810, 1295, 1005, 930, 690, 450, 255,
     235, 285, 770, 520, 165, 100,
 ];
 
-/// Centralisation bonus per step towards the centre, by piece type (negative for the King,
-/// which belongs behind its army while the board is full).
-pub const CENTRE_WEIGHT: [i32; 25] = [
-    0, -4, 2, 1, 2, 5, 2, 2, 1, 2, 3, 3, 3, 3, 3, 2, 2, 4, 4, 4, 4, 1, 2, 0, 0,
+/// A full set of weights, one per parameter, in centipawns: sections below, in the order of
+/// [`SECTIONS`]. A section by piece type is indexed by `kind - 1` (King first).
+pub type Weights = [i32; PARAM_COUNT];
+
+/// Material by piece type; the King is never counted.
+pub const VALUE: usize = 0;
+/// Per step towards the centre (`centrality`), by piece type.
+pub const CENTRE: usize = VALUE + PIECE_TYPES;
+/// Per pseudo-legal move above the type's half-full-board average, by `MOBILE`.
+pub const MOBILITY: usize = CENTRE + PIECE_TYPES;
+/// Pawns and Warriors by ranks advanced from their own back rank (index 0 = rank 1).
+pub const PAWN_ADVANCE: usize = MOBILITY + MOBILE.len();
+pub const WARRIOR_ADVANCE: usize = PAWN_ADVANCE + RANKS;
+/// The King, by the number of its neighbour squares the enemy attacks (0-8).
+pub const KING_ZONE: usize = WARRIOR_ADVANCE + RANKS;
+/// An enemy flyer on a line to the King with exactly one piece it cannot pass in between:
+/// moving that one piece exposes the King to a flight over everything else.
+pub const FLYER_XRAY: usize = KING_ZONE + 9;
+/// An own Archer or flyer next to the King, blocking flights through that square.
+pub const FLIGHT_SHIELD: usize = FLYER_XRAY + 1;
+pub const PARAM_COUNT: usize = FLIGHT_SHIELD + 1;
+
+/// Every section's name, start and length, in order (for the tuner's output).
+pub const SECTIONS: &[(&str, usize, usize)] = &[
+    ("value", VALUE, PIECE_TYPES),
+    ("centre", CENTRE, PIECE_TYPES),
+    ("mobility", MOBILITY, MOBILE.len()),
+    ("pawn_advance", PAWN_ADVANCE, RANKS),
+    ("warrior_advance", WARRIOR_ADVANCE, RANKS),
+    ("king_zone", KING_ZONE, 9),
+    ("flyer_xray", FLYER_XRAY, 1),
+    ("flight_shield", FLIGHT_SHIELD, 1),
 ];
 
-/// Centipawns per pseudo-legal move above the piece type's half-full-board average, by piece
-/// type: pieces locked behind the Pawn wall are worth less than their material says. Leapers
-/// and Pawns get none (their mobility hardly varies).
-pub const MOBILITY_WEIGHT: [i32; 25] = [
-    0, 0, 2, 3, 3, 0, 1, 2, 3, 3, 0, 2, 2, 2, 2, 2, 2, 1, 0, 0, 1, 2, 2, 0, 0,
+/// The piece types whose mobility counts, in the order of the `MOBILITY` section: leapers,
+/// Archers and Pawns have none (their mobility hardly varies).
+pub const MOBILE: [u8; 17] = [
+    QUEEN,
+    ROOK,
+    BISHOP,
+    TERROR,
+    EAGLE,
+    RAVEN,
+    BAT,
+    MARSHALL,
+    ARCHBISHOP,
+    GRIFFON,
+    RHINO,
+    DRAGON_KING,
+    DRAGON_HORSE,
+    CHAMPION,
+    ELEPHANT,
+    CANNON,
+    VAO,
 ];
-/// Average moves on the half-full board (rounded), the zero point of the mobility term.
+
+/// A piece type's place in `MOBILE`, or `NOT_MOBILE`.
+const MOBILITY_SLOT: [u8; 25] = {
+    let mut slot = [NOT_MOBILE; 25];
+    let mut i = 0;
+    while i < MOBILE.len() {
+        slot[MOBILE[i] as usize] = i as u8;
+        i += 1;
+    }
+    slot
+};
+const NOT_MOBILE: u8 = u8::MAX;
+
+/// Average moves on the half-full board (rounded), the zero point of the mobility term, for the
+/// `MOBILE` types.
 pub const MOBILITY_BASE: [i32; 25] = [
     0, 0, 10, 5, 5, 0, 23, 15, 9, 7, 0, 10, 9, 7, 7, 8, 7, 8, 0, 0, 5, 5, 4, 0, 0,
 ];
 
-/// Pawn and Warrior bonus by ranks advanced from the own back rank (index 0 = rank 1).
-pub const PAWN_ADVANCE: [i32; 14] = [0, 0, 0, 0, 5, 10, 15, 20, 30, 40, 60, 90, 130, 0];
-pub const WARRIOR_ADVANCE: [i32; 14] = [0, 0, 2, 4, 6, 10, 14, 18, 24, 32, 45, 65, 95, 0];
-
-/// Penalty by the number of the King's neighbour squares the enemy attacks.
-pub const KING_ZONE_PENALTY: [i32; 9] = [0, 5, 15, 30, 50, 75, 105, 140, 180];
-/// An enemy flyer on a line to the King with exactly one piece it cannot pass in between:
-/// moving that one piece exposes the King to a flight over everything else.
-pub const FLYER_XRAY_PENALTY: i32 = 35;
-/// An own Archer or flyer next to the King blocks flights through that square.
-pub const FLIGHT_SHIELD_BONUS: i32 = 12;
 /// Side to move bonus.
 pub const TEMPO: i32 = 10;
+
+/// The weights Makromachy plays with: the one place that chooses them (the set fitted to its
+/// own self-play, README "The Makromachy evaluation's weights").
+pub fn weights() -> &'static Weights {
+    &TUNED
+}
+
+/// A piece type's value in the weights Makromachy plays with (the King's is 0).
+pub fn value(kind: u8) -> i32 {
+    if kind == KING {
+        0
+    } else {
+        weights()[VALUE + kind as usize - 1]
+    }
+}
+
+/// White's terms minus Black's, with the weights the variant plays with.
+type Sum = WeightedSum<PARAM_COUNT>;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MakromachyEval;
@@ -92,60 +169,90 @@ fn ranks_advanced(sq: u16, color: Color) -> usize {
     }
 }
 
+/// Every term of `pos`, for both sides.
+fn terms(pos: &Makromachy, out: &mut impl Terms) {
+    let mut scratch = Vec::with_capacity(128);
+    for rank in 0..RANKS {
+        for file in 0..FILES {
+            let sq = square(file, rank);
+            let code = pos.piece_at(sq);
+            if code == EMPTY {
+                continue;
+            }
+            let kind = kind_of(code);
+            let color = color_of(code);
+            let k = kind as usize - 1;
+            if kind != KING {
+                out.add(color, VALUE + k, 1);
+            }
+            out.add(color, CENTRE + k, centrality(sq));
+            let slot = MOBILITY_SLOT[kind as usize];
+            if slot != NOT_MOBILE {
+                let moves = piece_mobility(pos.cells(), sq, &mut scratch) as i32;
+                let above = moves - MOBILITY_BASE[kind as usize];
+                out.add(color, MOBILITY + slot as usize, above);
+            }
+            match kind {
+                PAWN => out.add(color, PAWN_ADVANCE + ranks_advanced(sq, color), 1),
+                WARRIOR => out.add(color, WARRIOR_ADVANCE + ranks_advanced(sq, color), 1),
+                _ => {}
+            }
+        }
+    }
+    for color in Color::ALL {
+        king_safety(pos, color, out);
+    }
+}
+
+/// Everything from White's point of view.
+pub fn white_score(pos: &Makromachy) -> i32 {
+    let mut sum = Sum {
+        weights: weights(),
+        total: 0,
+    };
+    terms(pos, &mut sum);
+    sum.total
+}
+
+/// The terms of `pos` for the tuner.
+pub fn trace(pos: &Makromachy) -> Trace {
+    let mut recorder = Recorder::new(PARAM_COUNT);
+    terms(pos, &mut recorder);
+    Trace {
+        coefficients: recorder.coefficients(),
+        phase: 1,
+        full_phase: 1,
+        scale: 1.0,
+        tempo: pos.side_to_move().sign() * TEMPO,
+    }
+}
+
 impl Evaluator<Makromachy> for MakromachyEval {
     type Path = ();
 
     fn evaluate(&self, pos: &Makromachy) -> i32 {
-        let mut score = [0i32; 2];
-        let mut scratch = Vec::with_capacity(128);
-        for rank in 0..RANKS {
-            for file in 0..FILES {
-                let sq = square(file, rank);
-                let code = pos.piece_at(sq);
-                if code == EMPTY {
-                    continue;
-                }
-                let kind = kind_of(code) as usize;
-                let color = color_of(code);
-                let mut s = MATERIAL[kind] + CENTRE_WEIGHT[kind] * centrality(sq);
-                if MOBILITY_WEIGHT[kind] != 0 {
-                    let moves = piece_mobility(pos.cells(), sq, &mut scratch) as i32;
-                    s += MOBILITY_WEIGHT[kind] * (moves - MOBILITY_BASE[kind]);
-                }
-                match kind as u8 {
-                    PAWN => s += PAWN_ADVANCE[ranks_advanced(sq, color)],
-                    WARRIOR => s += WARRIOR_ADVANCE[ranks_advanced(sq, color)],
-                    _ => {}
-                }
-                score[color.index()] += s;
-            }
-        }
-        for color in Color::ALL {
-            score[color.index()] -= king_danger(pos, color);
-        }
-        let us = pos.side_to_move();
-        score[us.index()] - score[(!us).index()] + TEMPO
+        pos.side_to_move().sign() * white_score(pos) + TEMPO
     }
 
     /// The victim (on `aux` for en passant and hit-and-run) and a promotion's gain; a piece
     /// worth more than what it takes, landing where the enemy attacks, risks itself.
     fn capture_order(&self, pos: &Makromachy, mv: &Move) -> i32 {
-        let value = |sq: u16| {
+        let at = |sq: u16| {
             let code = pos.piece_at(sq);
             if code == EMPTY {
                 0
             } else {
-                MATERIAL[kind_of(code) as usize]
+                value(kind_of(code))
             }
         };
         let victim = match mv.kind {
-            MoveKind::EnPassant | MoveKind::HitAndRun => value(mv.aux),
-            MoveKind::Normal => value(mv.to),
+            MoveKind::EnPassant | MoveKind::HitAndRun => at(mv.aux),
+            MoveKind::Normal => at(mv.to),
             MoveKind::Push | MoveKind::Castle => 0,
         };
-        let mover = value(mv.from);
+        let mover = at(mv.from);
         let promotion = if mv.promo != 0 {
-            MATERIAL[mv.promo as usize] - mover
+            value(mv.promo) - mover
         } else {
             0
         };
@@ -160,8 +267,8 @@ impl Evaluator<Makromachy> for MakromachyEval {
 }
 
 /// How exposed `color`'s King is: attacked neighbour squares (every attacker, flights over
-/// screens included), flyers one removable piece away, minus own flight shields.
-pub fn king_danger(pos: &Makromachy, color: Color) -> i32 {
+/// screens included), flyers one removable piece away, own flight shields.
+fn king_safety(pos: &Makromachy, color: Color, out: &mut impl Terms) {
     let cells = pos.cells();
     let king = pos.king_square(color) as i16;
     let enemy = !color;
@@ -208,8 +315,9 @@ pub fn king_danger(pos: &Makromachy, color: Color) -> i32 {
             x += d;
         }
     }
-    KING_ZONE_PENALTY[attacked_neighbours] + FLYER_XRAY_PENALTY * xrays
-        - FLIGHT_SHIELD_BONUS * shields
+    out.add(color, KING_ZONE + attacked_neighbours, 1);
+    out.add(color, FLYER_XRAY, xrays);
+    out.add(color, FLIGHT_SHIELD, shields);
 }
 
 /// The start army's piece types (one side), for drawing half-full boards.
@@ -297,7 +405,7 @@ mod tests {
             let mv = moves.iter().find(|m| m.from == from && m.to == to).unwrap();
             MakromachyEval.capture_order(&pos, mv)
         };
-        let (rook, queen) = (MATERIAL[ROOK as usize], MATERIAL[QUEEN as usize]);
+        let (rook, queen) = (value(ROOK), value(QUEEN));
         // The Queen n1 takes the Rook n14, alone or beside its King.
         assert_eq!(
             order("6k6r/14/14/14/14/14/14/14/14/14/14/14/14/6K6Q w - - 0 1"),
@@ -307,6 +415,58 @@ mod tests {
             order("12kr/14/14/14/14/14/14/14/14/14/14/14/14/6K6Q w - - 0 1"),
             rook - queen
         );
+    }
+
+    /// The tuner's trace, weighted by the weights Makromachy plays with, is the evaluation; at
+    /// the hand set it scores as the evaluation did before it was traced. Along random games
+    /// (King zones, flyer x-rays and shields all occur).
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
+        let mut checked = 0;
+        let mut seen = [0usize; PARAM_COUNT];
+        let mut checksum = 0i64;
+        for _ in 0..10 {
+            let mut pos = Makromachy::start_position("makromachy").unwrap();
+            for _ in 0..150 {
+                let trace = trace(&pos);
+                let dot = |w: &Weights| -> i32 {
+                    trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum()
+                };
+                let sum = dot(weights());
+                assert_eq!(sum, white_score(&pos), "{}", pos.position_string());
+                let relative = pos.side_to_move().sign();
+                assert_eq!(
+                    relative * (sum + trace.tempo),
+                    MakromachyEval.evaluate(&pos)
+                );
+                let hand = relative * (dot(&HAND) + trace.tempo);
+                checksum += (checked as i64 + 1) * i64::from(hand);
+                for &(p, _) in &trace.coefficients {
+                    seen[p] += 1;
+                }
+                checked += 1;
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert_eq!(checked, 1500);
+        // The hand evaluation before it was traced (47b68b1, its own tables) scored these
+        // positions the same one by one, checked then: a term dropped or changed moves this sum.
+        assert_eq!(checksum, -30_327_549);
+        for p in [FLYER_XRAY, FLIGHT_SHIELD, KING_ZONE + 2, MOBILITY] {
+            assert!(seen[p] > 20, "{p}: {}", seen[p]);
+        }
+    }
+
+    #[test]
+    fn makromachy_plays_with_the_fitted_set() {
+        assert_ne!(TUNED, HAND);
+        assert_eq!(weights(), &TUNED);
     }
 
     #[test]
@@ -319,7 +479,7 @@ mod tests {
     fn mobility_base_is_the_half_full_average() {
         let mut derived = [0i32; 25];
         for kind in 1..=PIECE_TYPES as u8 {
-            if MOBILITY_WEIGHT[kind as usize] != 0 {
+            if MOBILE.contains(&kind) {
                 derived[kind as usize] = mean_mobility(kind).1.round() as i32;
             }
         }
@@ -361,10 +521,12 @@ mod tests {
             "f13/14/14/14/14/14/14/O13/O13/14/14/P13/14/K12k w - - 0 1",
         )
         .unwrap();
-        assert_eq!(
-            king_danger(&exposed, Color::White) - king_danger(&shielded, Color::White),
-            FLYER_XRAY_PENALTY
-        );
+        let xrays = |pos: &Makromachy| {
+            let mut recorder = Recorder::new(PARAM_COUNT);
+            king_safety(pos, Color::White, &mut recorder);
+            recorder.0[FLYER_XRAY]
+        };
+        assert_eq!((xrays(&exposed), xrays(&shielded)), (1, 0));
     }
 
     /// Evaluations per second over the positions of a short playout (printed, never asserted):

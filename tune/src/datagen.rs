@@ -18,6 +18,7 @@ use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
 use tiamat_engine::games::dynamo::Dynamo;
+use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
@@ -86,6 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "chess" => return generate::<Chess>(&config),
         "dao" => return generate::<Dao>(&config),
         "dynamo" => return generate::<Dynamo>(&config),
+        "makromachy" => return generate::<Makromachy>(&config),
         _ => {}
     }
     CroatianTuning::new(&config.variant)?;
@@ -459,6 +461,16 @@ mod tests {
         // The book's start shows: its lines are at move 5, two random plies later move 6 (the
         // move number is the sixth field; the seventh is the last turn).
         let first_move: u32 = lines[0].0.split(' ').nth(5).unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+    }
+
+    #[test]
+    fn a_short_makromachy_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/makromachy.txt";
+        let lines = short_run("makromachy", Some(book), 2);
+        check_lines(&crate::tuned::MakromachyTuning, &lines);
+        // The book's eight plies and two random ones: the first position is at move 6.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
     }
 

@@ -1,7 +1,7 @@
 //! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's, DAO's or
-//! Dynamo's, `tuned::Tuned`) to game results by logistic regression, `sigmoid(k * eval)` against
-//! the result (optionally blended with the search's own score), minimising the mean squared error
-//! with Adam over the whole data set each epoch.
+//! Dynamo's or Makromachy's, `tuned::Tuned`) to game results by logistic regression,
+//! `sigmoid(k * eval)` against the result (optionally blended with the search's own score),
+//! minimising the mean squared error with Adam over the whole data set each epoch.
 //!
 //! The evaluation is linear in its parameters apart from the draw scaling, which is taken as
 //! fixed per position, so each position is traced once (`Tuned::trace`) and the fit runs on
@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::datagen::read_positions;
-use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, DynamoTuning, Tuned};
+use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, DynamoTuning, MakromachyTuning, Tuned};
 use crate::Flags;
 
 struct Position {
@@ -51,6 +51,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "chess" => fit(&ChessTuning, &flags),
         "dao" => fit(&DaoTuning, &flags),
         "dynamo" => fit(&DynamoTuning, &flags),
+        "makromachy" => fit(&MakromachyTuning, &flags),
         variant => fit(&CroatianTuning::new(variant)?, &flags),
     }
 }
@@ -343,6 +344,12 @@ mod tests {
             .collect();
         let committed = include_str!("../../eval/src/dynamo/tuned.rs");
         assert_eq!(DynamoTuning.source(&weights), committed);
+        let weights: Vec<[f64; 2]> = tiamat_eval::makromachy::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/makromachy/tuned.rs");
+        assert_eq!(MakromachyTuning.source(&weights), committed);
     }
 
     #[test]
@@ -444,6 +451,19 @@ mod tests {
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
         let weights = DynamoTuning.start();
         assert_eq!(weights[tiamat_eval::dynamo::KING_EDGE][0], -90.0);
+        assert_fifty_steps_lower_the_loss(&data, weights);
+    }
+
+    #[test]
+    fn a_makromachy_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        // Its short games write fewer positions: enough to fill the held-out run and train on.
+        let path = short_selfplay("makromachy", 12);
+        let (data, held_out) = load(&MakromachyTuning, &path, usize::MAX).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let weights = MakromachyTuning.start();
+        assert_eq!(weights[tiamat_eval::makromachy::FLYER_XRAY][0], -35.0);
+        assert_eq!(weights[tiamat_eval::makromachy::VALUE + 1][0], 1310.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
     }
 

@@ -1,14 +1,15 @@
 //! The evaluations the tuner fits, behind one trait: chess's, the Croatian family's (the
 //! variants whose every turn is one ply; each plays with its own weight set or the hand set),
-//! DAO's and Dynamo's.
+//! DAO's, Dynamo's and Makromachy's.
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
 use tiamat_engine::games::dynamo::Dynamo;
+use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::Game;
 use tiamat_eval::chess::{ChessEval, PARAMS, SECTIONS};
-use tiamat_eval::{croatian, dao, dynamo, Trace};
+use tiamat_eval::{croatian, dao, dynamo, makromachy, Trace};
 
 /// What `datagen`'s reader and the Texel tuner need of a game's evaluation.
 pub trait Tuned: Sync {
@@ -82,8 +83,8 @@ impl CroatianTuning {
                 variant: variant.to_string(),
             }),
             Ok(_) => Err(format!(
-                "{variant}: only chess, dao, dynamo and the Croatian variants whose every turn is \
-                 one ply are tuned"
+                "{variant}: only chess, dao, dynamo, makromachy and the Croatian variants whose every \
+                 turn is one ply are tuned"
             )),
             Err(_) => Err(format!("unknown variant '{variant}'")),
         }
@@ -188,6 +189,43 @@ impl Tuned for DynamoTuning {
              pub const TUNED: Weights = [\n",
         );
         phaseless_source(header, dynamo::SECTIONS, 8, weights)
+    }
+}
+
+/// Makromachy. Its fit starts from the hand set, like DAO's.
+pub struct MakromachyTuning;
+
+impl Tuned for MakromachyTuning {
+    type Position = Makromachy;
+
+    fn parse(&self, text: &str) -> Option<Makromachy> {
+        Makromachy::from_position_string("makromachy", text).ok()
+    }
+
+    fn start(&self) -> Vec<[f64; 2]> {
+        makromachy::HAND
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect()
+    }
+
+    fn trace(&self, pos: &Makromachy) -> Trace {
+        makromachy::trace(pos)
+    }
+
+    /// As `eval/src/makromachy/tuned.rs`.
+    fn source(&self, weights: &[[f64; 2]]) -> String {
+        let header = String::from(
+            "//! Makromachy's weights, in the order of `makromachy::SECTIONS`: fitted from the hand set\n\
+             //! by `tiamat-tune texel --variant makromachy` (README, Strength); tune them rather than\n\
+             //! edit them by hand.\n\
+             \n\
+             use super::Weights;\n\
+             \n\
+             #[rustfmt::skip]\n\
+             pub const TUNED: Weights = [\n",
+        );
+        phaseless_source(header, makromachy::SECTIONS, 12, weights)
     }
 }
 
