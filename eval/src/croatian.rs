@@ -76,7 +76,7 @@ use tiamat_engine::games::croatian::{Croatian, Line, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
+use crate::{HasEvaluator, Terms, Trace, WeightedSum};
 
 mod classical14;
 mod croatianties;
@@ -604,12 +604,7 @@ fn terms<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
 /// The sum of the terms `send` sends, with the weights `pos`'s variant plays with, from
 /// White's point of view.
 fn score(pos: &Croatian, send: impl FnOnce(&mut Sum)) -> i32 {
-    let mut sum = Sum {
-        weights: weights(pos),
-        total: 0,
-    };
-    send(&mut sum);
-    sum.total
+    Sum::score(weights(pos), send)
 }
 
 /// Static score from White's point of view: the weighted terms and the mop-up bonus.
@@ -632,15 +627,9 @@ pub struct PieceSums(Vec<i32>);
 
 /// The weighted terms of `pos` for the tuner (without the mop-up bonus, which is no weight).
 pub fn trace(pos: &Croatian) -> Trace {
-    let mut recorder = Recorder::new(PARAM_COUNT);
-    terms(pos, &mut recorder);
-    Trace {
-        coefficients: recorder.coefficients(),
-        phase: 1,
-        full_phase: 1,
-        scale: 1.0,
-        tempo: pos.side_to_move().sign() * TEMPO,
-    }
+    Trace::phaseless(PARAM_COUNT, pos.side_to_move().sign() * TEMPO, |recorder| {
+        terms(pos, recorder);
+    })
 }
 
 impl Evaluator<Croatian> for CroatianEval {
@@ -767,7 +756,7 @@ mod tests {
                     let trace = trace(&pos);
                     let w = weights(&pos);
                     let sum: i32 = trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum();
-                    let mop = mop_up(&pos, &terms(&pos, &mut Recorder::new(PARAM_COUNT)));
+                    let mop = mop_up(&pos, &terms(&pos, &mut crate::Recorder::new(PARAM_COUNT)));
                     let text = pos.position_string();
                     assert_eq!(sum + mop, white_score(&pos), "{name} {text}");
                     let relative = pos.side_to_move().sign();

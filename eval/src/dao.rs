@@ -33,7 +33,7 @@ use tiamat_engine::games::dao::{Dao, Kind, Move, MoveKind, Piece, GNU, RESERVE_K
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
+use crate::{HasEvaluator, Terms, Trace, WeightedSum};
 
 mod tuned;
 mod weights;
@@ -321,25 +321,14 @@ fn terms(pos: &Dao, out: &mut impl Terms) {
 
 /// Everything from White's point of view.
 pub fn white_score(pos: &Dao) -> i32 {
-    let mut sum = Sum {
-        weights: weights(),
-        total: 0,
-    };
-    terms(pos, &mut sum);
-    sum.total
+    Sum::score(weights(), |sum| terms(pos, sum))
 }
 
 /// The terms of `pos` for the tuner.
 pub fn trace(pos: &Dao) -> Trace {
-    let mut recorder = Recorder::new(PARAM_COUNT);
-    terms(pos, &mut recorder);
-    Trace {
-        coefficients: recorder.coefficients(),
-        phase: 1,
-        full_phase: 1,
-        scale: 1.0,
-        tempo: pos.side_to_move().sign() * TEMPO,
-    }
+    Trace::phaseless(PARAM_COUNT, pos.side_to_move().sign() * TEMPO, |recorder| {
+        terms(pos, recorder);
+    })
 }
 
 impl Evaluator<Dao> for DaoEval {

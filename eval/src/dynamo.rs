@@ -28,7 +28,7 @@ use tiamat_engine::games::dynamo::{Dynamo, Move};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::{HasEvaluator, Recorder, Terms, Trace, WeightedSum};
+use crate::{HasEvaluator, Terms, Trace, WeightedSum};
 
 mod tuned;
 mod weights;
@@ -214,25 +214,14 @@ fn king_safety(pos: &Dynamo, sq: u8, color: Color, out: &mut impl Terms) {
 
 /// Everything from White's point of view.
 pub fn white_score(pos: &Dynamo) -> i32 {
-    let mut sum = Sum {
-        weights: weights(),
-        total: 0,
-    };
-    terms(pos, &mut sum);
-    sum.total
+    Sum::score(weights(), |sum| terms(pos, sum))
 }
 
 /// The terms of `pos` for the tuner.
 pub fn trace(pos: &Dynamo) -> Trace {
-    let mut recorder = Recorder::new(PARAM_COUNT);
-    terms(pos, &mut recorder);
-    Trace {
-        coefficients: recorder.coefficients(),
-        phase: 1,
-        full_phase: 1,
-        scale: 1.0,
-        tempo: pos.side_to_move().sign() * TEMPO,
-    }
+    Trace::phaseless(PARAM_COUNT, pos.side_to_move().sign() * TEMPO, |recorder| {
+        terms(pos, recorder);
+    })
 }
 
 /// Empty squares a piece could step or slide to (a cheap stand-in for its turns).
@@ -437,12 +426,7 @@ mod tests {
     fn a_king_on_the_edge_is_worse_than_in_the_centre() {
         let hand = |fen: &str| {
             let pos = Dynamo::from_position_string("dynamo", fen).unwrap();
-            let mut sum = Sum {
-                weights: &HAND,
-                total: 0,
-            };
-            terms(&pos, &mut sum);
-            sum.total
+            Sum::score(&HAND, |sum| terms(&pos, sum))
         };
         // Black's King; White's stays on d1.
         let centre = hand("8/8/8/3k4/8/8/8/3K4 b - - 0 1 -");

@@ -42,11 +42,36 @@ pub struct Trace {
     pub tempo: i32,
 }
 
+impl Trace {
+    /// The trace of an evaluation without phases over `params` parameters: `send` sends the
+    /// position's terms; `tempo` is the side to move's, from White's point of view.
+    pub fn phaseless(params: usize, tempo: i32, send: impl FnOnce(&mut Recorder)) -> Trace {
+        let mut recorder = Recorder::new(params);
+        send(&mut recorder);
+        Trace {
+            coefficients: recorder.coefficients(),
+            phase: 1,
+            full_phase: 1,
+            scale: 1.0,
+            tempo,
+        }
+    }
+}
+
 /// White's terms minus Black's with one weight per parameter: the score of an evaluation
 /// without phases.
 pub struct WeightedSum<const N: usize> {
     pub weights: &'static [i32; N],
     pub total: i32,
+}
+
+impl<const N: usize> WeightedSum<N> {
+    /// The score of the terms `send` sends, weighted by `weights`, from White's point of view.
+    pub fn score(weights: &'static [i32; N], send: impl FnOnce(&mut Self)) -> i32 {
+        let mut sum = WeightedSum { weights, total: 0 };
+        send(&mut sum);
+        sum.total
+    }
 }
 
 impl<const N: usize> Terms for WeightedSum<N> {
