@@ -408,13 +408,10 @@ mod tests {
         assert!(loss(data, &weights, k, 1.0, 1) < before);
     }
 
-    #[test]
-    fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
-        let path = short_selfplay("dao", 4);
-        let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
-        // The command line reaches the same fit: no epochs write the hand set back.
-        let out = format!("{path}.rs");
-        let args: Vec<String> = ["--variant", "dao", "--data", &path, "--epochs", "0"]
+    /// The command line reaches the same fit: no epochs write `variant`'s hand set back.
+    fn assert_no_epochs_write_the_hand_set<T: Tuned>(tuned: &T, variant: &str, data: &str) {
+        let out = format!("{data}.rs");
+        let args: Vec<String> = ["--variant", variant, "--data", data, "--epochs", "0"]
             .iter()
             .map(|s| s.to_string())
             .chain(["--out".to_string(), out.clone()])
@@ -422,8 +419,15 @@ mod tests {
         run(&args).unwrap();
         let written = std::fs::read_to_string(&out).unwrap();
         std::fs::remove_file(&out).ok();
+        assert_eq!(written, tuned.source(&tuned.start()));
+    }
+
+    #[test]
+    fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = short_selfplay("dao", 4);
+        let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
+        assert_no_epochs_write_the_hand_set(&DaoTuning, "dao", &path);
         std::fs::remove_file(&path).ok();
-        assert_eq!(written, DaoTuning.source(&DaoTuning.start()));
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
         let weights = DaoTuning.start();
         assert_eq!(weights[tiamat_eval::dao::ARCHER_SCREENED][0], -60.0);
@@ -436,18 +440,8 @@ mod tests {
         // hundred positions, more than the first held-out run of 63.
         let path = short_selfplay("dynamo", 12);
         let (data, held_out) = load(&DynamoTuning, &path, usize::MAX).unwrap();
-        // The command line reaches the same fit: no epochs write the hand set back.
-        let out = format!("{path}.rs");
-        let args: Vec<String> = ["--variant", "dynamo", "--data", &path, "--epochs", "0"]
-            .iter()
-            .map(|s| s.to_string())
-            .chain(["--out".to_string(), out.clone()])
-            .collect();
-        run(&args).unwrap();
-        let written = std::fs::read_to_string(&out).unwrap();
-        std::fs::remove_file(&out).ok();
+        assert_no_epochs_write_the_hand_set(&DynamoTuning, "dynamo", &path);
         std::fs::remove_file(&path).ok();
-        assert_eq!(written, DynamoTuning.source(&DynamoTuning.start()));
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
         let weights = DynamoTuning.start();
         assert_eq!(weights[tiamat_eval::dynamo::KING_EDGE][0], -90.0);
