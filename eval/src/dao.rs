@@ -365,7 +365,7 @@ impl Evaluator<Dao> for DaoEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tiamat_engine::core::random::Xorshift;
+    use tiamat_engine::core::random::{random_walk, Xorshift};
 
     fn eval(text: &str) -> i32 {
         DaoEval.evaluate(&Dao::from_position_string("dao", text).unwrap())
@@ -395,8 +395,8 @@ mod tests {
         let mut checked = 0;
         let mut dragons_with_power = 0;
         for _ in 0..12 {
-            let mut pos = Dao::start_position("dao").unwrap();
-            for _ in 0..120 {
+            let start = Dao::start_position("dao").unwrap();
+            for pos in random_walk(start, |n| rng.below(n)).take(120) {
                 let trace = trace(&pos);
                 let w = weights();
                 let sum: i32 = trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum();
@@ -411,12 +411,6 @@ mod tests {
                 {
                     dragons_with_power += 1;
                 }
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos = pos.play(&moves[rng.below(moves.len())]);
             }
         }
         assert!(checked > 1000, "{checked}");

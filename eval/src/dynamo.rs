@@ -252,7 +252,7 @@ fn mobility(board: &[u8; 64], sq: u8, piece_kind: u8) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tiamat_engine::core::random::Xorshift;
+    use tiamat_engine::core::random::{random_walk, Xorshift};
     use tiamat_engine::games::dynamo::board::{BISHOP, QUEEN, ROOK};
 
     fn eval(fen: &str) -> i32 {
@@ -363,8 +363,8 @@ mod tests {
         let mut checked = 0;
         let mut seen = [false; PARAM_COUNT];
         for _ in 0..12 {
-            let mut pos = Dynamo::start_position("dynamo").unwrap();
-            for _ in 0..100 {
+            let start = Dynamo::start_position("dynamo").unwrap();
+            for pos in random_walk(start, |n| rng.below(n)).take(100) {
                 let trace = trace(&pos);
                 let sum = |w: &Weights| -> i32 {
                     trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum()
@@ -381,12 +381,9 @@ mod tests {
                 for &(p, _) in &trace.coefficients {
                     seen[p] = true;
                 }
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() || pos.ending(&[]).is_some() {
+                if pos.ending(&[]).is_some() {
                     break;
                 }
-                pos = pos.play(&moves[rng.below(moves.len())]);
             }
         }
         assert!(checked > 500, "{checked}");

@@ -383,6 +383,7 @@ pub fn derive_material() -> [i32; 25] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::core::random::random_walk;
 
     #[test]
     fn capture_order_weighs_the_victim_against_a_defended_landing() {
@@ -416,8 +417,8 @@ mod tests {
         let mut seen = [0usize; PARAM_COUNT];
         let mut checksum = 0i64;
         for _ in 0..10 {
-            let mut pos = Makromachy::start_position("makromachy").unwrap();
-            for _ in 0..150 {
+            let start = Makromachy::start_position("makromachy").unwrap();
+            for pos in random_walk(start, |n| rng.below(n)).take(150) {
                 let trace = trace(&pos);
                 let dot = |w: &Weights| -> i32 {
                     trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum()
@@ -435,12 +436,6 @@ mod tests {
                     seen[p] += 1;
                 }
                 checked += 1;
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos = pos.play(&moves[rng.below(moves.len())]);
             }
         }
         assert_eq!(checked, 1500);

@@ -23,7 +23,7 @@ use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
 use tiamat_engine::{Color, GameResult, MoveList};
 use tiamat_eval::HasEvaluator;
 
-use crate::tuned::{CroatianTuning, Tuned};
+use crate::tuned::{self, Tuned};
 use crate::Flags;
 
 /// Scores at least this large on several plies in a row end the game as a win.
@@ -90,7 +90,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "makromachy" => return generate::<Makromachy>(&config),
         _ => {}
     }
-    CroatianTuning::new(&config.variant)?;
+    tuned::croatian(&config.variant)?;
     generate::<Croatian>(&config)
 }
 
@@ -432,8 +432,8 @@ mod tests {
     fn a_short_croatianties14_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/croatianties14.txt";
         let lines = short_run("croatianties14", Some(book), 2);
-        let tuned = CroatianTuning::new("croatianties14").unwrap();
-        check_lines(&tuned, &lines);
+        let tuning = tuned::croatian("croatianties14").unwrap();
+        check_lines(&tuning, &lines);
         // The first game starts from its book line (8 plies) and two random plies, not from the
         // start: its first position is at move 6.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
@@ -446,7 +446,7 @@ mod tests {
     fn a_short_dao_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/dao.txt";
         let lines = short_run("dao", Some(book), 2);
-        check_lines(&crate::tuned::DaoTuning, &lines);
+        check_lines(&tuned::dao(), &lines);
         // Every line's position is quiet for DAO's own rules, and the book's start shows.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);
@@ -457,7 +457,7 @@ mod tests {
         let book = "../openings/sprt/dynamo.txt";
         // Dynamo's games are short and few of their positions quiet: eight games for a few dozen.
         let lines = short_run("dynamo", Some(book), 8);
-        check_lines(&crate::tuned::DynamoTuning, &lines);
+        check_lines(&tuned::dynamo(), &lines);
         // The book's start shows: its lines are at move 5, two random plies later move 6 (the
         // move number is the sixth field; the seventh is the last turn).
         let first_move: u32 = lines[0].0.split(' ').nth(5).unwrap().parse().unwrap();
@@ -468,7 +468,7 @@ mod tests {
     fn a_short_makromachy_run_from_the_book_writes_labelled_quiet_positions() {
         let book = "../openings/sprt/makromachy.txt";
         let lines = short_run("makromachy", Some(book), 2);
-        check_lines(&crate::tuned::MakromachyTuning, &lines);
+        check_lines(&tuned::makromachy(), &lines);
         // The book's eight plies and two random ones: the first position is at move 6.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);

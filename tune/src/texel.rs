@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::datagen::read_positions;
-use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, DynamoTuning, MakromachyTuning, Tuned};
+use crate::tuned::{self, ChessTuning, Tuned};
 use crate::Flags;
 
 struct Position {
@@ -49,10 +49,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     )?;
     match flags.text("variant").unwrap_or("chess") {
         "chess" => fit(&ChessTuning, &flags),
-        "dao" => fit(&DaoTuning, &flags),
-        "dynamo" => fit(&DynamoTuning, &flags),
-        "makromachy" => fit(&MakromachyTuning, &flags),
-        variant => fit(&CroatianTuning::new(variant)?, &flags),
+        "dao" => fit(&tuned::dao(), &flags),
+        "dynamo" => fit(&tuned::dynamo(), &flags),
+        "makromachy" => fit(&tuned::makromachy(), &flags),
+        variant => fit(&tuned::croatian(variant)?, &flags),
     }
 }
 
@@ -328,28 +328,28 @@ mod tests {
                 include_str!("../../eval/src/croatian/croatianties20.rs"),
             ),
         ] {
-            let tuned = CroatianTuning::new(variant).unwrap();
+            let tuning = tuned::croatian(variant).unwrap();
             let weights: Vec<[f64; 2]> = set.iter().map(|&w| [f64::from(w); 2]).collect();
-            assert_eq!(tuned.source(&weights), committed, "{variant}");
+            assert_eq!(tuning.source(&weights), committed, "{variant}");
         }
         let weights: Vec<[f64; 2]> = tiamat_eval::dao::TUNED
             .iter()
             .map(|&w| [f64::from(w); 2])
             .collect();
         let committed = include_str!("../../eval/src/dao/tuned.rs");
-        assert_eq!(DaoTuning.source(&weights), committed);
+        assert_eq!(tuned::dao().source(&weights), committed);
         let weights: Vec<[f64; 2]> = tiamat_eval::dynamo::TUNED
             .iter()
             .map(|&w| [f64::from(w); 2])
             .collect();
         let committed = include_str!("../../eval/src/dynamo/tuned.rs");
-        assert_eq!(DynamoTuning.source(&weights), committed);
+        assert_eq!(tuned::dynamo().source(&weights), committed);
         let weights: Vec<[f64; 2]> = tiamat_eval::makromachy::TUNED
             .iter()
             .map(|&w| [f64::from(w); 2])
             .collect();
         let committed = include_str!("../../eval/src/makromachy/tuned.rs");
-        assert_eq!(MakromachyTuning.source(&weights), committed);
+        assert_eq!(tuned::makromachy().source(&weights), committed);
     }
 
     #[test]
@@ -425,11 +425,11 @@ mod tests {
     #[test]
     fn a_dao_fit_starts_from_the_hand_set_and_lowers_the_loss() {
         let path = short_selfplay("dao", 4);
-        let (data, held_out) = load(&DaoTuning, &path, usize::MAX).unwrap();
-        assert_no_epochs_write_the_hand_set(&DaoTuning, "dao", &path);
+        let (data, held_out) = load(&tuned::dao(), &path, usize::MAX).unwrap();
+        assert_no_epochs_write_the_hand_set(&tuned::dao(), "dao", &path);
         std::fs::remove_file(&path).ok();
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
-        let weights = DaoTuning.start();
+        let weights = tuned::dao().start();
         assert_eq!(weights[tiamat_eval::dao::ARCHER_SCREENED][0], -60.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
     }
@@ -439,11 +439,11 @@ mod tests {
         // Dynamo's games are short and few of their positions quiet: twelve games give about a
         // hundred positions, more than the first held-out run of 63.
         let path = short_selfplay("dynamo", 12);
-        let (data, held_out) = load(&DynamoTuning, &path, usize::MAX).unwrap();
-        assert_no_epochs_write_the_hand_set(&DynamoTuning, "dynamo", &path);
+        let (data, held_out) = load(&tuned::dynamo(), &path, usize::MAX).unwrap();
+        assert_no_epochs_write_the_hand_set(&tuned::dynamo(), "dynamo", &path);
         std::fs::remove_file(&path).ok();
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
-        let weights = DynamoTuning.start();
+        let weights = tuned::dynamo().start();
         assert_eq!(weights[tiamat_eval::dynamo::KING_EDGE][0], -90.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
     }
@@ -452,10 +452,10 @@ mod tests {
     fn a_makromachy_fit_starts_from_the_hand_set_and_lowers_the_loss() {
         // Its short games write fewer positions: enough to fill the held-out run and train on.
         let path = short_selfplay("makromachy", 12);
-        let (data, held_out) = load(&MakromachyTuning, &path, usize::MAX).unwrap();
+        let (data, held_out) = load(&tuned::makromachy(), &path, usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
-        let weights = MakromachyTuning.start();
+        let weights = tuned::makromachy().start();
         assert_eq!(weights[tiamat_eval::makromachy::FLYER_XRAY][0], -35.0);
         assert_eq!(weights[tiamat_eval::makromachy::VALUE + 1][0], 1310.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
@@ -464,11 +464,11 @@ mod tests {
     #[test]
     fn a_croatianties14_fit_starts_from_the_hand_set_and_lowers_the_loss() {
         let path = short_selfplay("croatianties14", 4);
-        let tuned = CroatianTuning::new("croatianties14").unwrap();
-        let (data, held_out) = load(&tuned, &path, usize::MAX).unwrap();
+        let tuning = tuned::croatian("croatianties14").unwrap();
+        let (data, held_out) = load(&tuning, &path, usize::MAX).unwrap();
         std::fs::remove_file(&path).ok();
         assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
-        let weights = tuned.start();
+        let weights = tuning.start();
         assert_eq!(weights[tiamat_eval::croatian::KING_ATTACKER][0], -18.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
     }

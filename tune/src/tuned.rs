@@ -1,6 +1,6 @@
-//! The evaluations the tuner fits, behind one trait: chess's, the Croatian family's (the
-//! variants whose every turn is one ply; each plays with its own weight set or the hand set),
-//! DAO's, Dynamo's and Makromachy's.
+//! The evaluations the tuner fits, behind one trait: chess's, and those without phases
+//! (`Phaseless`): the Croatian family's (the variants whose every turn is one ply; each plays
+//! with its own weight set or the hand set), DAO's, Dynamo's and Makromachy's.
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
@@ -70,183 +70,132 @@ impl Tuned for ChessTuning {
     }
 }
 
-/// A Croatian variant whose every turn is one ply. Its fit starts from the hand set, so that a
-/// variant's tuned set is reproduced from the same data.
-pub struct CroatianTuning {
+/// An evaluation without phases (one value a parameter, the tuner's middlegame column), fitted
+/// from its hand set so that a committed set is reproduced from the same data: a Croatian
+/// variant whose every turn is one ply, DAO, Dynamo or Makromachy. Each variant is one
+/// constructor below, its description as data.
+pub struct Phaseless<G> {
+    /// The variant's name, which position strings are read with.
     variant: String,
-}
-
-impl CroatianTuning {
-    pub fn new(variant: &str) -> Result<Self, String> {
-        match Croatian::start_position(variant) {
-            Ok(pos) if pos.move_codes() => Ok(CroatianTuning {
-                variant: variant.to_string(),
-            }),
-            Ok(_) => Err(format!(
-                "{variant}: only chess, dao, dynamo, makromachy and the Croatian variants whose every \
-                 turn is one ply are tuned"
-            )),
-            Err(_) => Err(format!("unknown variant '{variant}'")),
-        }
-    }
-}
-
-impl Tuned for CroatianTuning {
-    type Position = Croatian;
-
-    fn parse(&self, text: &str) -> Option<Croatian> {
-        Croatian::from_position_string(&self.variant, text).ok()
-    }
-
-    fn start(&self) -> Vec<[f64; 2]> {
-        croatian::HAND.iter().map(|&w| [f64::from(w); 2]).collect()
-    }
-
-    fn trace(&self, pos: &Croatian) -> Trace {
-        croatian::trace(pos)
-    }
-
-    /// As `eval/src/croatian/<variant>.rs`.
-    fn source(&self, weights: &[[f64; 2]]) -> String {
-        let header = format!(
-            "//! {0}'s weights, in the order of `croatian::SECTIONS`: fitted from the hand set by\n\
-             //! `tiamat-tune texel --variant {0}` (README, Strength); tune them rather than edit them\n\
-             //! by hand.\n\
-             \n\
-             use super::Weights;\n\
-             \n\
-             #[rustfmt::skip]\n\
-             pub const {1}: Weights = [\n",
-            self.variant,
-            self.variant.to_uppercase()
-        );
-        phaseless_source(header, croatian::SECTIONS, 9, weights)
-    }
-}
-
-/// Dragons, Archers & Oxen. Its fit starts from the hand set, like a Croatian variant's.
-pub struct DaoTuning;
-
-impl Tuned for DaoTuning {
-    type Position = Dao;
-
-    fn parse(&self, text: &str) -> Option<Dao> {
-        Dao::from_position_string("dao", text).ok()
-    }
-
-    fn start(&self) -> Vec<[f64; 2]> {
-        dao::HAND.iter().map(|&w| [f64::from(w); 2]).collect()
-    }
-
-    fn trace(&self, pos: &Dao) -> Trace {
-        dao::trace(pos)
-    }
-
-    /// As `eval/src/dao/tuned.rs`.
-    fn source(&self, weights: &[[f64; 2]]) -> String {
-        let header = String::from(
-            "//! DAO's weights, in the order of `dao::SECTIONS`: fitted from the hand set by\n\
-             //! `tiamat-tune texel --variant dao` (README, Strength); tune them rather than edit them\n\
-             //! by hand.\n\
-             \n\
-             use super::Weights;\n\
-             \n\
-             #[rustfmt::skip]\n\
-             pub const TUNED: Weights = [\n",
-        );
-        phaseless_source(header, dao::SECTIONS, 12, weights)
-    }
-}
-
-/// Dynamo. Its fit starts from the hand set, like DAO's.
-pub struct DynamoTuning;
-
-impl Tuned for DynamoTuning {
-    type Position = Dynamo;
-
-    fn parse(&self, text: &str) -> Option<Dynamo> {
-        Dynamo::from_position_string("dynamo", text).ok()
-    }
-
-    fn start(&self) -> Vec<[f64; 2]> {
-        dynamo::HAND.iter().map(|&w| [f64::from(w); 2]).collect()
-    }
-
-    fn trace(&self, pos: &Dynamo) -> Trace {
-        dynamo::trace(pos)
-    }
-
-    /// As `eval/src/dynamo/tuned.rs`.
-    fn source(&self, weights: &[[f64; 2]]) -> String {
-        let header = String::from(
-            "//! Dynamo's weights, in the order of `dynamo::SECTIONS`: fitted from the hand set by\n\
-             //! `tiamat-tune texel --variant dynamo` (README, Strength); tune them rather than edit\n\
-             //! them by hand.\n\
-             \n\
-             use super::Weights;\n\
-             \n\
-             #[rustfmt::skip]\n\
-             pub const TUNED: Weights = [\n",
-        );
-        phaseless_source(header, dynamo::SECTIONS, 8, weights)
-    }
-}
-
-/// Makromachy. Its fit starts from the hand set, like DAO's.
-pub struct MakromachyTuning;
-
-impl Tuned for MakromachyTuning {
-    type Position = Makromachy;
-
-    fn parse(&self, text: &str) -> Option<Makromachy> {
-        Makromachy::from_position_string("makromachy", text).ok()
-    }
-
-    fn start(&self) -> Vec<[f64; 2]> {
-        makromachy::HAND
-            .iter()
-            .map(|&w| [f64::from(w); 2])
-            .collect()
-    }
-
-    fn trace(&self, pos: &Makromachy) -> Trace {
-        makromachy::trace(pos)
-    }
-
-    /// As `eval/src/makromachy/tuned.rs`.
-    fn source(&self, weights: &[[f64; 2]]) -> String {
-        let header = String::from(
-            "//! Makromachy's weights, in the order of `makromachy::SECTIONS`: fitted from the hand set\n\
-             //! by `tiamat-tune texel --variant makromachy` (README, Strength); tune them rather than\n\
-             //! edit them by hand.\n\
-             \n\
-             use super::Weights;\n\
-             \n\
-             #[rustfmt::skip]\n\
-             pub const TUNED: Weights = [\n",
-        );
-        phaseless_source(header, makromachy::SECTIONS, 12, weights)
-    }
-}
-
-/// A weight file of an evaluation without phases (the middlegame column): `header`, then each
-/// section's weights under its name, `per_row` to a line, and the table's close.
-fn phaseless_source(
-    mut out: String,
-    sections: &[(&str, usize, usize)],
+    hand: &'static [i32],
+    trace: fn(&G) -> Trace,
+    sections: &'static [(&'static str, usize, usize)],
+    /// Weights a line of the committed file.
     per_row: usize,
-    weights: &[[f64; 2]],
-) -> String {
-    for &(name, start, len) in sections {
-        out.push_str(&format!("    // {name}\n"));
-        for row in weights[start..start + len].chunks(per_row) {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|w| format!("{},", w[0].round() as i64))
-                .collect();
-            out.push_str(&format!("    {}\n", cells.join(" ")));
-        }
+    /// The file's leading comment, lines ending in a newline.
+    doc: String,
+    /// The name of the table it defines.
+    table: String,
+}
+
+impl<G: Game> Tuned for Phaseless<G> {
+    type Position = G;
+
+    fn parse(&self, text: &str) -> Option<G> {
+        G::from_position_string(&self.variant, text).ok()
     }
-    out.push_str("];\n");
-    out
+
+    fn start(&self) -> Vec<[f64; 2]> {
+        self.hand.iter().map(|&w| [f64::from(w); 2]).collect()
+    }
+
+    fn trace(&self, pos: &G) -> Trace {
+        (self.trace)(pos)
+    }
+
+    /// The doc comment, then each section's weights under its name, `per_row` to a line.
+    fn source(&self, weights: &[[f64; 2]]) -> String {
+        let mut out = format!(
+            "{}\n\
+             use super::Weights;\n\
+             \n\
+             #[rustfmt::skip]\n\
+             pub const {}: Weights = [\n",
+            self.doc, self.table
+        );
+        for &(name, start, len) in self.sections {
+            out.push_str(&format!("    // {name}\n"));
+            for row in weights[start..start + len].chunks(self.per_row) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|w| format!("{},", w[0].round() as i64))
+                    .collect();
+                out.push_str(&format!("    {}\n", cells.join(" ")));
+            }
+        }
+        out.push_str("];\n");
+        out
+    }
+}
+
+/// A Croatian variant whose every turn is one ply; its set is `eval/src/croatian/<variant>.rs`.
+pub fn croatian(variant: &str) -> Result<Phaseless<Croatian>, String> {
+    match Croatian::start_position(variant) {
+        Ok(pos) if pos.move_codes() => Ok(Phaseless {
+            variant: variant.to_string(),
+            hand: &croatian::HAND,
+            trace: croatian::trace,
+            sections: croatian::SECTIONS,
+            per_row: 9,
+            doc: format!(
+                "//! {variant}'s weights, in the order of `croatian::SECTIONS`: fitted from the hand set by\n\
+                 //! `tiamat-tune texel --variant {variant}` (README, Strength); tune them rather than edit them\n\
+                 //! by hand.\n"
+            ),
+            table: variant.to_uppercase(),
+        }),
+        Ok(_) => Err(format!(
+            "{variant}: only chess, dao, dynamo, makromachy and the Croatian variants whose every \
+             turn is one ply are tuned"
+        )),
+        Err(_) => Err(format!("unknown variant '{variant}'")),
+    }
+}
+
+/// Dragons, Archers & Oxen: `eval/src/dao/tuned.rs`.
+pub fn dao() -> Phaseless<Dao> {
+    Phaseless {
+        variant: "dao".to_string(),
+        hand: &dao::HAND,
+        trace: dao::trace,
+        sections: dao::SECTIONS,
+        per_row: 12,
+        doc: "//! DAO's weights, in the order of `dao::SECTIONS`: fitted from the hand set by\n\
+              //! `tiamat-tune texel --variant dao` (README, Strength); tune them rather than edit them\n\
+              //! by hand.\n"
+            .to_string(),
+        table: "TUNED".to_string(),
+    }
+}
+
+/// Dynamo: `eval/src/dynamo/tuned.rs`.
+pub fn dynamo() -> Phaseless<Dynamo> {
+    Phaseless {
+        variant: "dynamo".to_string(),
+        hand: &dynamo::HAND,
+        trace: dynamo::trace,
+        sections: dynamo::SECTIONS,
+        per_row: 8,
+        doc: "//! Dynamo's weights, in the order of `dynamo::SECTIONS`: fitted from the hand set by\n\
+              //! `tiamat-tune texel --variant dynamo` (README, Strength); tune them rather than edit\n\
+              //! them by hand.\n"
+            .to_string(),
+        table: "TUNED".to_string(),
+    }
+}
+
+/// Makromachy: `eval/src/makromachy/tuned.rs`.
+pub fn makromachy() -> Phaseless<Makromachy> {
+    Phaseless {
+        variant: "makromachy".to_string(),
+        hand: &makromachy::HAND,
+        trace: makromachy::trace,
+        sections: makromachy::SECTIONS,
+        per_row: 12,
+        doc: "//! Makromachy's weights, in the order of `makromachy::SECTIONS`: fitted from the hand set\n\
+              //! by `tiamat-tune texel --variant makromachy` (README, Strength); tune them rather than\n\
+              //! edit them by hand.\n"
+            .to_string(),
+        table: "TUNED".to_string(),
+    }
 }

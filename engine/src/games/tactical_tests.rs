@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::dao::tests::Lcg;
 use super::{chess, croatian, dao, dragonchess, dynamo, makromachy};
 use crate::core::perft::parse_suite;
+use crate::core::random::random_walk;
 use crate::core::{deep_tests, Game, MoveList};
 use crate::search::tt::MOVE_LIMIT;
 
@@ -190,22 +191,15 @@ fn check_game<G: Game>(class: Class<G>) {
             let Some(first) = starts.get(game % starts.len().max(1)) else {
                 break;
             };
-            let mut pos = first.clone();
             let mut previous = starts.last().cloned().unwrap_or_else(|| first.clone());
-            for ply in 0..plies {
+            let walk = random_walk(first.clone(), |n| rng.next(n));
+            for (ply, pos) in walk.take(plies).enumerate() {
                 let context = format!("{variant} game {game} ply {ply}");
                 assert_exact(&pos, &context, &mut read_back, class);
                 assert_foreign_codes(&pos, &previous, &context);
                 checked += 1;
                 coded += usize::from(pos.move_codes());
-                let mut moves = G::MoveList::default();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let pick = rng.next(moves.len());
-                previous = pos.clone();
-                pos = pos.play(&moves.as_slice()[pick]);
+                previous = pos;
             }
         }
     }

@@ -3,6 +3,7 @@
 use super::board::{read_square, square_name};
 use super::*;
 use super::{attacks, movegen, notation, position};
+use crate::core::random::random_walk;
 use crate::core::Game;
 
 const EMPTY: &str = "10/10/10/10/10/10/10/10/10/10 w - - [] - - 0 1";
@@ -1243,21 +1244,15 @@ fn notation_prefers_the_shortest_route() {
     assert_eq!(q.move_to_human(&mv), "D(B)f6+"); // f6-g7-h8: check
 }
 
-/// The positions of `games` random games from the start, up to `plies` plies each (a game
-/// stops at its end), the moves drawn from `seed`.
+/// The positions with a legal move along `games` random games from the start, up to `plies`
+/// plies each, the moves drawn from `seed`.
 fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<Dao> {
     let mut rng = Lcg(seed);
     let mut positions = Vec::new();
     for _ in 0..games {
-        let mut p = Dao::start_position("dao").unwrap();
-        for _ply in 0..plies {
-            let moves = legal(&p);
-            if moves.is_empty() {
-                break;
-            }
-            positions.push(p.clone());
-            p = p.play(&moves[rng.next(moves.len())]);
-        }
+        let start = Dao::start_position("dao").unwrap();
+        let walk = random_walk(start, |n| rng.next(n)).take(plies);
+        positions.extend(walk.filter(|p| !legal(p).is_empty()));
     }
     positions
 }
@@ -1311,8 +1306,8 @@ fn listed_moves_have_distinct_effects() {
     assert!(pairs > 10_000, "{pairs}");
 }
 
-/// Positions along random games from the start and from every suite position (gates, drops,
-/// dragons, fools and oxen in play).
+/// Positions with a legal move along random games from the start and from every suite position
+/// (gates, drops, dragons, fools and oxen in play).
 fn random_walk_positions(seed: u64, walks: usize, plies: usize) -> Vec<Dao> {
     let mut rng = Lcg(seed);
     let mut positions = Vec::new();
@@ -1320,15 +1315,9 @@ fn random_walk_positions(seed: u64, walks: usize, plies: usize) -> Vec<Dao> {
         .chain(suite_states())
         .collect();
     for walk in 0..walks {
-        let mut p = starts[walk % starts.len()].clone();
-        for _ply in 0..plies {
-            let moves = legal(&p);
-            if moves.is_empty() {
-                break;
-            }
-            positions.push(p.clone());
-            p = p.play(&moves[rng.next(moves.len())]);
-        }
+        let start = starts[walk % starts.len()].clone();
+        let walk = random_walk(start, |n| rng.next(n)).take(plies);
+        positions.extend(walk.filter(|p| !legal(p).is_empty()));
     }
     positions
 }

@@ -3,7 +3,7 @@
 
 use super::board::square_name;
 use super::*;
-use crate::core::random::Xorshift;
+use crate::core::random::{random_walk, Xorshift};
 use crate::core::{GameResult, MoveList};
 
 fn pos(fen: &str) -> Dynamo {
@@ -904,15 +904,9 @@ fn generator_agrees_with_the_reference_shape() {
     let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
     let mut nodes = 0;
     for fen in suite_positions().into_iter().cycle().take(48) {
-        let mut p = pos(fen);
-        for _ in 0..150 {
+        for p in random_walk(pos(fen), |n| rng.below(n)).take(150) {
             check(&p);
             nodes += 1;
-            let moves = legal(&p);
-            if moves.is_empty() {
-                break;
-            }
-            p = p.play(&moves[rng.below(moves.len())]);
         }
     }
     assert!(nodes > 3_000, "{nodes}");
