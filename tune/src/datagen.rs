@@ -17,6 +17,7 @@ use std::time::Instant;
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::dragonchess::Dragonchess;
 use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
@@ -86,6 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
         "dao" => return generate::<Dao>(&config),
+        "dragonchess" => return generate::<Dragonchess>(&config),
         "dynamo" => return generate::<Dynamo>(&config),
         "makromachy" => return generate::<Makromachy>(&config),
         _ => {}
