@@ -477,6 +477,16 @@ mod tests {
     }
 
     #[test]
+    fn a_short_dragonchess_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/dragonchess.txt";
+        let lines = short_run("dragonchess", Some(book), 2);
+        check_lines(&crate::tuned::DragonchessTuning, &lines);
+        // The book's eight plies and two random ones: the first position is at move 6.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+    }
+
+    #[test]
     fn variants_with_turns_of_several_plies_are_refused() {
         let args = |v: &str| -> Vec<String> {
             ["--out", "/nonexistent/x", "--variant", v]

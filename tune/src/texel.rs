@@ -1,5 +1,5 @@
-//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's, DAO's or
-//! Dynamo's or Makromachy's, `tuned::Tuned`) to game results by logistic regression,
+//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's, DAO's,
+//! Dynamo's, Makromachy's or Dragonchess's, `tuned::Tuned`) to game results by logistic regression,
 //! `sigmoid(k * eval)` against the result (optionally blended with the search's own score),
 //! minimising the mean squared error with Adam over the whole data set each epoch.
 //!
@@ -14,7 +14,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::datagen::read_positions;
-use crate::tuned::{ChessTuning, CroatianTuning, DaoTuning, DynamoTuning, MakromachyTuning, Tuned};
+use crate::tuned::{
+    ChessTuning, CroatianTuning, DaoTuning, DragonchessTuning, DynamoTuning, MakromachyTuning,
+    Tuned,
+};
 use crate::Flags;
 
 struct Position {
@@ -52,6 +55,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "dao" => fit(&DaoTuning, &flags),
         "dynamo" => fit(&DynamoTuning, &flags),
         "makromachy" => fit(&MakromachyTuning, &flags),
+        "dragonchess" => fit(&DragonchessTuning, &flags),
         variant => fit(&CroatianTuning::new(variant)?, &flags),
     }
 }
@@ -458,6 +462,19 @@ mod tests {
         let weights = MakromachyTuning.start();
         assert_eq!(weights[tiamat_eval::makromachy::FLYER_XRAY][0], -35.0);
         assert_eq!(weights[tiamat_eval::makromachy::VALUE + 1][0], 1310.0);
+        assert_fifty_steps_lower_the_loss(&data, weights);
+    }
+
+    #[test]
+    fn a_dragonchess_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = short_selfplay("dragonchess", 8);
+        let (data, held_out) = load(&DragonchessTuning, &path, usize::MAX).unwrap();
+        assert_no_epochs_write_the_hand_set(&DragonchessTuning, "dragonchess", &path);
+        std::fs::remove_file(&path).ok();
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let weights = DragonchessTuning.start();
+        assert_eq!(weights[tiamat_eval::dragonchess::KING_OFF_MIDDLE][0], -40.0);
+        assert_eq!(weights[tiamat_eval::dragonchess::FROZEN + 9][0], 605.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
     }
 

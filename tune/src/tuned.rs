@@ -1,15 +1,16 @@
 //! The evaluations the tuner fits, behind one trait: chess's, the Croatian family's (the
 //! variants whose every turn is one ply; each plays with its own weight set or the hand set),
-//! DAO's, Dynamo's and Makromachy's.
+//! DAO's, Dynamo's, Makromachy's and Dragonchess's.
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::dragonchess::Dragonchess;
 use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::Game;
 use tiamat_eval::chess::{ChessEval, PARAMS, SECTIONS};
-use tiamat_eval::{croatian, dao, dynamo, makromachy, Trace};
+use tiamat_eval::{croatian, dao, dragonchess, dynamo, makromachy, Trace};
 
 /// What `datagen`'s reader and the Texel tuner need of a game's evaluation.
 pub trait Tuned: Sync {
@@ -83,8 +84,8 @@ impl CroatianTuning {
                 variant: variant.to_string(),
             }),
             Ok(_) => Err(format!(
-                "{variant}: only chess, dao, dynamo, makromachy and the Croatian variants whose every \
-                 turn is one ply are tuned"
+                "{variant}: only chess, dao, dynamo, makromachy, dragonchess and the Croatian variants \
+                 whose every turn is one ply are tuned"
             )),
             Err(_) => Err(format!("unknown variant '{variant}'")),
         }
@@ -226,6 +227,43 @@ impl Tuned for MakromachyTuning {
              pub const TUNED: Weights = [\n",
         );
         phaseless_source(header, makromachy::SECTIONS, 12, weights)
+    }
+}
+
+/// Dragonchess. Its fit starts from the hand set, like DAO's.
+pub struct DragonchessTuning;
+
+impl Tuned for DragonchessTuning {
+    type Position = Dragonchess;
+
+    fn parse(&self, text: &str) -> Option<Dragonchess> {
+        Dragonchess::from_position_string("dragonchess", text).ok()
+    }
+
+    fn start(&self) -> Vec<[f64; 2]> {
+        dragonchess::HAND
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect()
+    }
+
+    fn trace(&self, pos: &Dragonchess) -> Trace {
+        dragonchess::trace(pos)
+    }
+
+    /// As `eval/src/dragonchess/tuned.rs`.
+    fn source(&self, weights: &[[f64; 2]]) -> String {
+        let header = String::from(
+            "//! Dragonchess's weights, in the order of `dragonchess::SECTIONS`: fitted from the hand\n\
+             //! set by `tiamat-tune texel --variant dragonchess` (README, Strength); tune them rather\n\
+             //! than edit them by hand.\n\
+             \n\
+             use super::Weights;\n\
+             \n\
+             #[rustfmt::skip]\n\
+             pub const TUNED: Weights = [\n",
+        );
+        phaseless_source(header, dragonchess::SECTIONS, 15, weights)
     }
 }
 
