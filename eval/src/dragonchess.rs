@@ -1,7 +1,8 @@
 //! Dragonchess evaluation: material per piece kind and level, frozen pieces, mobility,
 //! centrality, Warrior advance, King safety over all three levels. Every weight is in one table
-//! (`Weights`: the hand set `HAND` of `weights.rs`), and the code only counts through [`Terms`],
-//! so that the tuner traces the same code that evaluates.
+//! (`Weights`: the hand set `HAND` of `weights.rs`, and `TUNED`, fitted from it, which it plays
+//! with), and the code only counts through [`Terms`], so that the tuner traces the same code that
+//! evaluates.
 //!
 //! Every term is a count times one weight. A frozen piece (only the middle board freezes) counts
 //! its kind's `FROZEN` weight instead of its material, mobility and centrality: in the hand set
@@ -16,8 +17,10 @@ use tiamat_engine::{Color, Game};
 
 use crate::{HasEvaluator, Terms, Trace, WeightedSum};
 
+mod tuned;
 mod weights;
 
+pub use tuned::TUNED;
 pub use weights::HAND;
 
 /// Piece kinds, in `Kind::ALL` order (`Kind::index`).
@@ -63,9 +66,10 @@ pub const SECTIONS: &[(&str, usize, usize)] = &[
 /// Side to move bonus.
 pub const TEMPO: i32 = 10;
 
-/// The weights Dragonchess plays with: the one place that chooses them.
+/// The weights Dragonchess plays with: the one place that chooses them (the set fitted to its
+/// own self-play, README "The Dragonchess evaluation's weights").
 pub fn weights() -> &'static Weights {
-    &HAND
+    &TUNED
 }
 
 /// The material parameter of `kind` on `level` (0 lower, 1 middle, 2 upper).
@@ -468,6 +472,12 @@ mod tests {
         assert_eq!(HAND[value_param(Kind::Dragon, 2)], 800);
         // A frozen piece keeps 55 % of its middle-board value, rounded down.
         assert_eq!(HAND[FROZEN + Kind::Griffon.index()], 192);
+    }
+
+    #[test]
+    fn dragonchess_plays_with_the_fitted_set() {
+        assert_ne!(TUNED, HAND);
+        assert_eq!(weights(), &TUNED);
     }
 
     /// The tuner's trace, weighted by the weights Dragonchess plays with, is the evaluation; at

@@ -354,6 +354,12 @@ mod tests {
             .collect();
         let committed = include_str!("../../eval/src/makromachy/tuned.rs");
         assert_eq!(MakromachyTuning.source(&weights), committed);
+        let weights: Vec<[f64; 2]> = tiamat_eval::dragonchess::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/dragonchess/tuned.rs");
+        assert_eq!(DragonchessTuning.source(&weights), committed);
     }
 
     #[test]
