@@ -1,90 +1,89 @@
-//! Dragonchess evaluation: material per piece kind and level, mobility, centrality, King safety
-//! over all three levels, frozen pieces, Warrior advance. All weights are the tables below
-//! (centipawns).
+//! Dragonchess evaluation: material per piece kind and level, frozen pieces, mobility,
+//! centrality, Warrior advance, King safety over all three levels. Every weight is in one table
+//! (`Weights`: the hand set `HAND` of `weights.rs`, and `TUNED`, fitted from it, which it plays
+//! with), and the code only counts through [`Terms`], so that the tuner traces the same code that
+//! evaluates.
+//!
+//! Every term is a count times one weight. A frozen piece (only the middle board freezes) counts
+//! its kind's `FROZEN` weight instead of its material, mobility and centrality: in the hand set
+//! 55 % of its middle-board material, rounded down. The King's danger is a parameter per number
+//! of attacked zone squares (12 cp a square in the hand set), one for being in check and one for
+//! standing on an outer board. The tempo is fixed.
 
 use tiamat_engine::games::dragonchess::geometry::{file, level, rank, shift, SQUARES};
 use tiamat_engine::games::dragonchess::{Dragonchess, Kind, Move};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
-use crate::HasEvaluator;
+use crate::{HasEvaluator, Terms, Trace, WeightedSum};
 
-/// Material by kind (in `Kind::ALL` order) and level (lower, middle, upper). A piece standing
-/// where its moves are poorer is worth less there: a Griffon on the middle board only steps
-/// diagonally, a Hero, Mage or Paladin on an outer board has only short moves. Levels a kind can
-/// never reach get its home value (such pieces only come from hand-made position strings).
-pub const MATERIAL: [[i32; 3]; 15] = [
-    [80, 80, 110],    // Sylph: on the middle board it can only go back up
-    [350, 350, 500],  // Griffon
-    [800, 800, 800],  // Dragon
-    [100, 100, 100],  // Warrior
-    [500, 500, 500],  // Oliphant
-    [250, 250, 250],  // Unicorn
-    [380, 450, 380],  // Hero
-    [400, 400, 400],  // Thief
-    [850, 900, 850],  // Cleric
-    [850, 1100, 850], // Mage
-    [0, 0, 0],        // King
-    [800, 1000, 800], // Paladin
-    [200, 180, 180],  // Dwarf
-    [300, 300, 300],  // Basilisk
-    [400, 300, 300],  // Elemental: on the middle board it can only return
+mod tuned;
+mod weights;
+
+pub use tuned::TUNED;
+pub use weights::HAND;
+
+/// Piece kinds, in `Kind::ALL` order (`Kind::index`).
+pub const KINDS: usize = 15;
+/// Boards: lower, middle, upper.
+pub const LEVELS: usize = 3;
+
+/// A full set of weights, one per parameter, in centipawns: sections below, in the order of
+/// [`SECTIONS`]. A section by kind is indexed by `Kind::index`.
+pub type Weights = [i32; PARAM_COUNT];
+
+/// Material by level and kind ([`value_param`]); the King's is never counted.
+pub const VALUE: usize = 0;
+/// A frozen piece's whole worth, by kind.
+pub const FROZEN: usize = VALUE + LEVELS * KINDS;
+/// Per pseudo-legal move, by kind.
+pub const MOBILITY: usize = FROZEN + KINDS;
+/// Per step of centrality (0 on a corner .. 8 in the centre of a level), by kind.
+pub const CENTRE: usize = MOBILITY + KINDS;
+/// A Warrior by ranks advanced from its start rank (0-5, further counted as 5).
+pub const WARRIOR_ADVANCE: usize = CENTRE + KINDS;
+/// The King by the number of its zone squares (its neighbours on its level, the squares
+/// straight above and below) not held by its own side that the enemy attacks (0-10).
+pub const KING_ZONE: usize = WARRIOR_ADVANCE + 6;
+/// The King attacked (in check).
+pub const KING_IN_CHECK: usize = KING_ZONE + 11;
+/// The King on an outer board, whence it can only drop back to the middle board.
+pub const KING_OFF_MIDDLE: usize = KING_IN_CHECK + 1;
+pub const PARAM_COUNT: usize = KING_OFF_MIDDLE + 1;
+
+/// Every section's name, start and length, in order (for the tuner's output).
+pub const SECTIONS: &[(&str, usize, usize)] = &[
+    ("value: lower, middle, upper board", VALUE, LEVELS * KINDS),
+    ("frozen", FROZEN, KINDS),
+    ("mobility", MOBILITY, KINDS),
+    ("centre", CENTRE, KINDS),
+    ("warrior_advance", WARRIOR_ADVANCE, 6),
+    ("king_zone", KING_ZONE, 11),
+    ("king_in_check", KING_IN_CHECK, 1),
+    ("king_off_middle", KING_OFF_MIDDLE, 1),
 ];
 
-/// Per mille of its material a frozen piece keeps: it cannot move, capture or defend, but the
-/// Basilisk may leave.
-pub const FROZEN_PER_MILLE: i32 = 550;
-
-/// Centipawns per pseudo-legal move, by kind.
-pub const MOBILITY: [i32; 15] = [
-    2, // Sylph
-    3, // Griffon
-    3, // Dragon
-    0, // Warrior
-    3, // Oliphant
-    3, // Unicorn
-    2, // Hero
-    3, // Thief
-    2, // Cleric
-    2, // Mage
-    0, // King
-    2, // Paladin
-    1, // Dwarf
-    1, // Basilisk
-    2, // Elemental
-];
-
-/// Centipawns per step of centrality (0 on a corner .. 8 in the centre of a level), by kind:
-/// short-range pieces want the middle of their board.
-pub const CENTRALITY: [i32; 15] = [
-    0, // Sylph
-    2, // Griffon
-    1, // Dragon
-    0, // Warrior
-    0, // Oliphant
-    4, // Unicorn
-    3, // Hero
-    1, // Thief
-    2, // Cleric
-    1, // Mage
-    0, // King
-    3, // Paladin
-    1, // Dwarf
-    1, // Basilisk
-    2, // Elemental
-];
-
-/// Bonus for a Warrior by ranks advanced from its start rank (0..=5; promotion is a Hero).
-pub const WARRIOR_ADVANCE: [i32; 6] = [0, 5, 10, 20, 35, 60];
-
-/// Penalty per square of the King's zone (itself, its neighbours on its level, the squares
-/// straight above and below) attacked by the enemy from any level.
-pub const KING_ZONE_ATTACK: i32 = 12;
-/// Extra penalty when the King itself is attacked (in check), counted from the mover's view.
-pub const KING_IN_CHECK: i32 = 30;
-/// A King on an outer board can only drop back to the middle board.
-pub const KING_OFF_MIDDLE: i32 = 40;
+/// Side to move bonus.
 pub const TEMPO: i32 = 10;
+
+/// The weights Dragonchess plays with: the one place that chooses them (the set fitted to its
+/// own self-play, README "The Dragonchess evaluation's weights").
+pub fn weights() -> &'static Weights {
+    &TUNED
+}
+
+/// The material parameter of `kind` on `level` (0 lower, 1 middle, 2 upper).
+pub fn value_param(kind: Kind, level: usize) -> usize {
+    VALUE + level * KINDS + kind.index()
+}
+
+/// The material of `kind` on `level` in the weights Dragonchess plays with.
+pub fn material(kind: Kind, level: usize) -> i32 {
+    weights()[value_param(kind, level)]
+}
+
+/// White's terms minus Black's, with the weights the variant plays with.
+type Sum = WeightedSum<PARAM_COUNT>;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DragonchessEval;
@@ -97,10 +96,7 @@ impl Evaluator<Dragonchess> for DragonchessEval {
     type Path = ();
 
     fn evaluate(&self, pos: &Dragonchess) -> i32 {
-        let white = score_side(pos, Color::White);
-        let black = score_side(pos, Color::Black);
-        let us = pos.side_to_move();
-        (white - black) * us.sign() + TEMPO
+        pos.side_to_move().sign() * white_score(pos) + TEMPO
     }
 
     /// One-step exchange estimate: the victim (and a promotion's gain), less the mover when the
@@ -135,37 +131,48 @@ impl Evaluator<Dragonchess> for DragonchessEval {
     }
 }
 
-/// The material of `kind` on `level` (0 lower, 1 middle, 2 upper).
-pub fn material(kind: Kind, level: usize) -> i32 {
-    MATERIAL[kind.index()][level]
+/// Everything from White's point of view.
+pub fn white_score(pos: &Dragonchess) -> i32 {
+    Sum::score(weights(), |sum| terms(pos, sum))
 }
 
-fn score_side(pos: &Dragonchess, color: Color) -> i32 {
-    let mut score = 0;
+/// The terms of `pos` for the tuner.
+pub fn trace(pos: &Dragonchess) -> Trace {
+    Trace::phaseless(PARAM_COUNT, pos.side_to_move().sign() * TEMPO, |recorder| {
+        terms(pos, recorder);
+    })
+}
+
+/// Every term of `pos`, for both sides.
+fn terms(pos: &Dragonchess, out: &mut impl Terms) {
     for sq in 0..SQUARES {
-        let Some((c, kind)) = pos.piece_at(sq) else {
+        let Some((color, kind)) = pos.piece_at(sq) else {
             continue;
         };
-        if c != color {
-            continue;
-        }
-        let value = material(kind, level(sq));
+        let k = kind.index();
+        let royal = kind == Kind::King;
         if pos.is_frozen(sq) {
-            score += value * FROZEN_PER_MILLE / 1000;
+            if !royal {
+                out.add(color, FROZEN + k, 1);
+            }
             continue;
         }
-        score += value;
-        score += MOBILITY[kind.index()] * pos.piece_mobility(sq) as i32;
-        score += CENTRALITY[kind.index()] * centrality(sq);
+        if !royal {
+            out.add(color, value_param(kind, level(sq)), 1);
+        }
+        out.add(color, MOBILITY + k, pos.piece_mobility(sq) as i32);
+        out.add(color, CENTRE + k, centrality(sq));
         if kind == Kind::Warrior {
             let advanced = match color {
                 Color::White => rank(sq).saturating_sub(1),
                 Color::Black => 6usize.saturating_sub(rank(sq)),
             };
-            score += WARRIOR_ADVANCE[advanced.min(5)];
+            out.add(color, WARRIOR_ADVANCE + advanced.min(5), 1);
         }
     }
-    score - king_danger(pos, color)
+    for color in Color::ALL {
+        king_safety(pos, color, out);
+    }
 }
 
 /// 0 on a corner up to 8 on the four central squares of a level; symmetric in ranks and files.
@@ -177,16 +184,17 @@ fn centrality(sq: usize) -> i32 {
     file_part + rank_part
 }
 
-fn king_danger(pos: &Dragonchess, color: Color) -> i32 {
+/// How exposed `color`'s King is: off the middle board, in check, attacked zone squares.
+fn king_safety(pos: &Dragonchess, color: Color, out: &mut impl Terms) {
     let king = pos.king_square(color);
     let enemy = !color;
-    let mut danger = 0;
     if level(king) != 1 {
-        danger += KING_OFF_MIDDLE;
+        out.add(color, KING_OFF_MIDDLE, 1);
     }
     if pos.attacked_by(king, enemy) {
-        danger += KING_IN_CHECK;
+        out.add(color, KING_IN_CHECK, 1);
     }
+    let mut attacked = 0;
     for dl in -1..=1 {
         for dr in -1..=1 {
             for df in -1..=1 {
@@ -199,18 +207,19 @@ fn king_danger(pos: &Dragonchess, color: Color) -> i32 {
                     if pos.piece_at(sq).is_none_or(|(c, _)| c != color)
                         && pos.attacked_by(sq, enemy)
                     {
-                        danger += KING_ZONE_ATTACK;
+                        attacked += 1;
                     }
                 }
             }
         }
     }
-    danger
+    out.add(color, KING_ZONE + attacked, 1);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tiamat_engine::core::random::Xorshift;
 
     fn eval(text: &str) -> i32 {
         DragonchessEval.evaluate(&Dragonchess::parse(text).unwrap())
@@ -299,8 +308,21 @@ mod tests {
         let near =
             format!("12/12/12/4r7/12/12/12/12|11k/12/12/12/4K7/12/12/12|{EMPTY_UPPER} g 0 1");
         let far = format!("11r/12/12/12/12/12/12/12|11k/12/12/12/4K7/12/12/12|{EMPTY_UPPER} g 0 1");
-        let zone = |text: &str| king_danger(&Dragonchess::parse(text).unwrap(), Color::White);
-        assert!(zone(&near) >= zone(&far) + 3 * KING_ZONE_ATTACK);
+        let zone = |text: &str| {
+            let mut recorder = crate::Recorder::new(PARAM_COUNT);
+            king_safety(
+                &Dragonchess::parse(text).unwrap(),
+                Color::White,
+                &mut recorder,
+            );
+            (0..11).find(|&n| recorder.0[KING_ZONE + n] == 1).unwrap()
+        };
+        assert!(
+            zone(&near) >= zone(&far) + 3,
+            "{} {}",
+            zone(&near),
+            zone(&far)
+        );
     }
 
     /// Whole games with the engine's searcher and this evaluation on both sides: every chosen move
@@ -440,14 +462,77 @@ mod tests {
     #[test]
     fn material_table_covers_every_kind() {
         for kind in Kind::ALL {
-            let v = MATERIAL[kind.index()];
+            let v = [0, 1, 2].map(|level| HAND[value_param(kind, level)]);
             if kind == Kind::King {
                 assert_eq!(v, [0, 0, 0]);
             } else {
                 assert!(v.iter().all(|&x| x > 0), "{kind:?}");
             }
         }
-        assert_eq!(material(Kind::Dragon, 2), 800);
+        assert_eq!(HAND[value_param(Kind::Dragon, 2)], 800);
+        // A frozen piece keeps 55 % of its middle-board value, rounded down.
+        assert_eq!(HAND[FROZEN + Kind::Griffon.index()], 192);
+    }
+
+    #[test]
+    fn dragonchess_plays_with_the_fitted_set() {
+        assert_ne!(TUNED, HAND);
+        assert_eq!(weights(), &TUNED);
+    }
+
+    /// The tuner's trace, weighted by the weights Dragonchess plays with, is the evaluation; at
+    /// the hand set it scores as the evaluation did before it was traced. Along random games
+    /// (frozen pieces, Kings off the middle board and attacked zones all occur).
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
+        let mut checked = 0;
+        let mut seen = [0usize; PARAM_COUNT];
+        let mut checksum = 0i64;
+        for _ in 0..10 {
+            let mut pos = Dragonchess::start();
+            for _ in 0..150 {
+                let trace = trace(&pos);
+                let dot = |w: &Weights| -> i32 {
+                    trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum()
+                };
+                let sum = dot(weights());
+                assert_eq!(sum, white_score(&pos), "{}", pos.position_string());
+                let relative = pos.side_to_move().sign();
+                assert_eq!(
+                    relative * (sum + trace.tempo),
+                    DragonchessEval.evaluate(&pos)
+                );
+                let hand = relative * (dot(&HAND) + trace.tempo);
+                checksum += (checked as i64 + 1) * i64::from(hand);
+                for &(p, _) in &trace.coefficients {
+                    seen[p] += 1;
+                }
+                checked += 1;
+                let mut moves = <Dragonchess as Game>::MoveList::default();
+                pos.legal_moves(&mut moves);
+                let moves = moves.as_slice();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert_eq!(checked, 1500);
+        // The hand evaluation before it was traced (0a24481, its own tables) summed to the same
+        // over these positions: a term dropped or changed moves this sum.
+        assert_eq!(checksum, 4_302_316);
+        let frozen: usize = seen[FROZEN..FROZEN + KINDS].iter().sum();
+        let zone: usize = seen[KING_ZONE + 2..KING_ZONE + 11].iter().sum();
+        for (what, n) in [
+            ("frozen", frozen),
+            ("zone", zone),
+            ("off middle", seen[KING_OFF_MIDDLE]),
+            ("in check", seen[KING_IN_CHECK]),
+            ("advance", seen[WARRIOR_ADVANCE + 2]),
+        ] {
+            assert!(n > 20, "{what}: {n}");
+        }
     }
 
     /// From self-play against the 1-ply player: Gold, far ahead, took on 2d7 at depth 4 and was

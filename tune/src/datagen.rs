@@ -17,6 +17,7 @@ use std::time::Instant;
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::dragonchess::Dragonchess;
 use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::search::{Control, Limits, Options, Score, Searcher};
@@ -86,6 +87,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     match config.variant.as_str() {
         "chess" => return generate::<Chess>(&config),
         "dao" => return generate::<Dao>(&config),
+        "dragonchess" => return generate::<Dragonchess>(&config),
         "dynamo" => return generate::<Dynamo>(&config),
         "makromachy" => return generate::<Makromachy>(&config),
         _ => {}
@@ -469,6 +471,16 @@ mod tests {
         let book = "../openings/sprt/makromachy.txt";
         let lines = short_run("makromachy", Some(book), 2);
         check_lines(&tuned::makromachy(), &lines);
+        // The book's eight plies and two random ones: the first position is at move 6.
+        let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(first_move >= 6, "{}", lines[0].0);
+    }
+
+    #[test]
+    fn a_short_dragonchess_run_from_the_book_writes_labelled_quiet_positions() {
+        let book = "../openings/sprt/dragonchess.txt";
+        let lines = short_run("dragonchess", Some(book), 2);
+        check_lines(&tuned::dragonchess(), &lines);
         // The book's eight plies and two random ones: the first position is at move 6.
         let first_move: u32 = lines[0].0.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(first_move >= 6, "{}", lines[0].0);

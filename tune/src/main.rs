@@ -1,14 +1,15 @@
 //! `tiamat-tune`: self-play training data, the Texel tuner for the hand-written evaluations of
-//! chess, of the Croatian variants whose every turn is one ply, of DAO, Dynamo and Makromachy, and the
-//! trainer of the chess network.
+//! chess, of the Croatian variants whose every turn is one ply, of DAO, Dynamo, Makromachy and
+//! Dragonchess, and the trainer of the chess network.
 //!
 //! ```text
 //! tiamat-tune datagen --out FILE [--games N] [--nodes N] [--threads T] [--openings FILE]
 //!                     [--random-plies N] [--seed S]
-//!                     [--variant chess|dao|dynamo|makromachy|croatianties14|...] [--nnue true|false]
+//!                     [--variant chess|dao|dynamo|makromachy|dragonchess|croatianties14|...]
+//!                     [--nnue true|false]
 //! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
 //!                   [--limit N] [--l2 X] [--out FILE]
-//!                   [--variant chess|dao|dynamo|makromachy|croatianties14|...]
+//!                   [--variant chess|dao|dynamo|makromachy|dragonchess|croatianties14|...]
 //! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
 //!                  [--final-rate R] [--lambda L] [--threads T] [--limit N] [--seed S]
 //!                  [--init FILE] [--mirror true|false]

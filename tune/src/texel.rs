@@ -1,5 +1,5 @@
-//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's, DAO's or
-//! Dynamo's or Makromachy's, `tuned::Tuned`) to game results by logistic regression,
+//! The Texel tuner: fits an evaluation's parameters (chess's, a Croatian variant's, DAO's,
+//! Dynamo's, Makromachy's or Dragonchess's, `tuned::Tuned`) to game results by logistic regression,
 //! `sigmoid(k * eval)` against the result (optionally blended with the search's own score),
 //! minimising the mean squared error with Adam over the whole data set each epoch.
 //!
@@ -52,6 +52,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "dao" => fit(&tuned::dao(), &flags),
         "dynamo" => fit(&tuned::dynamo(), &flags),
         "makromachy" => fit(&tuned::makromachy(), &flags),
+        "dragonchess" => fit(&tuned::dragonchess(), &flags),
         variant => fit(&tuned::croatian(variant)?, &flags),
     }
 }
@@ -350,6 +351,12 @@ mod tests {
             .collect();
         let committed = include_str!("../../eval/src/makromachy/tuned.rs");
         assert_eq!(tuned::makromachy().source(&weights), committed);
+        let weights: Vec<[f64; 2]> = tiamat_eval::dragonchess::TUNED
+            .iter()
+            .map(|&w| [f64::from(w); 2])
+            .collect();
+        let committed = include_str!("../../eval/src/dragonchess/tuned.rs");
+        assert_eq!(tuned::dragonchess().source(&weights), committed);
     }
 
     #[test]
@@ -458,6 +465,20 @@ mod tests {
         let weights = tuned::makromachy().start();
         assert_eq!(weights[tiamat_eval::makromachy::FLYER_XRAY][0], -35.0);
         assert_eq!(weights[tiamat_eval::makromachy::VALUE + 1][0], 1310.0);
+        assert_fifty_steps_lower_the_loss(&data, weights);
+    }
+
+    #[test]
+    fn a_dragonchess_fit_starts_from_the_hand_set_and_lowers_the_loss() {
+        let path = short_selfplay("dragonchess", 8);
+        let tuning = tuned::dragonchess();
+        let (data, held_out) = load(&tuning, &path, usize::MAX).unwrap();
+        assert_no_epochs_write_the_hand_set(&tuning, "dragonchess", &path);
+        std::fs::remove_file(&path).ok();
+        assert!(data.positions.len() > 20 && !held_out.positions.is_empty());
+        let weights = tuning.start();
+        assert_eq!(weights[tiamat_eval::dragonchess::KING_OFF_MIDDLE][0], -40.0);
+        assert_eq!(weights[tiamat_eval::dragonchess::FROZEN + 9][0], 605.0);
         assert_fifty_steps_lower_the_loss(&data, weights);
     }
 

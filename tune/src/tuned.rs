@@ -1,15 +1,16 @@
 //! The evaluations the tuner fits, behind one trait: chess's, and those without phases
 //! (`Phaseless`): the Croatian family's (the variants whose every turn is one ply; each plays
-//! with its own weight set or the hand set), DAO's, Dynamo's and Makromachy's.
+//! with its own weight set or the hand set), DAO's, Dynamo's, Makromachy's and Dragonchess's.
 
 use tiamat_engine::games::chess::Chess;
 use tiamat_engine::games::croatian::Croatian;
 use tiamat_engine::games::dao::Dao;
+use tiamat_engine::games::dragonchess::Dragonchess;
 use tiamat_engine::games::dynamo::Dynamo;
 use tiamat_engine::games::makromachy::Makromachy;
 use tiamat_engine::Game;
 use tiamat_eval::chess::{ChessEval, PARAMS, SECTIONS};
-use tiamat_eval::{croatian, dao, dynamo, makromachy, Trace};
+use tiamat_eval::{croatian, dao, dragonchess, dynamo, makromachy, Trace};
 
 /// What `datagen`'s reader and the Texel tuner need of a game's evaluation.
 pub trait Tuned: Sync {
@@ -195,6 +196,21 @@ pub fn makromachy() -> Phaseless<Makromachy> {
         doc: "//! Makromachy's weights, in the order of `makromachy::SECTIONS`: fitted from the hand set\n\
               //! by `tiamat-tune texel --variant makromachy` (README, Strength); tune them rather than\n\
               //! edit them by hand.\n"
+            .to_string(),
+        table: "TUNED".to_string(),
+    }
+}
+
+pub fn dragonchess() -> Phaseless<Dragonchess> {
+    Phaseless {
+        variant: "dragonchess".to_string(),
+        hand: &dragonchess::HAND,
+        trace: dragonchess::trace,
+        sections: dragonchess::SECTIONS,
+        per_row: 15,
+        doc: "//! Dragonchess's weights, in the order of `dragonchess::SECTIONS`: fitted from the hand\n\
+              //! set by `tiamat-tune texel --variant dragonchess` (README, Strength); tune them rather\n\
+              //! than edit them by hand.\n"
             .to_string(),
         table: "TUNED".to_string(),
     }
