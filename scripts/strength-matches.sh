@@ -3,7 +3,8 @@
 # against Stockfish with UCI_LimitStrength at UCI_Elo 2400 and against Fairy-Stockfish at full
 # strength (apt-get install stockfish fairy-stockfish). Logs and PGN go to strength/; the load
 # average is sampled every minute into strength/load.txt, as both engines suffer the load alike
-# but the figure needs it beside it.
+# but the figure needs it beside it. Both opponents get a 50 ms move overhead: at its default of
+# 10 ms Stockfish loses many games on time on a loaded machine, which measures the machine.
 #
 #   scripts/strength-matches.sh [games]
 set -euo pipefail
@@ -17,10 +18,11 @@ trap 'kill $sampler' EXIT
 T=./target/release/tiamat
 $T match --engine cmd=self name=tiamat \
     --engine cmd=/usr/games/stockfish name=sf2400 option.UCI_LimitStrength=true option.UCI_Elo=2400 \
+    'option.Move Overhead=50' \
     --variant chess --games "$games" --tc 10+0.1 --concurrency 1 --openings openings/chess.txt \
     --pgn strength/sf2400.pgn > strength/sf2400.log
 tail -n 6 strength/sf2400.log
-$T match --engine cmd=self name=tiamat --engine cmd=/usr/games/fairy-stockfish name=fsf \
+$T match --engine cmd=self name=tiamat --engine cmd=/usr/games/fairy-stockfish name=fsf 'option.Move Overhead=50' \
     --variant chess --games "$games" --tc 10+0.1 --concurrency 1 --openings openings/chess.txt \
     --pgn strength/fsf.pgn > strength/fsf.log
 tail -n 6 strength/fsf.log
