@@ -65,7 +65,7 @@ mod tests {
         let start = Chess::start_position("chess").unwrap();
         let mut draws = 0;
         let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
-        let walk: Vec<Chess> = random_walk(start.clone(), |n| {
+        let walk: Vec<Chess> = random_walk(start, |n| {
             draws += 1;
             rng.below(n)
         })
@@ -88,7 +88,7 @@ mod tests {
         let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
         let mated = Chess::from_position_string("chess", mated).unwrap();
         let mut draws = 0;
-        let walk: Vec<Chess> = random_walk(mated.clone(), |_| {
+        let walk: Vec<Chess> = random_walk(mated, |_| {
             draws += 1;
             0
         })
