@@ -219,7 +219,7 @@ fn king_safety(pos: &Dragonchess, color: Color, out: &mut impl Terms) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tiamat_engine::core::random::Xorshift;
+    use tiamat_engine::core::random::{random_walk, Xorshift};
 
     fn eval(text: &str) -> i32 {
         DragonchessEval.evaluate(&Dragonchess::parse(text).unwrap())
@@ -490,8 +490,7 @@ mod tests {
         let mut seen = [0usize; PARAM_COUNT];
         let mut checksum = 0i64;
         for _ in 0..10 {
-            let mut pos = Dragonchess::start();
-            for _ in 0..150 {
+            for pos in random_walk(Dragonchess::start(), |n| rng.below(n)).take(150) {
                 let trace = trace(&pos);
                 let dot = |w: &Weights| -> i32 {
                     trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum()
@@ -509,13 +508,6 @@ mod tests {
                     seen[p] += 1;
                 }
                 checked += 1;
-                let mut moves = <Dragonchess as Game>::MoveList::default();
-                pos.legal_moves(&mut moves);
-                let moves = moves.as_slice();
-                if moves.is_empty() {
-                    break;
-                }
-                pos = pos.play(&moves[rng.below(moves.len())]);
             }
         }
         assert_eq!(checked, 1500);
