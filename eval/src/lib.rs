@@ -108,3 +108,33 @@ impl Terms for Recorder {
         };
     }
 }
+
+/// The trace tests of the evaluations without phases: at each of `positions` the trace weighted
+/// by `playing` is `white_score`, and from the side to move (with the tempo) `evaluate`. Returns
+/// the hand set's checksum (each position's score times its ordinal, from the side to move), for
+/// comparison with the evaluation as it was before it was traced, and how often each parameter
+/// occurred, so a test can see its terms were reached.
+#[cfg(test)]
+pub(crate) fn check_phaseless_trace<G: Game>(
+    positions: &[G],
+    trace: impl Fn(&G) -> Trace,
+    [playing, hand]: [&[i32]; 2],
+    white_score: impl Fn(&G) -> i32,
+    evaluate: impl Fn(&G) -> i32,
+) -> (i64, Vec<usize>) {
+    let mut checksum = 0i64;
+    let mut seen = vec![0usize; hand.len()];
+    for (ordinal, pos) in (1i64..).zip(positions) {
+        let trace = trace(pos);
+        let dot = |w: &[i32]| -> i32 { trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum() };
+        let sum = dot(playing);
+        assert_eq!(sum, white_score(pos), "{}", pos.position_string());
+        let relative = pos.side_to_move().sign();
+        assert_eq!(relative * (sum + trace.tempo), evaluate(pos));
+        checksum += ordinal * i64::from(relative * (dot(hand) + trace.tempo));
+        for &(p, _) in &trace.coefficients {
+            seen[p] += 1;
+        }
+    }
+    (checksum, seen)
+}
