@@ -73,8 +73,8 @@ impl Tuned for ChessTuning {
 
 /// An evaluation without phases (one value a parameter, the tuner's middlegame column), fitted
 /// from its hand set so that a committed set is reproduced from the same data: a Croatian
-/// variant whose every turn is one ply, DAO, Dynamo or Makromachy. Each variant is one
-/// constructor below, its description as data.
+/// variant whose every turn is one ply, DAO, Dynamo, Makromachy or Dragonchess. Each variant
+/// is one constructor below, its description as data.
 pub struct Phaseless<G> {
     /// The variant's name, which position strings are read with.
     variant: String,
@@ -146,8 +146,8 @@ pub fn croatian(variant: &str) -> Result<Phaseless<Croatian>, String> {
             table: variant.to_uppercase(),
         }),
         Ok(_) => Err(format!(
-            "{variant}: only chess, dao, dynamo, makromachy and the Croatian variants whose every \
-             turn is one ply are tuned"
+            "{variant}: only chess, dao, dynamo, makromachy, dragonchess and the Croatian variants \
+             whose every turn is one ply are tuned"
         )),
         Err(_) => Err(format!("unknown variant '{variant}'")),
     }
@@ -201,6 +201,7 @@ pub fn makromachy() -> Phaseless<Makromachy> {
     }
 }
 
+/// Dragonchess: `eval/src/dragonchess/tuned.rs`.
 pub fn dragonchess() -> Phaseless<Dragonchess> {
     Phaseless {
         variant: "dragonchess".to_string(),
