@@ -10,7 +10,8 @@
 #
 #   scripts/series.sh oneply|scaling [games] [concurrency] [variant ...]
 #
-# Defaults: 100 games, concurrency 1. TIAMAT=path picks the binary (else it is built).
+# Defaults: 100 games, concurrency 1. TIAMAT=path picks the binary (else it is built);
+# MAX_PLIES=n adjudicates a game still going at ply n a draw (the match runner's --max-plies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kind="${1:?oneply or scaling}"
@@ -43,10 +44,12 @@ if [ ${#variants[@]} -eq 0 ]; then
 fi
 [ -n "${TIAMAT:-}" ] || cargo build --release --quiet
 tiamat="${TIAMAT:-target/release/tiamat}"
+limits=()
+[ -z "${MAX_PLIES:-}" ] || limits=(--max-plies "$MAX_PLIES")
 mkdir -p "$dir"
 for variant in "${variants[@]}"; do
     "$tiamat" match "${engines[@]}" \
-        --variant "$variant" --games "$games" --tc 1+0.1 --concurrency "$concurrency" \
+        --variant "$variant" --games "$games" --tc 1+0.1 --concurrency "$concurrency" "${limits[@]}" \
         --openings "openings/$variant.txt" --pgn "$dir/$variant.pgn" >"$dir/$variant.log" 2>&1
 done
 for variant in "${variants[@]}"; do
