@@ -101,9 +101,13 @@ const LINE_ATTACKERS: [Kind; 4] = [Kind::Bishop, Kind::Rook, Kind::Queen, Kind::
 pub const TEMPO: i32 = 10;
 
 /// The weights DAO plays with: the one place that chooses them (the set fitted to its own
-/// self-play, README "DAO evaluation's weights").
+/// self-play, README "DAO evaluation's weights"; the hand set with the `hand-weights` feature).
 pub fn weights() -> &'static Weights {
-    &TUNED
+    if cfg!(feature = "hand-weights") {
+        &HAND
+    } else {
+        &TUNED
+    }
 }
 
 /// A kind's value in the weights DAO plays with.
@@ -418,9 +422,14 @@ mod tests {
     }
 
     #[test]
-    fn dao_plays_with_the_fitted_set() {
+    fn dao_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        assert_eq!(weights(), &TUNED);
+        let playing = if cfg!(feature = "hand-weights") {
+            &HAND
+        } else {
+            &TUNED
+        };
+        assert_eq!(weights(), playing);
     }
 
     #[test]

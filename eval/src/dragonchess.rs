@@ -67,9 +67,14 @@ pub const SECTIONS: &[(&str, usize, usize)] = &[
 pub const TEMPO: i32 = 10;
 
 /// The weights Dragonchess plays with: the one place that chooses them (the set fitted to its
-/// own self-play, README "The Dragonchess evaluation's weights").
+/// own self-play, README "The Dragonchess evaluation's weights"; the hand set with the
+/// `hand-weights` feature).
 pub fn weights() -> &'static Weights {
-    &TUNED
+    if cfg!(feature = "hand-weights") {
+        &HAND
+    } else {
+        &TUNED
+    }
 }
 
 /// The material parameter of `kind` on `level` (0 lower, 1 middle, 2 upper).
@@ -476,9 +481,14 @@ mod tests {
     }
 
     #[test]
-    fn dragonchess_plays_with_the_fitted_set() {
+    fn dragonchess_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        assert_eq!(weights(), &TUNED);
+        let playing = if cfg!(feature = "hand-weights") {
+            &HAND
+        } else {
+            &TUNED
+        };
+        assert_eq!(weights(), playing);
     }
 
     /// The tuner's trace, weighted by the weights Dragonchess plays with, is the evaluation; at

@@ -82,9 +82,14 @@ pub const SECTIONS: &[(&str, usize, usize)] = &[
 pub const TEMPO: i32 = 12;
 
 /// The weights Dynamo plays with: the one place that chooses them (the set fitted to its own
-/// self-play, README "The Dynamo evaluation's weights").
+/// self-play, README "The Dynamo evaluation's weights"; the hand set with the `hand-weights`
+/// feature).
 pub fn weights() -> &'static Weights {
-    &TUNED
+    if cfg!(feature = "hand-weights") {
+        &HAND
+    } else {
+        &TUNED
+    }
 }
 
 /// A kind's material (not the King's) in the weights Dynamo plays with.
@@ -392,9 +397,14 @@ mod tests {
     }
 
     #[test]
-    fn dynamo_plays_with_the_fitted_set() {
+    fn dynamo_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        assert_eq!(weights(), &TUNED);
+        let playing = if cfg!(feature = "hand-weights") {
+            &HAND
+        } else {
+            &TUNED
+        };
+        assert_eq!(weights(), playing);
     }
 
     #[test]

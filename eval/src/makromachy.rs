@@ -132,9 +132,14 @@ pub const MOBILITY_BASE: [i32; 25] = [
 pub const TEMPO: i32 = 10;
 
 /// The weights Makromachy plays with: the one place that chooses them (the set fitted to its
-/// own self-play, README "The Makromachy evaluation's weights").
+/// own self-play, README "The Makromachy evaluation's weights"; the hand set with the
+/// `hand-weights` feature).
 pub fn weights() -> &'static Weights {
-    &TUNED
+    if cfg!(feature = "hand-weights") {
+        &HAND
+    } else {
+        &TUNED
+    }
 }
 
 /// A piece type's value in the weights Makromachy plays with (the King's is 0).
@@ -433,9 +438,14 @@ mod tests {
     }
 
     #[test]
-    fn makromachy_plays_with_the_fitted_set() {
+    fn makromachy_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        assert_eq!(weights(), &TUNED);
+        let playing = if cfg!(feature = "hand-weights") {
+            &HAND
+        } else {
+            &TUNED
+        };
+        assert_eq!(weights(), playing);
     }
 
     #[test]
