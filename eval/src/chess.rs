@@ -332,10 +332,6 @@ impl Evaluator<Chess> for ChessEvaluator {
     fn zugzwang_unlikely(&self, pos: &Chess) -> bool {
         ChessEval.zugzwang_unlikely(pos)
     }
-
-    fn correction_key(&self, pos: &Chess) -> Option<u64> {
-        ChessEval.correction_key(pos)
-    }
 }
 
 impl ChessEval {
@@ -782,15 +778,6 @@ impl Evaluator<Chess> for ChessEval {
             & !pos.pieces_of_type(PieceType::Pawn)
             & !pos.pieces_of_type(PieceType::King);
         pieces != 0
-    }
-
-    /// The pawns of both sides, mixed so that the top bits (the table's index) depend on all.
-    fn correction_key(&self, pos: &Chess) -> Option<u64> {
-        let white = pos.pieces(Color::White, PieceType::Pawn);
-        let black = pos.pieces(Color::Black, PieceType::Pawn);
-        let mixed = white.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ black.wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(29);
-        Some((mixed ^ (mixed >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9))
     }
 }
 

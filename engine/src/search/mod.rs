@@ -80,13 +80,6 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
         true
     }
 
-    /// A key of the position's structure (chess: the pawns) under which the search learns how
-    /// far off the static evaluation tends to be, and corrects it; `None` (the default) leaves
-    /// the evaluation as it is.
-    fn correction_key(&self, _pos: &G) -> Option<u64> {
-        None
-    }
-
     /// The search's parameters for this game: the shared defaults unless the game tunes its own.
     fn search_params(&self) -> SearchParams {
         SearchParams::DEFAULT

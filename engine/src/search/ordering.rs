@@ -16,13 +16,6 @@ pub const BAD_TACTICAL: i32 = -(1 << 28);
 const HISTORY_BITS: u32 = 16;
 const COUNTER_BITS: u32 = 12;
 const HISTORY_MAX: i32 = 16_384;
-const CORRECTION_BITS: u32 = 14;
-/// Corrections are kept in 1/256 cp, so that small weighted steps are not rounded away.
-const CORRECTION_GRAIN: i32 = 256;
-/// A correction's weight per update is `min(depth + 1, 16)` out of this.
-const CORRECTION_WEIGHT_SCALE: i32 = 256;
-/// At most 64 cp either way.
-const CORRECTION_MAX: i32 = 64 * CORRECTION_GRAIN;
 
 /// A small multiplicative hasher: moves are a few bytes and need speed, not DoS resistance.
 #[derive(Default)]
@@ -74,13 +67,11 @@ fn gravity(entry: &mut i16, bonus: i32) {
 
 /// Quiet-move history per side (butterfly table indexed by the move's hash), countermoves, and
 /// the continuation history: for a move's piece and square, how well each piece and square
-/// answered it; and per side, by `Evaluator::correction_key`, how far searches found the static
-/// evaluation off.
+/// answered it.
 pub struct History<M> {
     butterfly: Vec<i16>,
     counters: Vec<Option<M>>,
     continuation: Vec<i16>,
-    correction: Vec<i32>,
 }
 
 impl<M: Clone + PartialEq + Hash> History<M> {
@@ -89,7 +80,6 @@ impl<M: Clone + PartialEq + Hash> History<M> {
             butterfly: vec![0; 2 << HISTORY_BITS],
             counters: vec![None; 2 << COUNTER_BITS],
             continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
-            correction: vec![0; 2 << CORRECTION_BITS],
         }
     }
 
@@ -97,7 +87,6 @@ impl<M: Clone + PartialEq + Hash> History<M> {
         self.butterfly.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
         self.continuation.iter_mut().for_each(|h| *h = 0);
-        self.correction.iter_mut().for_each(|c| *c = 0);
     }
 
     fn index(side: Color, hash: u64) -> usize {
@@ -130,25 +119,6 @@ impl<M: Clone + PartialEq + Hash> History<M> {
                 gravity(entry, bonus);
             }
         }
-    }
-
-    fn correction_index(side: Color, key: u64) -> usize {
-        (side.index() << CORRECTION_BITS) | slot(key, CORRECTION_BITS)
-    }
-
-    /// What to add to the static evaluation of a position with this correction key (cp).
-    pub fn correction(&self, side: Color, key: u64) -> i32 {
-        self.correction[Self::correction_index(side, key)] / CORRECTION_GRAIN
-    }
-
-    /// Moves the correction toward `error` (a searched score minus the static evaluation), the
-    /// more the deeper the search was.
-    pub fn update_correction(&mut self, side: Color, key: u64, error: i32, depth: i32) {
-        let weight = (depth + 1).clamp(1, 16);
-        let entry = &mut self.correction[Self::correction_index(side, key)];
-        let target = (error * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
-        *entry = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight)
-            / CORRECTION_WEIGHT_SCALE;
     }
 
     pub fn counter(&self, side: Color, previous_hash: u64) -> Option<&M> {
@@ -196,29 +166,6 @@ mod tests {
         assert_eq!(history.continuation(5, PIECE_SQUARES), 0);
         history.clear();
         assert_eq!(history.continuation(5, 700), 0);
-    }
-
-    #[test]
-    fn correction_moves_toward_the_error_and_stays_bounded() {
-        let mut history: History<u16> = History::new();
-        let key = 0x9e37_79b9_7f4a_7c15;
-        history.update_correction(Color::White, key, 40, 15);
-        let first = history.correction(Color::White, key);
-        assert!(0 < first && first < 40, "{first}");
-        for _ in 0..1_000 {
-            history.update_correction(Color::White, key, 40, 20);
-        }
-        assert_eq!(history.correction(Color::White, key), 39);
-        assert_eq!(history.correction(Color::Black, key), 0);
-        for _ in 0..1_000 {
-            history.update_correction(Color::White, key, -5_000, 20);
-        }
-        assert_eq!(
-            history.correction(Color::White, key),
-            -CORRECTION_MAX / CORRECTION_GRAIN + 1
-        );
-        history.clear();
-        assert_eq!(history.correction(Color::White, key), 0);
     }
 
     #[test]

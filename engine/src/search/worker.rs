@@ -491,17 +491,6 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
     }
 
-    /// `raw` (a static evaluation of `pos`) plus what searches found it off by at positions of
-    /// the same `Evaluator::correction_key`.
-    fn corrected(&self, pos: &G, raw: i32) -> i32 {
-        match self.shared.eval.correction_key(pos) {
-            Some(key) if raw != EVAL_NONE => (raw
-                + self.history.correction(pos.side_to_move(), key))
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
-            _ => raw,
-        }
-    }
-
     /// The score of a state the game decided by its own rule (`Game::decided`), for the side to
     /// move at `ply`.
     fn decided_score(pos: &G, ply: usize) -> Option<i32> {
@@ -795,13 +784,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             self.stack[ply].double_extensions = self.stack[ply - 1].double_extensions;
         }
 
-        // The table keeps the raw evaluation; pruning uses the corrected one.
-        let raw_eval = if in_check {
+        let static_eval = if in_check {
             EVAL_NONE
         } else {
             self.static_eval(pos, ply, hit)
         };
-        let static_eval = self.corrected(pos, raw_eval);
         // The table's score bounds the static guess where it is more informed.
         let eval = match hit {
             Some(h) if static_eval != EVAL_NONE && h.score.abs() < MATE_BOUND => match h.bound {
@@ -905,7 +892,6 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let turn_budget = self.stack[ply].turn_budget;
         let mut may_end = None;
         let mut skip_quiets = false;
-        let mut best_tactical = false;
         let lmp_limit = (params.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some((i, move_score)) = self.next_move(pos, ply, &mut picker) {
@@ -1095,12 +1081,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 return 0;
             }
 
-            let best_before = best.stored;
-            let cut = self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score);
-            if best.stored != best_before {
-                best_tactical = tactical;
-            }
-            if cut {
+            if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
                 if !tactical {
                     self.reward_quiet(pos, ply, depth, mv, (hash, piece_square), &quiets);
                 }
@@ -1136,23 +1117,9 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             return best.score;
         }
         let bound = node_bound(best.score, original_alpha, beta, pv_node);
-        // Learn the evaluation's error where the search's score says which way it lies: a
-        // fail high only that the true score is higher, a fail low that it is lower.
-        if !best_tactical
-            && raw_eval != EVAL_NONE
-            && !in_progress
-            && best.score.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best.score <= static_eval)
-            && !(bound == Bound::Upper && best.score >= static_eval)
-        {
-            if let Some(structure) = self.shared.eval.correction_key(pos) {
-                self.history
-                    .update_correction(side, structure, best.score - raw_eval, depth);
-            }
-        }
         self.shared
             .tt
-            .store(key, ply, best.stored, best.score, raw_eval, depth, bound);
+            .store(key, ply, best.stored, best.score, static_eval, depth, bound);
         best.score
     }
 
@@ -1237,12 +1204,11 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             .filter(|_| all_moves || pos.quiescence_table_move())
             .map_or(NO_MOVE, |h| h.mv);
 
-        let raw_eval = if in_check {
+        let static_eval = if in_check {
             EVAL_NONE
         } else {
             self.static_eval(pos, ply, hit)
         };
-        let static_eval = self.corrected(pos, raw_eval);
         // Standing pat needs no moves: where generation is costly (cascades of Waves) most
         // quiescence nodes end here.
         if !all_moves && static_eval >= beta {
@@ -1266,7 +1232,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             beta,
             in_check,
             pv_node,
-            (key, raw_eval, static_eval, table_move),
+            (key, static_eval, table_move),
             list.as_slice(),
         );
         self.move_buffers[ply] = list;
@@ -1284,7 +1250,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         beta: i32,
         in_check: bool,
         pv_node: bool,
-        (key, raw_eval, static_eval, table_move): (u64, i32, i32, u64),
+        (key, static_eval, table_move): (u64, i32, u64),
         moves: &[G::Move],
     ) -> i32 {
         let all_moves = in_check;
@@ -1378,7 +1344,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         };
         self.shared
             .tt
-            .store(key, ply, stored, best.score, raw_eval, 0, bound);
+            .store(key, ply, stored, best.score, static_eval, 0, bound);
         best.score
     }
 
