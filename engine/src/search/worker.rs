@@ -812,8 +812,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             let margin =
                 params.rfp_margin * depth - if improving { params.rfp_improving } else { 0 };
             if depth <= params.rfp_max_depth && eval - margin >= beta && eval < MATE_BOUND {
-                // Halfway to beta: a static guess far above it is seldom the true score.
-                return (eval + beta) / 2;
+                return eval;
             }
             // Null move: if passing still fails high, a real move will too (zugzwang aside).
             if self.shared.null_move
