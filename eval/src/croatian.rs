@@ -156,16 +156,14 @@ pub const TEMPO: i32 = 10;
 /// fitted and measured, README "Strength"; the hand set everywhere with the `hand-weights`
 /// feature, for equal-time matches against it).
 pub fn weights(pos: &Croatian) -> &'static Weights {
-    if cfg!(feature = "hand-weights") {
-        return &HAND;
-    }
-    match pos.variant_data().name {
+    let fitted = match pos.variant_data().name {
         "classical14" => &CLASSICAL14,
         "croatianties" => &CROATIANTIES,
         "croatianties14" => &CROATIANTIES14,
         "croatianties20" => &CROATIANTIES20,
         _ => &HAND,
-    }
+    };
+    crate::played(fitted, &HAND)
 }
 
 /// White's terms minus Black's, with the weights the variant plays with.
@@ -835,12 +833,7 @@ mod tests {
         }
         for (name, own) in tuned {
             let pos = Croatian::start_position(name).unwrap();
-            let playing = if cfg!(feature = "hand-weights") {
-                &HAND
-            } else {
-                own
-            };
-            assert_eq!(weights(&pos), playing, "{name}");
+            assert_eq!(weights(&pos), crate::played(own, &HAND), "{name}");
         }
         for name in [
             "ageofaquarius",

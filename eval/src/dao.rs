@@ -103,11 +103,7 @@ pub const TEMPO: i32 = 10;
 /// The weights DAO plays with: the one place that chooses them (the set fitted to its own
 /// self-play, README "DAO evaluation's weights"; the hand set with the `hand-weights` feature).
 pub fn weights() -> &'static Weights {
-    if cfg!(feature = "hand-weights") {
-        &HAND
-    } else {
-        &TUNED
-    }
+    crate::played(&TUNED, &HAND)
 }
 
 /// A kind's value in the weights DAO plays with.
@@ -424,12 +420,7 @@ mod tests {
     #[test]
     fn dao_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        let playing = if cfg!(feature = "hand-weights") {
-            &HAND
-        } else {
-            &TUNED
-        };
-        assert_eq!(weights(), playing);
+        assert_eq!(weights(), crate::played(&TUNED, &HAND));
     }
 
     #[test]

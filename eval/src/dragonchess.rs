@@ -70,11 +70,7 @@ pub const TEMPO: i32 = 10;
 /// own self-play, README "The Dragonchess evaluation's weights"; the hand set with the
 /// `hand-weights` feature).
 pub fn weights() -> &'static Weights {
-    if cfg!(feature = "hand-weights") {
-        &HAND
-    } else {
-        &TUNED
-    }
+    crate::played(&TUNED, &HAND)
 }
 
 /// The material parameter of `kind` on `level` (0 lower, 1 middle, 2 upper).
@@ -483,12 +479,7 @@ mod tests {
     #[test]
     fn dragonchess_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        let playing = if cfg!(feature = "hand-weights") {
-            &HAND
-        } else {
-            &TUNED
-        };
-        assert_eq!(weights(), playing);
+        assert_eq!(weights(), crate::played(&TUNED, &HAND));
     }
 
     /// The tuner's trace, weighted by the weights Dragonchess plays with, is the evaluation; at

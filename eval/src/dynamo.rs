@@ -85,11 +85,7 @@ pub const TEMPO: i32 = 12;
 /// self-play, README "The Dynamo evaluation's weights"; the hand set with the `hand-weights`
 /// feature).
 pub fn weights() -> &'static Weights {
-    if cfg!(feature = "hand-weights") {
-        &HAND
-    } else {
-        &TUNED
-    }
+    crate::played(&TUNED, &HAND)
 }
 
 /// A kind's material (not the King's) in the weights Dynamo plays with.
@@ -399,12 +395,7 @@ mod tests {
     #[test]
     fn dynamo_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        let playing = if cfg!(feature = "hand-weights") {
-            &HAND
-        } else {
-            &TUNED
-        };
-        assert_eq!(weights(), playing);
+        assert_eq!(weights(), crate::played(&TUNED, &HAND));
     }
 
     #[test]

@@ -14,6 +14,16 @@ pub mod makromachy;
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
 
+/// The weight set a game plays with: its fitted set, or with the `hand-weights` feature its hand
+/// set (for equal-time matches of one against the other, README "Strength").
+pub fn played<W: ?Sized>(fitted: &'static W, hand: &'static W) -> &'static W {
+    if cfg!(feature = "hand-weights") {
+        hand
+    } else {
+        fitted
+    }
+}
+
 /// The evaluator a game is played with.
 pub trait HasEvaluator: Game {
     type Evaluator: Evaluator<Self> + Default;

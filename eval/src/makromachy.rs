@@ -135,11 +135,7 @@ pub const TEMPO: i32 = 10;
 /// own self-play, README "The Makromachy evaluation's weights"; the hand set with the
 /// `hand-weights` feature).
 pub fn weights() -> &'static Weights {
-    if cfg!(feature = "hand-weights") {
-        &HAND
-    } else {
-        &TUNED
-    }
+    crate::played(&TUNED, &HAND)
 }
 
 /// A piece type's value in the weights Makromachy plays with (the King's is 0).
@@ -440,12 +436,7 @@ mod tests {
     #[test]
     fn makromachy_plays_with_the_fitted_set_or_with_hand_weights_the_hand_set() {
         assert_ne!(TUNED, HAND);
-        let playing = if cfg!(feature = "hand-weights") {
-            &HAND
-        } else {
-            &TUNED
-        };
-        assert_eq!(weights(), playing);
+        assert_eq!(weights(), crate::played(&TUNED, &HAND));
     }
 
     #[test]
