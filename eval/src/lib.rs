@@ -16,7 +16,7 @@ use tiamat_engine::{Color, Game};
 
 /// The weight set a game plays with: its fitted set, or with the `hand-weights` feature its hand
 /// set (for equal-time matches of one against the other, README "Strength").
-pub fn played<W: ?Sized>(fitted: &'static W, hand: &'static W) -> &'static W {
+pub(crate) fn played<W: ?Sized>(fitted: &'static W, hand: &'static W) -> &'static W {
     if cfg!(feature = "hand-weights") {
         hand
     } else {
