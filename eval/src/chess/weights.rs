@@ -125,4 +125,12 @@ pub const PARAMS: [Pair; super::PARAM_COUNT] = [
     Pair(1, 2), Pair(4, -5), Pair(-6, -10), Pair(0, -18), Pair(-3, -19), Pair(0, -11),
     // king_enemy_pawn
     Pair(7, 44), Pair(-4, 14), Pair(3, 8), Pair(2, 3), Pair(1, -3), Pair(-5, -5),
+    // pawn_push_threat
+    Pair(0, 0),
+    // pinned
+    Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0), Pair(0, 0),
+    // bishop_pawns
+    Pair(0, 0),
+    // restricted
+    Pair(0, 0),
 ];
