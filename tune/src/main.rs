@@ -8,7 +8,7 @@
 //!                     [--variant chess|dao|dynamo|makromachy|dragonchess|croatianties14|...]
 //!                     [--nnue true|false]
 //! tiamat-tune texel --data FILE[,FILE...] [--epochs N] [--lambda L] [--rate R] [--threads T]
-//!                   [--limit N] [--l2 X] [--out FILE]
+//!                   [--limit N] [--l2 X] [--out FILE] [--freeze|--only SECTION[,SECTION...]]
 //!                   [--variant chess|dao|dynamo|makromachy|dragonchess|croatianties14|...]
 //! tiamat-tune nnue --data FILE[,FILE...] --out FILE [--epochs N] [--batch N] [--rate R]
 //!                  [--final-rate R] [--lambda L] [--threads T] [--limit N] [--seed S]

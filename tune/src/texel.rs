@@ -45,6 +45,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         args,
         &[
             "data", "epochs", "lambda", "rate", "out", "threads", "limit", "l2", "variant",
+            "freeze", "only",
         ],
     )?;
     match flags.text("variant").unwrap_or("chess") {
@@ -84,9 +85,16 @@ fn fit<T: Tuned>(tuned: &T, flags: &Flags) -> Result<(), String> {
         loss(&held_out, &weights, k, lambda, threads)
     );
     let initial = weights.clone();
+    let fitted = fitted_parameters(tuned, flags)?;
     let mut adam = Adam::new(weights.len());
     for epoch in 1..=epochs {
         let mut gradient = gradient(&train, &weights, k, lambda, threads);
+        // A parameter that is not fitted gets no gradient, so Adam never moves it.
+        for (g, &fit) in gradient.iter_mut().zip(&fitted) {
+            if !fit {
+                *g = [0.0; 2];
+            }
+        }
         // The mean error's gradient plus a pull toward the starting weights: a parameter that
         // few positions use stays near its value unless the data insist.
         let n = train.positions.len() as f64;
@@ -117,6 +125,31 @@ fn fit<T: Tuned>(tuned: &T, flags: &Flags) -> Result<(), String> {
         None => print!("{text}"),
     }
     Ok(())
+}
+
+/// Which parameters the fit moves: all, less the sections named by `--freeze`, or only those
+/// named by `--only` (comma-separated section names). Screening a new term compares fits with
+/// and without it from one build.
+fn fitted_parameters<T: Tuned>(tuned: &T, flags: &Flags) -> Result<Vec<bool>, String> {
+    let count = tuned.start().len();
+    let named = |list: &str| -> Result<Vec<bool>, String> {
+        let mut mask = vec![false; count];
+        for name in list.split(',') {
+            let &(_, start, len) = tuned
+                .sections()
+                .iter()
+                .find(|(section, _, _)| *section == name)
+                .ok_or_else(|| format!("unknown section '{name}'"))?;
+            mask[start..start + len].fill(true);
+        }
+        Ok(mask)
+    };
+    match (flags.text("freeze"), flags.text("only")) {
+        (Some(_), Some(_)) => Err("--freeze and --only exclude each other".to_string()),
+        (Some(list), None) => Ok(named(list)?.into_iter().map(|frozen| !frozen).collect()),
+        (None, Some(list)) => named(list),
+        (None, None) => Ok(vec![true; count]),
+    }
 }
 
 fn load<T: Tuned>(tuned: &T, files: &str, limit: usize) -> Result<(Data, Data), String> {
@@ -375,6 +408,28 @@ mod tests {
         assert_eq!(held_out.positions.len(), 63);
         assert_eq!(data.positions.len(), 27);
         assert_fifty_steps_lower_the_loss(&data, current());
+    }
+
+    #[test]
+    fn freeze_and_only_choose_the_fitted_sections() {
+        let mask = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            fitted_parameters(
+                &ChessTuning,
+                &Flags::parse(&args, &["freeze", "only"]).unwrap(),
+            )
+        };
+        let count = ChessTuning.start().len();
+        assert_eq!(mask(&[]).unwrap(), vec![true; count]);
+        let frozen = mask(&["--freeze", "material,hanging"]).unwrap();
+        let only = mask(&["--only", "material,hanging"]).unwrap();
+        for i in 0..count {
+            let named = i < 6 || i == tiamat_eval::chess::HANGING;
+            assert_eq!(frozen[i], !named, "{i}");
+            assert_eq!(only[i], named, "{i}");
+        }
+        assert!(mask(&["--only", "no_such_section"]).is_err());
+        assert!(mask(&["--freeze", "material", "--only", "hanging"]).is_err());
     }
 
     /// A self-play file of `games` short games of `variant` from its SPRT openings.

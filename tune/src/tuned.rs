@@ -22,6 +22,8 @@ pub trait Tuned: Sync {
     fn trace(&self, pos: &Self::Position) -> Trace;
     /// Fitted weights as the source file they are committed in.
     fn source(&self, weights: &[[f64; 2]]) -> String;
+    /// Each section's name, first parameter and length.
+    fn sections(&self) -> &[(&'static str, usize, usize)];
 }
 
 pub struct ChessTuning;
@@ -42,6 +44,10 @@ impl Tuned for ChessTuning {
 
     fn trace(&self, pos: &Chess) -> Trace {
         ChessEval.trace(pos)
+    }
+
+    fn sections(&self) -> &[(&'static str, usize, usize)] {
+        SECTIONS
     }
 
     /// As `eval/src/chess/weights.rs`.
@@ -102,6 +108,10 @@ impl<G: Game> Tuned for Phaseless<G> {
 
     fn trace(&self, pos: &G) -> Trace {
         (self.trace)(pos)
+    }
+
+    fn sections(&self) -> &[(&'static str, usize, usize)] {
+        self.sections
     }
 
     /// The doc comment, then each section's weights under its name, `per_row` to a line.

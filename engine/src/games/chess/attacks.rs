@@ -342,8 +342,9 @@ impl Chess {
         self.pinned_for(self.side, self.king_square(self.side), self.occupied())
     }
 
+    /// Pieces of `us` pinned to the king on `ksq` when the occupied squares are `occ`.
     #[inline]
-    pub(super) fn pinned_for(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
+    pub fn pinned_for(&self, us: Color, ksq: Square, occ: Bitboard) -> Bitboard {
         let them = !us;
         let snipers = (rook_rays(ksq) & self.orthogonal_sliders(them))
             | (bishop_rays(ksq) & self.diagonal_sliders(them));
