@@ -230,6 +230,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The state after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: &Self::Move) -> Self;
 
+    /// `*out = self.play(mv)`, where `out` is an earlier state of the game kept for reuse:
+    /// a game with large states may build the child there instead of moving it in.
+    fn play_into(&self, mv: &Self::Move, out: &mut Self) {
+        *out = self.play(mv);
+    }
+
     /// True while the side to move is in the middle of a turn made of several actions.
     fn turn_in_progress(&self) -> bool {
         false

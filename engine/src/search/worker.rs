@@ -306,6 +306,9 @@ pub struct Worker<'a, 'b, G: Game, E: Evaluator<G>> {
     move_buffers: Vec<G::MoveList>,
     /// The quiet moves a node has searched: their hashes and `Game::piece_square`s.
     quiet_buffers: Vec<Vec<(u64, Option<usize>)>>,
+    /// A node's child state, kept per ply so that each move is played into the same room
+    /// (`Game::play_into`) instead of built and moved (a state may be large).
+    child_buffers: Vec<Option<Box<G>>>,
     pub nodes: u64,
     /// The node count at which to poll next, the current interval, and when it last polled.
     next_poll: u64,
@@ -359,6 +362,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             score_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             move_buffers: (0..MAX_PLY + 2).map(|_| G::MoveList::default()).collect(),
             quiet_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            child_buffers: (0..MAX_PLY + 2).map(|_| None).collect(),
             nodes: 0,
             // The first node looks at the clock and the flags: a `stop` that came during the
             // root's move generation is seen before any work.
@@ -510,6 +514,21 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         self.shared.eval.path_play(&mut self.path, ply, pos, child);
     }
 
+    /// Plays `mv` from `pos` into `slot`, the node's child buffer (made at its first use), and
+    /// tells the evaluation's path.
+    fn play_child<'s>(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mv: &G::Move,
+        slot: &'s mut Option<Box<G>>,
+    ) -> &'s G {
+        let child = slot.get_or_insert_with(|| Box::new(pos.clone()));
+        pos.play_into(mv, child);
+        self.path_play(pos, ply, child);
+        child
+    }
+
     fn is_draw(&self, pos: &G) -> bool {
         let window = pos.repetition_window();
         pos.halfmove_clock() >= 100
@@ -631,10 +650,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
     }
 
     /// Gives a node's buffers back for the next node at `ply`.
-    fn keep_buffers(&mut self, ply: usize, picker: Picker<G>, quiets: Vec<(u64, Option<usize>)>) {
+    fn keep_buffers(
+        &mut self,
+        ply: usize,
+        picker: Picker<G>,
+        quiets: Vec<(u64, Option<usize>)>,
+        child: Option<Box<G>>,
+    ) {
         self.move_buffers[ply] = picker.moves;
         self.score_buffers[ply] = picker.scores;
         self.quiet_buffers[ply] = quiets;
+        self.child_buffers[ply] = child;
     }
 
     /// Orders the moves of a node that have no score yet: the table's move (`table_index`;
@@ -882,6 +908,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
         let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets.clear();
+        let mut child_slot = self.child_buffers[ply].take();
 
         let side = pos.side_to_move();
         let original_alpha = alpha;
@@ -927,7 +954,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 );
                 self.stack[ply].excluded = None;
                 if self.stopped {
-                    self.keep_buffers(ply, picker, quiets);
+                    self.keep_buffers(ply, picker, quiets, child_slot);
                     return 0;
                 }
                 if score < singular_beta {
@@ -940,7 +967,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                         self.stack[ply].double_extensions += 1;
                     }
                 } else if singular_beta >= beta {
-                    self.keep_buffers(ply, picker, quiets);
+                    self.keep_buffers(ply, picker, quiets, child_slot);
                     return singular_beta;
                 } else if h.score >= beta {
                     singular = -1;
@@ -950,16 +977,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             // Where the game tells the check a move gives without playing it, a move pruned
             // below is never played.
             let known_check = pos.gives_check(mv);
-            let first_played;
-            let mut played = None;
+            let played_first = known_check.is_none();
             let mut played_in_check = None;
-            if known_check.is_none() {
-                first_played = pos.play(mv);
-                self.path_play(pos, ply, &first_played);
-                played_in_check = Some(first_played.in_check());
-                played = Some(&first_played);
+            let mut same_side = false;
+            if played_first {
+                let child = self.play_child(pos, ply, mv, &mut child_slot);
+                played_in_check = Some(child.in_check());
+                same_side = child.side_to_move() == side;
             }
-            let same_side = played.is_some_and(|c| c.side_to_move() == side);
             let gives_check = known_check.unwrap_or(played_in_check == Some(true) && !same_side);
 
             let mut child_budget = TURN_BUDGET;
@@ -1025,15 +1050,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             if !same_side {
                 new_depth += extension;
             }
-            // Borrowed, not moved: a state may be large.
-            let unplayed;
-            let child = match played {
-                Some(child) => child,
-                None => {
-                    unplayed = pos.play(mv);
-                    self.path_play(pos, ply, &unplayed);
-                    &unplayed
-                }
+            let child = if played_first {
+                child_slot.as_deref().expect("played above")
+            } else {
+                self.play_child(pos, ply, mv, &mut child_slot)
             };
             let child_in_check = played_in_check.unwrap_or_else(|| child.in_check());
             let hash = move_hash(mv);
@@ -1077,7 +1097,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             );
             self.keys.pop();
             if self.stopped {
-                self.keep_buffers(ply, picker, quiets);
+                self.keep_buffers(ply, picker, quiets, child_slot);
                 return 0;
             }
 
@@ -1091,7 +1111,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 quiets.push((hash, piece_square));
             }
         }
-        self.keep_buffers(ply, picker, quiets);
+        self.keep_buffers(ply, picker, quiets, child_slot);
         if self.stopped {
             return 0;
         }
@@ -1271,6 +1291,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
 
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         scores.clear();
+        let mut child_slot = self.child_buffers[ply].take();
         let side = pos.side_to_move();
         for (i, mv) in moves.iter().enumerate() {
             let score = if table_move != NO_MOVE
@@ -1308,13 +1329,12 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 continue;
             }
             legal_tried += 1;
-            let child = pos.play(mv);
-            self.path_play(pos, ply, &child);
+            let child = self.play_child(pos, ply, mv, &mut child_slot);
             let same_side = child.side_to_move() == side;
             let child_in_check = child.in_check();
             self.keys.push(key);
             let score = self.qsearch_child(
-                &child,
+                child,
                 same_side,
                 ply,
                 qply,
@@ -1326,6 +1346,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             self.keys.pop();
             if self.stopped {
                 self.score_buffers[ply] = scores;
+                self.child_buffers[ply] = child_slot;
                 return 0;
             }
             if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
@@ -1333,6 +1354,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         self.score_buffers[ply] = scores;
+        self.child_buffers[ply] = child_slot;
         if in_check && legal_tried == 0 {
             return -MATE + ply as i32;
         }
@@ -1435,6 +1457,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         let side = pos.side_to_move();
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         scores.clear();
+        let mut child_slot = self.child_buffers[ply].take();
         for (i, mv) in moves.iter().enumerate() {
             let score = if pos.is_tactical(mv) {
                 self.quiescence_tactical_order(pos, mv, static_eval, alpha, qply, false)
@@ -1472,15 +1495,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 }
                 forced += 1;
             }
-            let child = pos.play(mv);
-            self.path_play(pos, ply, &child);
+            let child = self.play_child(pos, ply, mv, &mut child_slot);
             let child_in_check = child.in_check();
             if ends[i] && !tactical && !child_in_check {
                 continue;
             }
             self.keys.push(key);
             let score = self.qsearch_child(
-                &child,
+                child,
                 child.side_to_move() == side,
                 ply,
                 qply,
@@ -1492,6 +1514,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             self.keys.pop();
             if self.stopped {
                 self.score_buffers[ply] = scores;
+                self.child_buffers[ply] = child_slot;
                 return 0;
             }
             if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
@@ -1499,6 +1522,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
         }
         self.score_buffers[ply] = scores;
+        self.child_buffers[ply] = child_slot;
         if best.score <= -MATE_BOUND && (unresolved || best.score == -INFINITY) {
             // The ways on tried lead nowhere, others were not tried: no verdict.
             return static_eval;

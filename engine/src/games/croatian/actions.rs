@@ -128,20 +128,36 @@ impl Walk for Lister<'_> {
     }
 }
 
+/// `play` written into `out`: a whole turn from a position is played on `out` made a copy of
+/// `pos` in place, not built beside it and moved.
+pub(super) fn play_into(pos: &Croatian, mv: &Move, out: &mut Croatian) {
+    if pos.progress.is_none() && mv.passed_on().is_none() {
+        out.clone_from(pos);
+        play_turn(pos, mv, out);
+    } else {
+        *out = play(pos, mv);
+    }
+}
+
+/// A whole turn from `pos` played on `next`, a copy of it.
+#[inline]
+fn play_turn(pos: &Croatian, mv: &Move, next: &mut Croatian) {
+    next.written = Written::since(pos);
+    let mut turn = Turn::over(next);
+    for ply in mv.plies() {
+        turn.play(ply);
+    }
+    turn.end();
+    next.note_check_after(pos, mv);
+}
+
 /// The state after `mv` (an action, or a whole turn) from `pos`: the next position when the
 /// turn ends, else the turn in progress.
 pub(super) fn play(pos: &Croatian, mv: &Move) -> Croatian {
     let plies = mv.plies();
     if pos.progress.is_none() && mv.passed_on().is_none() {
-        // A whole turn from a position.
         let mut next = pos.clone();
-        next.written = Written::since(pos);
-        let mut turn = Turn::over(&mut next);
-        for ply in plies {
-            turn.play(ply);
-        }
-        turn.end();
-        next.note_check_after(pos, mv);
+        play_turn(pos, mv, &mut next);
         return next;
     }
     let (mut turn, in_air) = match &pos.progress {

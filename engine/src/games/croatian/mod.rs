@@ -273,7 +273,6 @@ pub struct EpItem {
     pub from: u16,
 }
 
-#[derive(Clone)]
 pub struct Croatian {
     v: &'static Variant,
     board: [Cell; MAILBOX],
@@ -310,6 +309,74 @@ pub struct Croatian {
     /// The fields the whole turn (or pass) that made this state wrote, and the key of the state
     /// it was played from (`Croatian::written_since`).
     written: board::Written,
+}
+
+impl Clone for Croatian {
+    fn clone(&self) -> Self {
+        Croatian {
+            v: self.v,
+            board: self.board,
+            side: self.side,
+            ep: self.ep.clone(),
+            halfmove: self.halfmove,
+            window: self.window,
+            fullmove: self.fullmove,
+            key: self.key,
+            kings: self.kings,
+            occupied: self.occupied,
+            lines: self.lines,
+            graveyard: self.graveyard,
+            decided: self.decided.clone(),
+            progress: self.progress.clone(),
+            by_action: self.by_action,
+            checked: self.checked.clone(),
+            passed_in_check: self.passed_in_check,
+            written: self.written,
+        }
+    }
+
+    /// Field by field in place: the search plays each move into a state it keeps
+    /// (`Game::play_into`), and its 1 KB mailbox and line masks are copied once.
+    fn clone_from(&mut self, src: &Self) {
+        let Croatian {
+            v,
+            board,
+            side,
+            ep,
+            halfmove,
+            window,
+            fullmove,
+            key,
+            kings,
+            occupied,
+            lines,
+            graveyard,
+            decided,
+            progress,
+            by_action,
+            checked,
+            passed_in_check,
+            written,
+        } = self;
+        *v = src.v;
+        *board = src.board;
+        *side = src.side;
+        ep.clone_from(&src.ep);
+        *halfmove = src.halfmove;
+        *window = src.window;
+        *fullmove = src.fullmove;
+        *key = src.key;
+        *kings = src.kings;
+        *occupied = src.occupied;
+        *lines = src.lines;
+        *graveyard = src.graveyard;
+        *decided = src.decided.clone();
+        progress.clone_from(&src.progress);
+        *by_action = src.by_action;
+        *checked = src.checked.clone();
+        *passed_in_check = src.passed_in_check;
+        *written = src.written;
+    }
 }
 
 impl std::fmt::Debug for Croatian {
@@ -503,6 +570,10 @@ impl Game for Croatian {
 
     fn play(&self, mv: &Move) -> Self {
         self.apply(mv)
+    }
+
+    fn play_into(&self, mv: &Move, out: &mut Self) {
+        actions::play_into(self, mv, out);
     }
 
     fn null_move(&self) -> Option<Self> {

@@ -1275,3 +1275,46 @@ fn written_fields_cover_what_a_turn_changed() {
     }
     assert!(known > 150, "{known}");
 }
+
+/// `play_into` a state kept from an earlier move (of this position, of another one, of another
+/// variant) gives the state `play` gives, down to what it wrote, its check and its moves: along
+/// random games of single plies, cascades and turns played action by action.
+#[test]
+fn play_into_a_kept_state_is_play() {
+    let mut rng = Xorshift(0x5851_F42D_4C95_7F2Du64);
+    let mut kept = start("croatianties26");
+    let mut compared = 0;
+    for name in [
+        "croatianties14",
+        "croatianties",
+        "mayanascendancy",
+        "mirandasveil",
+        "hemerasdawn",
+        "one",
+    ] {
+        let mut pos = start(name);
+        for _ in 0..12 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for mv in moves.iter().take(8) {
+                let played = pos.play(mv);
+                pos.play_into(mv, &mut kept);
+                assert!(kept == played, "{name} {pos:?} {mv:?}");
+                assert_eq!(kept.position_string(), played.position_string(), "{name}");
+                assert_eq!(kept.in_check(), played.in_check(), "{name} {pos:?} {mv:?}");
+                assert_eq!(kept.written_since(&pos), played.written_since(&pos));
+                assert_eq!(kept.turn_in_progress(), played.turn_in_progress());
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                kept.legal_moves(&mut a);
+                played.legal_moves(&mut b);
+                assert_eq!(a, b, "{name} {pos:?} {mv:?}");
+                compared += 1;
+            }
+            pos = pos.play(&moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(compared > 300, "{compared}");
+}
