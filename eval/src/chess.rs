@@ -14,7 +14,7 @@
 use tiamat_engine::games::chess::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks_set, queen_attacks, rook_attacks,
 };
-use tiamat_engine::games::chess::bitboard::{file_mask, DARK_SQUARES, LIGHT_SQUARES};
+use tiamat_engine::games::chess::bitboard::{file_mask, rank_mask, DARK_SQUARES, LIGHT_SQUARES};
 use tiamat_engine::games::chess::{squares, Bitboard, Chess, ChessMove, PieceType, Square};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::Color;
@@ -429,14 +429,15 @@ fn pressure<T: Terms>(pos: &Chess, us: Color, ours: &Attacks, theirs: &Attacks, 
     let them = !us;
     let occ = pos.occupied();
     let our_pawns = pos.pieces(us, PieceType::Pawn);
+    // Single pushes, and double pushes from the third relative rank.
     let pushed = match us {
         Color::White => {
             let one = (our_pawns << 8) & !occ;
-            one | ((one & 0x00FF_0000) << 8) & !occ
+            one | ((one & rank_mask(2)) << 8) & !occ
         }
         Color::Black => {
             let one = (our_pawns >> 8) & !occ;
-            one | ((one & 0x0000_FF00_0000_0000) >> 8) & !occ
+            one | ((one & rank_mask(5)) >> 8) & !occ
         }
     };
     // A push is safe where no enemy pawn guards the square and we guard it if they attack it.
@@ -492,7 +493,8 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
     let zone = king_attacks(their_king) | their_king.bit();
     let mobility_area = !(own | their_pawn_attacks);
     let our_pawn_attacks = pawn_attacks_set(us, our_pawns);
-    let our_king_attacks = king_attacks(pos.king_square(us));
+    let our_king = pos.king_square(us);
+    let our_king_attacks = king_attacks(our_king);
     let mut attacks_of = Attacks {
         pawns: our_pawn_attacks,
         minors: 0,
@@ -583,7 +585,7 @@ fn side_terms<T: Terms>(pos: &Chess, us: Color, occ: Bitboard, out: &mut T) -> A
         let units = attack_units.clamp(0, KING_DANGER_UNITS as i32 - 1) as usize;
         out.add(us, KING_DANGER + units, 1);
     }
-    let pinned = pos.pinned_for(us, pos.king_square(us), occ);
+    let pinned = pos.pinned_for(us, our_king, occ);
     if pinned != 0 {
         for kind in &PieceType::ALL[..5] {
             let count = (pinned & pos.pieces(us, *kind)).count_ones() as i32;
