@@ -124,7 +124,8 @@ impl Sink for FirstPlies<'_, '_> {
                 || self.new_class(ply))
     }
 
-    #[inline]
+    // Inlined in every generator's loop: most plies take its first branch.
+    #[inline(always)]
     fn land(&mut self, ply: Ply, left: u8) {
         if self.patience.step() {
             return;
