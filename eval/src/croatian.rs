@@ -203,6 +203,17 @@ fn value_row(size: u8) -> usize {
     VALUE + row(size) * Kind::COUNT
 }
 
+/// The kinds of `MOBILE` as bits (`1 << Kind as usize`), to pass the other pieces by.
+const MOBILE_BITS: u32 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < MOBILE.len() {
+        bits |= 1 << MOBILE[i] as u32;
+        i += 1;
+    }
+    bits
+};
+
 /// Each kind's place in `MOBILE` (by `Kind as usize`), `usize::MAX` for the others: looked up
 /// per piece.
 const MOBILE_INDEX: [usize; Kind::COUNT + 1] = {
@@ -429,16 +440,54 @@ const MOP_UP_BOX: i32 = 10;
 const MOP_UP_LEAD: i32 = 1000;
 const MOP_UP_LEAD_CAP: i32 = 3000;
 
-/// Each side's material, all of it and the part beyond Pawns, by White and Black: counted
-/// for `mop_up` where `activity` visits every piece, in the variants that have the bonus.
-#[derive(Clone, Copy, Default)]
+/// Each side's material, all of it and the part beyond Pawns, by White and Black, for `mop_up`
+/// in the variants that have the bonus (0 elsewhere); the search keeps it along its line
+/// (`PieceSums`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Material {
     all: [i32; 2],
     pieces: [i32; 2],
 }
 
+impl Material {
+    /// Counts the piece `c` `times` times (1 put on the board, -1 taken off), with the value
+    /// row `row` of `weights`.
+    #[inline]
+    fn count(&mut self, weights: &Weights, row: usize, c: Cell, times: i32) {
+        let kind = piece::kind(c);
+        if !valued(kind) {
+            return;
+        }
+        let value = times * weights[row + kind as usize - 1];
+        let side = piece::color(c).index();
+        self.all[side] += value;
+        if kind != Kind::Pawn {
+            self.pieces[side] += value;
+        }
+    }
+
+    /// The material of every piece on the board.
+    fn of(pos: &Croatian) -> Material {
+        let mut material = Material::default();
+        if let Some((weights, row)) = Material::counted(pos) {
+            for sq in pos.occupied() {
+                material.count(weights, row, pos.cell(sq), 1);
+            }
+        }
+        material
+    }
+
+    /// The weights and value row material is counted with, where `mop_up` plays (every turn
+    /// one ply, `Variant::single_plies`).
+    fn counted(pos: &Croatian) -> Option<(&'static Weights, usize)> {
+        pos.variant_data()
+            .single_plies()
+            .then(|| (weights(pos), value_row(pos.size())))
+    }
+}
+
 /// The mop-up bonus from White's point of view: 0 unless its material condition holds, so in
-/// the variants without it, whose material `activity` leaves at 0.
+/// the variants without it, whose material `Material::of` leaves at 0.
 fn mop_up(pos: &Croatian, material: &Material) -> i32 {
     let (weights, n) = (weights(pos), pos.size());
     let value = |kind: Kind| weights[value_param(n, kind)];
@@ -561,31 +610,20 @@ fn piece_sum<T: Terms>(pos: &Croatian, out: &mut T) {
 }
 
 /// Every term but `piece_sum`'s: mobility, the piece in the air and King safety.
-fn activity<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
+fn activity<T: Terms>(pos: &Croatian, out: &mut T) {
     let steps = Steps::of(pos);
-    let mut material = Material::default();
-    let values = pos
-        .variant_data()
-        .single_plies()
-        .then(|| (weights(pos), value_row(pos.size())));
     for sq in pos.occupied() {
         let c = pos.cell(sq);
+        // Most pieces (Pawns, Kings) count no mobility: passed by their kind's bits alone.
+        if MOBILE_BITS >> piece::kind_bits(c) & 1 == 0 {
+            continue;
+        }
         let kind = piece::kind(c);
         let color = piece::color(c);
-        if let Some((weights, row)) = values.filter(|_| valued(kind)) {
-            let value = weights[row + kind as usize - 1];
-            material.all[color.index()] += value;
-            if kind != Kind::Pawn {
-                material.pieces[color.index()] += value;
-            }
-        }
-        let i = MOBILE_INDEX[kind as usize];
-        if i != usize::MAX {
-            let reach = mobility(pos, &steps, sq, kind, color);
-            out.add(color, MOBILITY + i, reach.fields);
-            if reach.waves != 0 {
-                out.add(color, WAVE_ACTIVATOR, reach.waves);
-            }
+        let reach = mobility(pos, &steps, sq, kind, color);
+        out.add(color, MOBILITY + MOBILE_INDEX[kind as usize], reach.fields);
+        if reach.waves != 0 {
+            out.add(color, WAVE_ACTIVATOR, reach.waves);
         }
     }
     // A turn in progress has lifted the piece in the air off the board: it is still there.
@@ -594,13 +632,13 @@ fn activity<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
     }
     king_safety(pos, Color::White, out);
     king_safety(pos, Color::Black, out);
-    material
 }
 
 /// Sends every weighted term of `pos` to `out`; returns the material for `mop_up`.
 fn terms<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
     piece_sum(pos, out);
-    activity(pos, out)
+    activity(pos, out);
+    Material::of(pos)
 }
 
 /// The sum of the terms `send` sends, with the weights `pos`'s variant plays with, from
@@ -611,21 +649,20 @@ fn score(pos: &Croatian, send: impl FnOnce(&mut Sum)) -> i32 {
 
 /// Static score from White's point of view: the weighted terms and the mop-up bonus.
 pub fn white_score(pos: &Croatian) -> i32 {
-    score(pos, |sum| piece_sum(pos, sum)) + activity_score(pos)
+    score(pos, |sum| piece_sum(pos, sum)) + activity_score(pos, &Material::of(pos))
 }
 
-/// `activity`'s weighted terms and the mop-up bonus its material count decides, from White's
-/// point of view: the whole score but `piece_sum`'s.
-fn activity_score(pos: &Croatian) -> i32 {
-    let mut material = Material::default();
-    score(pos, |sum| material = activity(pos, sum)) + mop_up(pos, &material)
+/// `activity`'s weighted terms and the mop-up bonus `material` decides, from White's point of
+/// view: the whole score but `piece_sum`'s.
+fn activity_score(pos: &Croatian, material: &Material) -> i32 {
+    score(pos, |sum| activity(pos, sum)) + mop_up(pos, material)
 }
 
-/// Each ply's `piece_sum` score along the line a search thread is on: a move changes it only
-/// on the fields it wrote (`Croatian::written_since`), so it is updated there instead of
-/// summed again over every piece.
+/// Each ply's `piece_sum` score and `Material` along the line a search thread is on: a move
+/// changes them only on the fields it wrote (`Croatian::written_since`), so they are updated
+/// there instead of summed again over every piece.
 #[derive(Default)]
-pub struct PieceSums(Vec<i32>);
+pub struct PieceSums(Vec<(i32, Material)>);
 
 /// The weighted terms of `pos` for the tuner (without the mop-up bonus, which is no weight).
 pub fn trace(pos: &Croatian) -> Trace {
@@ -643,14 +680,17 @@ impl Evaluator<Croatian> for CroatianEval {
 
     fn path_root(&self, path: &mut PieceSums, root: &Croatian) {
         path.0.clear();
-        path.0.push(score(root, |sum| piece_sum(root, sum)));
+        path.0
+            .push((score(root, |sum| piece_sum(root, sum)), Material::of(root)));
     }
 
     fn path_play(&self, path: &mut PieceSums, ply: usize, parent: &Croatian, child: &Croatian) {
-        let sum = match child.written_since(parent) {
+        let entry = match child.written_since(parent) {
             Some(fields) => {
                 let p = PieceParams::of(child);
-                score(child, |sum| {
+                let (sum, mut material) = path.0[ply];
+                let counted = Material::counted(child);
+                let change = score(child, |sum| {
                     for &sq in fields {
                         let (before, after) = (parent.cell(sq), child.cell(sq));
                         if before == after {
@@ -658,24 +698,35 @@ impl Evaluator<Croatian> for CroatianEval {
                         }
                         if piece::is_piece(after) {
                             piece_terms(child, &p, sq, after, sum);
+                            if let Some((weights, row)) = counted {
+                                material.count(weights, row, after, 1);
+                            }
                         }
                         if piece::is_piece(before) {
                             // Taken off: its terms count for the other side.
                             piece_terms(parent, &p, sq, before, &mut Negated(sum));
+                            if let Some((weights, row)) = counted {
+                                material.count(weights, row, before, -1);
+                            }
                         }
                     }
-                }) + path.0[ply]
+                });
+                (sum + change, material)
             }
-            None => score(child, |sum| piece_sum(child, sum)),
+            None => (
+                score(child, |sum| piece_sum(child, sum)),
+                Material::of(child),
+            ),
         };
         if path.0.len() <= ply + 1 {
-            path.0.resize(ply + 2, 0);
+            path.0.resize(ply + 2, Default::default());
         }
-        path.0[ply + 1] = sum;
+        path.0[ply + 1] = entry;
     }
 
     fn evaluate_path(&self, path: &mut PieceSums, ply: usize, pos: &Croatian) -> i32 {
-        let white = path.0[ply] + activity_score(pos);
+        let (sum, material) = path.0[ply];
+        let white = sum + activity_score(pos, &material);
         pos.side_to_move().sign() * white + TEMPO
     }
 
@@ -773,13 +824,14 @@ mod tests {
         assert!(checked > 1500, "{checked}");
     }
 
-    /// The search's evaluation along its line, whose per-piece terms are updated from the
-    /// fields each move wrote, is the evaluation from scratch: along random games with null
-    /// moves, cascades, and turns played action by action.
+    /// The search's evaluation along its line, whose per-piece terms and material are updated
+    /// from the fields each move wrote, is the evaluation from scratch: along random games with
+    /// null moves, cascades, and turns played action by action.
     #[test]
     fn the_piece_sums_kept_along_a_line_are_the_evaluation() {
         let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut updated = 0;
+        let mut material_changes = 0;
         for name in [
             "croatianties14",
             "croatianties",
@@ -798,6 +850,7 @@ mod tests {
                     CroatianEval.evaluate(&pos),
                     "{name} {pos:?}"
                 );
+                assert_eq!(path.0[ply].1, Material::of(&pos), "{name} {pos:?}");
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
                 if moves.is_empty() {
@@ -809,11 +862,13 @@ mod tests {
                     None => pos.play(&moves[(seed % moves.len() as u64) as usize]),
                 };
                 updated += usize::from(child.written_since(&pos).is_some());
+                material_changes += usize::from(Material::of(&child) != Material::of(&pos));
                 CroatianEval.path_play(&mut path, ply, &pos, &child);
                 pos = child;
             }
         }
         assert!(updated > 250, "{updated}");
+        assert!(material_changes > 3, "{material_changes}");
     }
 
     #[test]

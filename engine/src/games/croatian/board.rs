@@ -54,8 +54,7 @@ pub(super) const MAX_STRIDE: usize = 26 + 2 * PAD_FILES;
 
 /// Every field's file and rank for mailbox rows of `stride` cells, looked up: the generator
 /// and the evaluation ask them per piece, and a division by the run-time stride is slow.
-#[inline]
-fn coordinates(stride: usize) -> &'static [(u8, u8); MAILBOX] {
+pub(super) fn coordinates(stride: usize) -> &'static [(u8, u8); MAILBOX] {
     static TABLES: OnceLock<Vec<[(u8, u8); MAILBOX]>> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
         (0..=MAX_STRIDE)
@@ -112,12 +111,12 @@ impl Croatian {
 
     #[inline]
     pub fn file_of(&self, sq: u16) -> u8 {
-        coordinates(self.stride() as usize)[sq as usize].0
+        self.coordinates[sq as usize].0
     }
 
     #[inline]
     pub fn rank_of(&self, sq: u16) -> u8 {
-        coordinates(self.stride() as usize)[sq as usize].1
+        self.coordinates[sq as usize].1
     }
 
     /// Field name, e.g. `k12`.
@@ -261,7 +260,9 @@ impl Croatian {
             fullmove: 1,
             key: 0,
             kings: [0; 2],
+            coordinates: coordinates(v.size as usize + 2 * PAD_FILES),
             occupied: FieldSet::default(),
+            dark: FieldSet::default(),
             lines: Lines::empty(v.size, v.size as isize + 2 * PAD_FILES as isize),
             graveyard: Default::default(),
             decided: VerdictCache::known(None),
@@ -401,11 +402,17 @@ impl Croatian {
         self.lines.set(sq, taken);
         if taken {
             self.occupied.insert(sq);
+            if piece::color(c) == Color::Black {
+                self.dark.insert(sq);
+            } else {
+                self.dark.remove(sq);
+            }
             if piece::kind(c) == Kind::King {
                 self.kings[piece::color(c).index()] = sq;
             }
         } else {
             self.occupied.remove(sq);
+            self.dark.remove(sq);
         }
     }
 
@@ -444,7 +451,24 @@ impl Croatian {
     /// The fields holding a piece, in field order (rank by rank, file by file).
     #[inline]
     pub fn occupied(&self) -> impl Iterator<Item = u16> + '_ {
-        self.occupied.iter()
+        self.occupied.iter_to(self.field_words())
+    }
+
+    /// How many words of a `FieldSet` hold the board's fields: the words past its last field
+    /// are always empty, and a walk need not scan them.
+    #[inline]
+    pub(super) fn field_words(&self) -> usize {
+        self.sq(self.v.size - 1, self.v.size - 1) as usize / 64 + 1
+    }
+
+    /// The fields holding a piece of `color`, by the colour its cell is stored with (a
+    /// Monolith, nobody's, is stored as a light piece).
+    #[inline]
+    pub(super) fn fields_of(&self, color: Color) -> FieldSet {
+        match color {
+            Color::White => self.occupied.without(&self.dark),
+            Color::Black => self.dark,
+        }
     }
 
     /// The fields whose cells differ between `parent` and this state, where it is `parent`
@@ -479,10 +503,14 @@ impl Croatian {
         self.key = key;
         self.kings = [0; 2];
         self.occupied = FieldSet::default();
+        self.dark = FieldSet::default();
         self.lines = Lines::empty(self.v.size, self.stride());
         for (sq, &c) in self.board.iter().enumerate() {
             if piece::is_piece(c) {
                 self.occupied.insert(sq as u16);
+                if piece::color(c) == Color::Black {
+                    self.dark.insert(sq as u16);
+                }
                 self.lines.set(sq as u16, true);
                 if piece::kind(c) == Kind::King {
                     self.kings[piece::color(c).index()] = sq as u16;
@@ -777,11 +805,20 @@ impl FieldSet {
         self.0[sq as usize / 64] &= !(1 << (sq % 64));
     }
 
+    /// No field.
+    pub const EMPTY: FieldSet = FieldSet([0; MAILBOX / 64]);
+
     /// The fields in the set, in increasing order.
     #[inline]
     pub fn iter(&self) -> Fields<'_> {
+        self.iter_to(self.0.len())
+    }
+
+    /// The fields in the set's first `words` words (64 fields each), in increasing order.
+    #[inline]
+    pub fn iter_to(&self, words: usize) -> Fields<'_> {
         Fields {
-            words: &self.0,
+            words: &self.0[..words],
             word: 0,
             bits: self.0[0],
         }
@@ -802,11 +839,17 @@ impl FieldSet {
     pub fn intersection(&self, other: &FieldSet) -> FieldSet {
         FieldSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
+
+    /// The fields in this set and not in `other`.
+    #[inline]
+    pub fn without(&self, other: &FieldSet) -> FieldSet {
+        FieldSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
 }
 
 /// The fields of a `FieldSet`, in increasing order.
 pub struct Fields<'a> {
-    words: &'a [u64; MAILBOX / 64],
+    words: &'a [u64],
     word: usize,
     /// What is left of `words[word]`.
     bits: u64,

@@ -286,9 +286,15 @@ pub struct Croatian {
     key: u64,
     /// King fields (0 when a side has none, allowed in test positions: never in check).
     kings: [u16; 2],
+    /// Every field's file and rank (`board::coordinates` of the board's stride), kept so that
+    /// a lookup needs no lazy table's test.
+    coordinates: &'static [(u8, u8); MAILBOX],
     /// The fields holding a piece (`piece::is_piece`), so that the generator and the
     /// evaluation visit pieces, not every field of a board of up to 26x26.
     occupied: board::FieldSet,
+    /// The fields of `occupied` holding a dark piece, so that the generator visits the side to
+    /// move's pieces only.
+    dark: board::FieldSet,
     /// The same fields along each row, file and diagonal (`lines`).
     lines: lines::Lines,
     /// Captured and oblationed pieces, kept in One only (`resurrection`); in the key.
@@ -323,7 +329,9 @@ impl Clone for Croatian {
             fullmove: self.fullmove,
             key: self.key,
             kings: self.kings,
+            coordinates: self.coordinates,
             occupied: self.occupied,
+            dark: self.dark,
             lines: self.lines,
             graveyard: self.graveyard,
             decided: self.decided.clone(),
@@ -348,7 +356,9 @@ impl Clone for Croatian {
             fullmove,
             key,
             kings,
+            coordinates,
             occupied,
+            dark,
             lines,
             graveyard,
             decided,
@@ -367,7 +377,9 @@ impl Clone for Croatian {
         *fullmove = src.fullmove;
         *key = src.key;
         *kings = src.kings;
+        *coordinates = src.coordinates;
         *occupied = src.occupied;
+        *dark = src.dark;
         *lines = src.lines;
         *graveyard = src.graveyard;
         *decided = src.decided.clone();

@@ -124,7 +124,8 @@ impl Sink for FirstPlies<'_, '_> {
                 || self.new_class(ply))
     }
 
-    #[inline]
+    // Inlined in every generator's loop: most plies take its first branch.
+    #[inline(always)]
     fn land(&mut self, ply: Ply, left: u8) {
         if self.patience.step() {
             return;
@@ -140,6 +141,19 @@ impl Sink for FirstPlies<'_, '_> {
                 self.out.push(Move::single(ply));
             }
             return;
+        }
+        // In check, most plies of a piece but the King answer no checker: dropped as
+        // `single_is_legal` drops them, before the tests that come first there.
+        if let Some(answers) = &self.answers {
+            if ply.flags & (flag::EN_PASSANT | flag::CASTLE | flag::GOES_ON) == 0
+                && !answers.contains(ply.to)
+                && !matches!(
+                    piece::kind(self.pos.board[ply.from as usize]),
+                    Kind::King | Kind::Shaman
+                )
+            {
+                return;
+            }
         }
         self.land_other(ply, left);
     }
@@ -514,11 +528,11 @@ fn first_plies_of_field<S: Sink>(
     from: u16,
     sink: &mut S,
 ) {
-    let moved = Default::default();
     let gen = PlyGen {
         pos,
         o,
-        moved: &moved,
+        // A first ply: nothing has moved in this turn yet.
+        moved: &FieldSet::EMPTY,
         vacated: from,
     };
     let m = Mover {
@@ -545,7 +559,13 @@ pub(super) fn first_plies_of<S: Sink>(
     only: Option<Kind>,
     sink: &mut S,
 ) {
-    for s in pos.occupied() {
+    // Either side moves a Monolith (stored as a light piece).
+    let fields = if pos.v.has(Kind::Monolith) {
+        pos.occupied
+    } else {
+        pos.fields_of(pos.side)
+    };
+    for s in fields.iter_to(pos.field_words()) {
         let c = pos.board[s as usize];
         if !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
             continue;

@@ -110,6 +110,7 @@ pub struct Ply {
 /// move hashes (history tables), and with them its node counts, stay those of the variants
 /// before the Wave.
 impl std::hash::Hash for Ply {
+    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.from.hash(state);
         self.to.hash(state);

@@ -365,6 +365,14 @@ impl PlyGen<'_> {
         if c == OFF {
             return false;
         }
+        if self.pos.v.single_plies() {
+            // Nothing activates, diverges, teleports or is passed: a piece ends the ply, and
+            // one of the opponent's but the King is taken.
+            if piece::color(c) != piece::color(m.cell) && piece::kind_bits(c) != Kind::King as u8 {
+                sink.land(ply(flag::CAPTURE), left);
+            }
+            return false;
+        }
         self.arrive_on_piece(m, to, c, left, sink)
     }
 
