@@ -11,7 +11,9 @@ use std::thread::JoinHandle;
 
 use tiamat_engine::core::view::{BoardView, MoveInput};
 use tiamat_engine::core::{complete_turn, whole_turns};
-use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
+use tiamat_engine::search::{
+    Control, IterationInfo, Limits, Options, Outcome, Report, Searcher, SpareTable,
+};
 use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
 
@@ -154,6 +156,9 @@ pub trait AnySession: Send {
     /// Names lines from the current position (search reports arrive on the search thread, after
     /// the session may have moved on).
     fn line_namer(&self) -> LineNamer;
+    /// The searcher's table, cleared, for the session that replaces this one (`None` while a
+    /// search runs); the session builds a new searcher if it searches again.
+    fn take_table(&mut self) -> Option<SpareTable>;
 }
 
 /// A new session for `variant` at its start position (or without a position when the variant
@@ -162,6 +167,20 @@ pub fn new_session(variant: &str, options: &Options) -> Option<Box<dyn AnySessio
     let kind = GameKind::from_variant(variant)?;
     Some(crate::registry::with_game!(kind, G => {
         Box::new(Session::<G>::new(variant, options.clone())) as Box<dyn AnySession>
+    }))
+}
+
+/// A new session for `variant` (as [`new_session`]) that takes over the table of `previous`,
+/// the session it replaces; `None`, and `previous` untouched, for an unknown variant.
+pub fn next_session(
+    variant: &str,
+    options: &Options,
+    previous: &mut dyn AnySession,
+) -> Option<Box<dyn AnySession>> {
+    let kind = GameKind::from_variant(variant)?;
+    let spare = previous.take_table();
+    Some(crate::registry::with_game!(kind, G => {
+        Box::new(Session::<G>::with_table(variant, options.clone(), spare)) as Box<dyn AnySession>
     }))
 }
 
@@ -184,6 +203,11 @@ pub struct Session<G: HasEvaluator> {
 
 impl<G: HasEvaluator> Session<G> {
     pub fn new(variant: &str, options: Options) -> Self {
+        Self::with_table(variant, options, None)
+    }
+
+    /// A session whose searcher takes over `spare` (see [`Searcher::with_table`]).
+    pub fn with_table(variant: &str, options: Options, spare: Option<SpareTable>) -> Self {
         let variant = G::variants()
             .iter()
             .copied()
@@ -194,7 +218,12 @@ impl<G: HasEvaluator> Session<G> {
             variant,
             positions,
             set_from: None,
-            searcher: Some(Searcher::new(G::Evaluator::default(), options.clone())),
+            searcher: Some(match spare {
+                Some(spare) => {
+                    Searcher::with_table(G::Evaluator::default(), options.clone(), spare)
+                }
+                None => Searcher::new(G::Evaluator::default(), options.clone()),
+            }),
             worker: None,
             options,
         }
@@ -540,6 +569,13 @@ impl<G: HasEvaluator> AnySession for Session<G> {
                 .map(|root| line_to_human(root, line))
                 .unwrap_or_default()
         })
+    }
+
+    fn take_table(&mut self) -> Option<SpareTable> {
+        if self.worker.is_some() {
+            return None;
+        }
+        self.searcher.take().map(Searcher::into_table)
     }
 
     fn join_search(&mut self) -> Option<SearchResult> {

@@ -17,7 +17,7 @@ use tiamat_engine::{Color, MoveError};
 
 use crate::frontend::{send, serve, FrontEnd, Input};
 use crate::logging;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+use crate::session::{new_session, next_session, AnySession, GoParams, SearchEvent, SearchResult};
 pub use command::{parse, Command, CommandError, EngineOption};
 use output::{error_line, features, illegal_move_line, thinking_line};
 pub use xboard_moves::Coords;
@@ -265,7 +265,7 @@ impl Cecp {
 
     fn set_variant(&mut self, name: &str) {
         let ours = our_variant_name(name);
-        match new_session(&ours, &self.options) {
+        match next_session(&ours, &self.options, self.session.as_mut()) {
             Some(session) => {
                 self.session = session;
                 let setup = self.session.cecp_setup();
