@@ -269,12 +269,21 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     table_used: bool,
 }
 
-/// A searcher's transposition table, cleared, handed on to the searcher of the next game
+/// A searcher's transposition table handed on to the searcher of the next game
 /// ([`Searcher::into_table`], [`Searcher::with_table`]): switching games then neither allocates
 /// and faults in a new table nor holds two at once.
 pub struct SpareTable {
     table: TranspositionTable,
     hash_mb: usize,
+    /// Not cleared since a search wrote it: the next searcher clears it first.
+    used: bool,
+}
+
+impl SpareTable {
+    /// The `Hash` size the table was allocated for.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
 }
 
 /// Stack for each search thread, and for the thread a front end searches on: deep recursion
@@ -287,17 +296,18 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         Self::build(eval, options, tt)
     }
 
-    /// A searcher like [`Searcher::new`]'s that takes over `spare` when it has the size
-    /// `options` asks for.
+    /// A searcher like [`Searcher::new`]'s that takes over `spare`, cleared, when it has the
+    /// size `options` asks for.
     pub fn with_table(eval: E, options: Options, spare: SpareTable) -> Self {
-        let tt = if spare.hash_mb == options.hash_mb {
-            spare.table
-        } else {
+        if spare.hash_mb != options.hash_mb {
             // The old table goes before the new one is allocated.
             drop(spare);
-            TranspositionTable::new(options.hash_mb)
-        };
-        Self::build(eval, options, tt)
+            return Self::new(eval, options);
+        }
+        let mut searcher = Self::build(eval, options, spare.table);
+        searcher.table_used = spare.used;
+        searcher.clear();
+        searcher
     }
 
     fn build(mut eval: E, options: Options, tt: TranspositionTable) -> Self {
@@ -314,12 +324,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
     }
 
-    /// The table, cleared, for the searcher of the next game.
-    pub fn into_table(mut self) -> SpareTable {
-        self.clear();
+    /// The table, for the searcher of the next game (which clears it: giving it up costs
+    /// nothing, even when no game follows).
+    pub fn into_table(self) -> SpareTable {
         SpareTable {
             table: self.tt,
             hash_mb: self.options.hash_mb,
+            used: self.table_used,
         }
     }
 
