@@ -14,7 +14,7 @@ use parking_lot::Mutex;
 use rayon::prelude::*;
 use tiamat_engine::{Game, MoveList};
 
-pub use tiamat_engine::core::perft::{complete_turns, perft, perft_listed, Turn};
+pub use tiamat_engine::core::perft::{complete_turns, perft, perft_listed, turn_texts, Turn};
 
 /// How a perft run is carried out.
 #[derive(Clone, Debug)]
@@ -37,11 +37,7 @@ impl Default for Options {
 /// Per root turn: its text and the leaf count below it (`depth >= 1`). The counts add up to
 /// `perft(pos, depth)` whatever the thread count.
 pub fn divide<G: Game>(pos: &G, depth: u32, options: &Options) -> Vec<(String, u64)> {
-    let roots = complete_turns(pos)
-        .into_iter()
-        .map(|turn| (turn.text(), turn.state))
-        .collect();
-    count_roots(roots, options, |state| {
+    count_roots(turn_texts(pos), options, |state| {
         perft(state, depth.saturating_sub(1))
     })
 }

@@ -6,7 +6,7 @@
 
 use tiamat_engine::core::view::{BoardView, Grid, MoveInput, SquareView};
 use tiamat_engine::{Color, Game, MoveError, PositionError};
-use tiamat_perft::{complete_turns, divide, perft, perft_with, Options};
+use tiamat_perft::{complete_turns, divide, perft, perft_with, turn_texts, Options};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Steps {
@@ -123,6 +123,11 @@ fn divide_names_turns_by_their_actions_and_adds_up() {
     let lines = divide(&start, 2, &Options::default());
     let names: Vec<&str> = lines.iter().map(|(text, _)| text.as_str()).collect();
     assert_eq!(names, ["+1 +1", "+1 +2", "+2 +2"]);
+    let named: Vec<String> = turn_texts(&start)
+        .into_iter()
+        .map(|(text, _)| text)
+        .collect();
+    assert_eq!(named, names);
     assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), 9);
     let turns = complete_turns(&Steps::from_position_string("steps", "5").unwrap());
     let totals: Vec<u32> = turns.iter().map(|t| t.state.total).collect();

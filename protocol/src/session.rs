@@ -7,11 +7,15 @@
 
 use std::fmt;
 use std::sync::Arc;
+
+use parking_lot::Mutex;
 use std::thread::JoinHandle;
 
 use tiamat_engine::core::view::{BoardView, MoveInput};
 use tiamat_engine::core::{complete_turn, whole_turns};
-use tiamat_engine::search::{Control, IterationInfo, Limits, Options, Outcome, Report, Searcher};
+use tiamat_engine::search::{
+    Control, IterationInfo, Limits, Options, Outcome, Report, Searcher, SpareTable,
+};
 use tiamat_engine::{Color, Ending, Game, MoveError, MoveList, PositionError};
 use tiamat_eval::HasEvaluator;
 
@@ -154,14 +158,48 @@ pub trait AnySession: Send {
     /// Names lines from the current position (search reports arrive on the search thread, after
     /// the session may have moved on).
     fn line_namer(&self) -> LineNamer;
+    /// The searcher's table, for the session that replaces this one (`None` while a search
+    /// runs); the session builds a new searcher if it searches again.
+    fn take_table(&mut self) -> Option<SpareTable>;
+}
+
+/// The table of the session a front end ended last, for the next front end of the process
+/// ([`park_table`]): sessions run in-process one after another (tests, fuzzing) then do not
+/// each allocate and fault in a table of their own.
+static PARKED: Mutex<Option<SpareTable>> = Mutex::new(None);
+
+/// Keeps the table of `session`, which its front end is done with, for the next
+/// [`new_session`] of the process.
+pub fn park_table(session: &mut dyn AnySession) {
+    if let Some(spare) = session.take_table() {
+        *PARKED.lock() = Some(spare);
+    }
 }
 
 /// A new session for `variant` at its start position (or without a position when the variant
-/// has no fixed start).
+/// has no fixed start). It takes over the parked table ([`park_table`]) when that has the size
+/// `options` asks for.
 pub fn new_session(variant: &str, options: &Options) -> Option<Box<dyn AnySession>> {
     let kind = GameKind::from_variant(variant)?;
+    let spare = PARKED
+        .lock()
+        .take_if(|spare| spare.hash_mb() == options.hash_mb);
     Some(crate::registry::with_game!(kind, G => {
-        Box::new(Session::<G>::new(variant, options.clone())) as Box<dyn AnySession>
+        Box::new(Session::<G>::with_table(variant, options.clone(), spare)) as Box<dyn AnySession>
+    }))
+}
+
+/// A new session for `variant` (as [`new_session`]) that takes over the table of `previous`,
+/// the session it replaces; `None`, and `previous` untouched, for an unknown variant.
+pub fn next_session(
+    variant: &str,
+    options: &Options,
+    previous: &mut dyn AnySession,
+) -> Option<Box<dyn AnySession>> {
+    let kind = GameKind::from_variant(variant)?;
+    let spare = previous.take_table();
+    Some(crate::registry::with_game!(kind, G => {
+        Box::new(Session::<G>::with_table(variant, options.clone(), spare)) as Box<dyn AnySession>
     }))
 }
 
@@ -184,6 +222,11 @@ pub struct Session<G: HasEvaluator> {
 
 impl<G: HasEvaluator> Session<G> {
     pub fn new(variant: &str, options: Options) -> Self {
+        Self::with_table(variant, options, None)
+    }
+
+    /// A session whose searcher takes over `spare` (see [`Searcher::with_table`]).
+    pub fn with_table(variant: &str, options: Options, spare: Option<SpareTable>) -> Self {
         let variant = G::variants()
             .iter()
             .copied()
@@ -194,7 +237,12 @@ impl<G: HasEvaluator> Session<G> {
             variant,
             positions,
             set_from: None,
-            searcher: Some(Searcher::new(G::Evaluator::default(), options.clone())),
+            searcher: Some(match spare {
+                Some(spare) => {
+                    Searcher::with_table(G::Evaluator::default(), options.clone(), spare)
+                }
+                None => Searcher::new(G::Evaluator::default(), options.clone()),
+            }),
             worker: None,
             options,
         }
@@ -542,6 +590,13 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         })
     }
 
+    fn take_table(&mut self) -> Option<SpareTable> {
+        if self.worker.is_some() {
+            return None;
+        }
+        self.searcher.take().map(Searcher::into_table)
+    }
+
     fn join_search(&mut self) -> Option<SearchResult> {
         let worker = self.worker.take()?;
         match worker.join() {
@@ -697,6 +752,47 @@ mod tests {
         let result = result_to_wire(&mated, &[], &outcome(None));
         assert_eq!(result.best, None);
         assert_eq!(result.note.as_deref(), Some("no legal move: Black mates"));
+    }
+
+    /// Nodes of a depth-4 chess search from the start, on `session`'s searcher.
+    fn start_nodes(session: &mut dyn AnySession) -> u64 {
+        let nodes = Arc::new(std::sync::Mutex::new(0));
+        let seen = nodes.clone();
+        let params = GoParams {
+            depth: Some(4),
+            ..GoParams::default()
+        };
+        let sink: EventSink = Arc::new(move |event| {
+            if let SearchEvent::Iteration(info) = event {
+                *seen.lock().unwrap() = info.nodes;
+            }
+        });
+        session
+            .start_search(&params, Arc::new(Control::new()), sink, Box::new(|| {}))
+            .unwrap();
+        session.join_search().unwrap();
+        let n = *nodes.lock().unwrap();
+        n
+    }
+
+    #[test]
+    fn the_next_front_end_takes_over_a_parked_table_cleared() {
+        // A size no other test asks for, so no other session takes the parked table.
+        let options = Options {
+            hash_mb: 3,
+            ..Options::default()
+        };
+        let mut first = new_session("chess", &options).unwrap();
+        let fresh = start_nodes(first.as_mut());
+        // What the table remembers shows in the count.
+        assert_ne!(start_nodes(first.as_mut()), fresh);
+        park_table(first.as_mut());
+        let mut next = new_session("chess", &options).unwrap();
+        assert!(PARKED.lock().is_none(), "the table was not taken over");
+        assert_eq!(start_nodes(next.as_mut()), fresh);
+        // A switch of game hands the table on directly, cleared too.
+        let mut switched = next_session("chess", &options, next.as_mut()).unwrap();
+        assert_eq!(start_nodes(switched.as_mut()), fresh);
     }
 
     #[test]

@@ -122,28 +122,54 @@ pub fn complete_turns<G: Game>(pos: &G) -> Vec<Turn<G>> {
         true,
         &mut Seen::default(),
         &mut |path, state| {
-            let joined = if path.len() > 1 {
-                pos.join_turn(path).map(|turn| pos.move_to_wire(&turn))
-            } else {
-                None
-            };
-            let mut at = pos.clone();
-            let actions = path
-                .iter()
-                .map(|mv| {
-                    let text = at.move_to_wire(mv);
-                    at = at.play(mv);
-                    text
-                })
-                .collect();
             out.push(Turn {
-                actions,
-                joined,
+                actions: action_texts(pos, path),
+                joined: joined_text(pos, path),
                 state,
             })
         },
     );
     out
+}
+
+/// Every complete turn from `pos` as [`complete_turns`] lists them, as ([`Turn::text`], state)
+/// pairs: the actions' own texts are only written for a turn the game does not join (each
+/// needs the actions replayed, most of the cost of listing turns that join).
+pub fn turn_texts<G: Game>(pos: &G) -> Vec<(String, G)> {
+    let mut out = Vec::new();
+    visit_turns(
+        pos,
+        &mut Vec::new(),
+        true,
+        &mut Seen::default(),
+        &mut |path, state| {
+            let text = joined_text(pos, path).unwrap_or_else(|| action_texts(pos, path).join(" "));
+            out.push((text, state))
+        },
+    );
+    out
+}
+
+/// The wire form of the turn `path` joined into one move, where it has several actions and the
+/// game joins them.
+fn joined_text<G: Game>(pos: &G, path: &[G::Move]) -> Option<String> {
+    if path.len() > 1 {
+        pos.join_turn(path).map(|turn| pos.move_to_wire(&turn))
+    } else {
+        None
+    }
+}
+
+/// The wire form of each action of `path`, each from the state it is played in.
+fn action_texts<G: Game>(pos: &G, path: &[G::Move]) -> Vec<String> {
+    let mut at = pos.clone();
+    path.iter()
+        .map(|mv| {
+            let text = at.move_to_wire(mv);
+            at = at.play(mv);
+            text
+        })
+        .collect()
 }
 
 /// Keys of the states met while listing the turns from one position.

@@ -265,6 +265,25 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     null_move: bool,
     thread_nodes: Vec<u64>,
     lag: LagMeter,
+    /// The table may hold entries: a search has run since it was allocated or cleared.
+    table_used: bool,
+}
+
+/// A searcher's transposition table handed on to the searcher of the next game
+/// ([`Searcher::into_table`], [`Searcher::with_table`]): switching games then neither allocates
+/// and faults in a new table nor holds two at once.
+pub struct SpareTable {
+    table: TranspositionTable,
+    hash_mb: usize,
+    /// Not cleared since a search wrote it: the next searcher clears it first.
+    used: bool,
+}
+
+impl SpareTable {
+    /// The `Hash` size the table was allocated for.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
 }
 
 /// Stack for each search thread, and for the thread a front end searches on: deep recursion
@@ -272,16 +291,46 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
 pub const THREAD_STACK: usize = 64 * 1024 * 1024;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    pub fn new(mut eval: E, options: Options) -> Self {
+    pub fn new(eval: E, options: Options) -> Self {
+        let tt = TranspositionTable::new(options.hash_mb);
+        Self::build(eval, options, tt)
+    }
+
+    /// A searcher like [`Searcher::new`]'s that takes over `spare`, cleared, when it has the
+    /// size `options` asks for.
+    pub fn with_table(eval: E, options: Options, spare: SpareTable) -> Self {
+        if spare.hash_mb != options.hash_mb {
+            // The old table goes before the new one is allocated.
+            drop(spare);
+            return Self::new(eval, options);
+        }
+        let mut searcher = Self::build(eval, options, spare.table);
+        searcher.table_used = spare.used;
+        searcher.clear();
+        searcher
+    }
+
+    fn build(mut eval: E, options: Options, tt: TranspositionTable) -> Self {
         eval.set_network(options.use_network);
         Searcher {
             eval,
-            tt: TranspositionTable::new(options.hash_mb),
+            tt,
             histories: Vec::new(),
             options,
             null_move: true,
             thread_nodes: Vec::new(),
             lag: LagMeter::default(),
+            table_used: false,
+        }
+    }
+
+    /// The table, for the searcher of the next game (which clears it: giving it up costs
+    /// nothing, even when no game follows).
+    pub fn into_table(self) -> SpareTable {
+        SpareTable {
+            table: self.tt,
+            hash_mb: self.options.hash_mb,
+            used: self.table_used,
         }
     }
 
@@ -293,6 +342,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn set_options(&mut self, options: Options) {
         if options.hash_mb != self.options.hash_mb {
             self.tt = TranspositionTable::new(options.hash_mb);
+            self.table_used = false;
         }
         self.eval.set_network(options.use_network);
         self.options = options;
@@ -317,7 +367,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learned (`ucinewgame`, `Clear Hash`).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        // A table no search has written is clear already (a GUI's `ucinewgame` before the
+        // first search would otherwise rewrite every byte of it).
+        if self.table_used {
+            self.tt.clear();
+            self.table_used = false;
+        }
         self.histories.iter_mut().for_each(History::clear);
     }
 
@@ -423,6 +478,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<G::Move>),
     ) -> (Outcome<G::Move>, Vec<G::Move>) {
+        self.table_used = true;
         let side = root.side_to_move();
         self.lag.observe(limits, side);
         let overhead = self.lag.overhead(self.options.move_overhead);

@@ -334,6 +334,29 @@ fn depth(d: u32) -> Limits<u8> {
 }
 
 #[test]
+fn a_cleared_or_handed_on_table_searches_like_a_new_one() {
+    let pos = Ttt::parse("X...O....", Color::White, false);
+    let fresh = run(&mut searcher(1, 1), &pos, depth(6)).0.nodes;
+    let mut used = searcher(1, 1);
+    assert_eq!(run(&mut used, &pos, depth(6)).0.nodes, fresh);
+    // What the table remembers shows in the count.
+    assert_ne!(run(&mut used, &pos, depth(6)).0.nodes, fresh);
+    used.clear();
+    assert_eq!(run(&mut used, &pos, depth(6)).0.nodes, fresh);
+    run(&mut used, &pos, depth(6));
+    let options = used.options().clone();
+    let mut next = Searcher::with_table(TttEval, options, used.into_table());
+    assert_eq!(run(&mut next, &pos, depth(6)).0.nodes, fresh);
+    // Another size allocates anew.
+    let bigger = Options {
+        hash_mb: 2,
+        ..next.options().clone()
+    };
+    let mut resized = Searcher::with_table(TttEval, bigger, next.into_table());
+    assert_eq!(run(&mut resized, &pos, depth(6)).0.nodes, fresh);
+}
+
+#[test]
 fn finds_the_win_in_one_with_a_mate_score() {
     // X: 0 1 _ / O O _ / _ _ _ ; X to move wins at 2.
     let pos = Ttt::parse("XX.OO....", Color::White, false);

@@ -17,7 +17,9 @@ use tiamat_engine::{Color, MoveError};
 
 use crate::frontend::{send, serve, FrontEnd, Input};
 use crate::logging;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent, SearchResult};
+use crate::session::{
+    new_session, next_session, park_table, AnySession, GoParams, SearchEvent, SearchResult,
+};
 pub use command::{parse, Command, CommandError, EngineOption};
 use output::{error_line, features, illegal_move_line, thinking_line};
 pub use xboard_moves::Coords;
@@ -96,7 +98,9 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         think_started: None,
         setup_position: None,
     };
-    serve(&mut cecp, &rx, first)
+    let code = serve(&mut cecp, &rx, first);
+    park_table(cecp.session.as_mut());
+    code
 }
 
 impl FrontEnd for Cecp {
@@ -265,7 +269,7 @@ impl Cecp {
 
     fn set_variant(&mut self, name: &str) {
         let ours = our_variant_name(name);
-        match new_session(&ours, &self.options) {
+        match next_session(&ours, &self.options, self.session.as_mut()) {
             Some(session) => {
                 self.session = session;
                 let setup = self.session.cecp_setup();

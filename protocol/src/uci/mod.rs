@@ -19,7 +19,7 @@ use tiamat_engine::search::{Control, Options};
 use crate::frontend::{send, serve, FrontEnd, Input};
 use crate::logging;
 use crate::registry::variant_names;
-use crate::session::{new_session, AnySession, GoParams, SearchEvent};
+use crate::session::{new_session, next_session, park_table, AnySession, GoParams, SearchEvent};
 pub use command::{parse, Command, CommandError, EngineOption};
 use output::{
     bestmove_line, display_text, event_line, identification, perft_text, DEFAULT_VARIANT,
@@ -57,7 +57,9 @@ pub fn run(rx: Receiver<Input>, tx: Sender<Input>, first: String) -> ExitCode {
         active: None,
         next_id: 0,
     };
-    serve(&mut uci, &rx, first)
+    let code = serve(&mut uci, &rx, first);
+    park_table(uci.session.as_mut());
+    code
 }
 
 fn info(text: impl AsRef<str>) {
@@ -149,7 +151,7 @@ impl Uci {
     }
 
     fn set_variant(&mut self, variant: &str) {
-        let Some(session) = new_session(variant, &self.options) else {
+        let Some(session) = next_session(variant, &self.options, self.session.as_mut()) else {
             return info(format!(
                 "unknown variant '{variant}' (known: {})",
                 variant_names().join(" ")

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::piece::{self, Kind};
 use super::tests::setup;
 use super::*;
-use crate::core::perft::{complete_turns, parse_suite, perft};
+use crate::core::perft::{complete_turns, parse_suite, perft, turn_texts};
 use crate::core::{whole_turns, Game};
 
 /// Depth-2 counts checked by `cargo test` (every listed one with `TIAMAT_DEEP=1`).
@@ -71,6 +71,16 @@ fn joined_turns_are_whole_moves_on_the_wire() {
             .by_action(true);
         let turns = assert_turns_read_back(&pos, &format!("{variant} {name}"));
         assert!(turns > 0, "{variant} {name}");
+        // Divide's shortcut names the same turns without writing their actions.
+        let listed: Vec<(String, u64)> = complete_turns(&pos)
+            .iter()
+            .map(|turn| (turn.text(), turn.state.key()))
+            .collect();
+        let named: Vec<(String, u64)> = turn_texts(&pos)
+            .iter()
+            .map(|(text, state)| (text.clone(), state.key()))
+            .collect();
+        assert_eq!(named, listed, "{variant} {name}");
     }
 }
 
