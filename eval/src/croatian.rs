@@ -72,6 +72,7 @@
 
 use tiamat_engine::games::croatian::moves::{flag, Move};
 use tiamat_engine::games::croatian::piece::{self, Cell, Kind, Tag};
+use tiamat_engine::games::croatian::variant::kind_bits;
 use tiamat_engine::games::croatian::{Croatian, Line, Offsets};
 use tiamat_engine::search::Evaluator;
 use tiamat_engine::{Color, Game};
@@ -204,15 +205,7 @@ fn value_row(size: u8) -> usize {
 }
 
 /// The kinds of `MOBILE` as bits (`1 << Kind as usize`), to pass the other pieces by.
-const MOBILE_BITS: u32 = {
-    let mut bits = 0;
-    let mut i = 0;
-    while i < MOBILE.len() {
-        bits |= 1 << MOBILE[i] as u32;
-        i += 1;
-    }
-    bits
-};
+const MOBILE_BITS: u32 = kind_bits(&MOBILE);
 
 /// Each kind's place in `MOBILE` (by `Kind as usize`), `usize::MAX` for the others: looked up
 /// per piece.

@@ -116,7 +116,7 @@ impl Variant {
 use Kind::*;
 
 /// The bits of `kinds` (the move generator and the attack test ask `Variant::has` often).
-const fn kind_bits(kinds: &[Kind]) -> u32 {
+pub const fn kind_bits(kinds: &[Kind]) -> u32 {
     let mut bits = 0;
     let mut i = 0;
     while i < kinds.len() {
