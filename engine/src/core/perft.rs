@@ -115,37 +115,33 @@ impl<G: Game> Turn<G> {
 /// Every complete turn from `pos`, in generation order, deduplicated by resulting key when
 /// `G::TURNS_CAN_COINCIDE` (the first action path found names the turn).
 pub fn complete_turns<G: Game>(pos: &G) -> Vec<Turn<G>> {
-    let mut out = Vec::new();
-    visit_turns(
-        pos,
-        &mut Vec::new(),
-        true,
-        &mut Seen::default(),
-        &mut |path, state| {
-            out.push(Turn {
-                actions: action_texts(pos, path),
-                joined: joined_text(pos, path),
-                state,
-            })
-        },
-    );
-    out
+    list_turns(pos, |path, state| Turn {
+        actions: action_texts(pos, path),
+        joined: joined_text(pos, path),
+        state,
+    })
 }
 
 /// Every complete turn from `pos` as [`complete_turns`] lists them, as ([`Turn::text`], state)
 /// pairs: the actions' own texts are only written for a turn the game does not join (each
 /// needs the actions replayed, most of the cost of listing turns that join).
 pub fn turn_texts<G: Game>(pos: &G) -> Vec<(String, G)> {
+    list_turns(pos, |path, state| {
+        let text = joined_text(pos, path).unwrap_or_else(|| action_texts(pos, path).join(" "));
+        (text, state)
+    })
+}
+
+/// What `entry` makes of each complete turn from `pos` (its actions and resulting state), in
+/// generation order.
+fn list_turns<G: Game, T>(pos: &G, mut entry: impl FnMut(&[G::Move], G) -> T) -> Vec<T> {
     let mut out = Vec::new();
     visit_turns(
         pos,
         &mut Vec::new(),
         true,
         &mut Seen::default(),
-        &mut |path, state| {
-            let text = joined_text(pos, path).unwrap_or_else(|| action_texts(pos, path).join(" "));
-            out.push((text, state))
-        },
+        &mut |path, state| out.push(entry(path, state)),
     );
     out
 }
