@@ -184,9 +184,7 @@ pub fn new_session(variant: &str, options: &Options) -> Option<Box<dyn AnySessio
     let spare = PARKED
         .lock()
         .take_if(|spare| spare.hash_mb() == options.hash_mb);
-    Some(crate::registry::with_game!(kind, G => {
-        Box::new(Session::<G>::with_table(variant, options.clone(), spare)) as Box<dyn AnySession>
-    }))
+    Some(session_of(kind, variant, options, spare))
 }
 
 /// A new session for `variant` (as [`new_session`]) that takes over the table of `previous`,
@@ -197,10 +195,18 @@ pub fn next_session(
     previous: &mut dyn AnySession,
 ) -> Option<Box<dyn AnySession>> {
     let kind = GameKind::from_variant(variant)?;
-    let spare = previous.take_table();
-    Some(crate::registry::with_game!(kind, G => {
+    Some(session_of(kind, variant, options, previous.take_table()))
+}
+
+fn session_of(
+    kind: GameKind,
+    variant: &str,
+    options: &Options,
+    spare: Option<SpareTable>,
+) -> Box<dyn AnySession> {
+    crate::registry::with_game!(kind, G => {
         Box::new(Session::<G>::with_table(variant, options.clone(), spare)) as Box<dyn AnySession>
-    }))
+    })
 }
 
 type Worker<G> = JoinHandle<(Searcher<G, <G as HasEvaluator>::Evaluator>, SearchResult)>;
