@@ -627,11 +627,10 @@ fn activity<T: Terms>(pos: &Croatian, out: &mut T) {
     king_safety(pos, Color::Black, out);
 }
 
-/// Sends every weighted term of `pos` to `out`; returns the material for `mop_up`.
-fn terms<T: Terms>(pos: &Croatian, out: &mut T) -> Material {
+/// Sends every weighted term of `pos` to `out`.
+fn terms<T: Terms>(pos: &Croatian, out: &mut T) {
     piece_sum(pos, out);
     activity(pos, out);
-    Material::of(pos)
 }
 
 /// The sum of the terms `send` sends, with the weights `pos`'s variant plays with, from
@@ -802,7 +801,7 @@ mod tests {
                     let trace = trace(&pos);
                     let w = weights(&pos);
                     let sum: i32 = trace.coefficients.iter().map(|&(p, c)| w[p] * c).sum();
-                    let mop = mop_up(&pos, &terms(&pos, &mut crate::Recorder::new(PARAM_COUNT)));
+                    let mop = mop_up(&pos, &Material::of(&pos));
                     let text = pos.position_string();
                     assert_eq!(sum + mop, white_score(&pos), "{name} {text}");
                     let relative = pos.side_to_move().sign();
@@ -901,7 +900,7 @@ mod tests {
         let up = Croatian::from_author_setup("CT Ke1,Ee4,ke10").unwrap();
         // The weighted terms alone: a lone Pegasus is a Rook's worth there, so the mop-up bonus
         // comes on top (the `mop_up_*` tests).
-        let weighted = |pos: &Croatian| score(pos, |sum| _ = terms(pos, sum));
+        let weighted = |pos: &Croatian| score(pos, |sum| terms(pos, sum));
         let diff = weighted(&up) - weighted(&even);
         // The 10x10 row's Pegasus, in the set Croatian Ties plays with, and a little activity.
         let value = weights(&up)[VALUE + Kind::Pegasus as usize - 1];
