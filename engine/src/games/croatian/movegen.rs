@@ -800,6 +800,25 @@ pub(crate) fn listed_with_key(pos: &Croatian, key: u64) -> Option<Move> {
     })
 }
 
+/// The legal moves `legal_moves` lists whose first ply is one of the piece on `from` and that
+/// hand nothing on, in its order: reading one move's text need not list every piece's (a
+/// Serpent's walks cost most).
+pub(crate) fn moves_of_field(pos: &Croatian, from: u16, out: &mut Vec<Move>) {
+    let c = pos.cell(from);
+    if pos.verdict().is_some() || !piece::is_piece(c) || !movable_by(c, pos.side) {
+        return;
+    }
+    let o = pos.offsets();
+    let start = out.len();
+    let mut first = FirstPlies::new(pos, o, out, Keep::All, Patience::endless());
+    first.activations_wanted = false;
+    let in_check = first.in_check;
+    first_plies_of_field(pos, o, in_check, from, &mut first);
+    if first.teleported {
+        drop_coinciding_singles(pos, out, start);
+    }
+}
+
 /// Whether `mv` is legal here, checked ply by ply: each ply one of what its piece can do at that
 /// point, the last ending the turn legally. (Listing every move costs much more where cascades
 /// of Waves abound.) A ply that can pass on different momenta (a Serpent's walks to one field)

@@ -2337,7 +2337,7 @@ fn walk_written(
 }
 
 /// Reads UCI long algebraic (`e2e4`, `e7e8q`, `k10k12`) for single-ply moves.
-fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
+pub(super) fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
     let b = text.as_bytes();
     let mut p = Parser {
         s: b,
@@ -2359,7 +2359,11 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
     };
     let (from, to) = (field_sq(pos, from), field_sq(pos, to));
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    if pos.progress.is_some() {
+        pos.legal_moves(&mut moves);
+    } else {
+        movegen::moves_of_field(pos, from, &mut moves);
+    }
     moves.into_iter().find(|m| {
         let ply = m.first();
         ply.from == from
@@ -2375,7 +2379,7 @@ fn parse_lan(pos: &Croatian, text: &str) -> Option<Move> {
 /// Whether a move has a unique UCI long algebraic form: one ply that is no delayed promotion or
 /// promotion tag, no teleport, no demotion and no randomized castling (where one field looks
 /// like a step).
-fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
+pub(super) fn lan_fits(pos: &Croatian, mv: &Move) -> bool {
     let ply = mv.first();
     mv.plies().len() == 1
         && mv.passed_on().is_none()

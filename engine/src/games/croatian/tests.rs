@@ -818,6 +818,45 @@ fn every_legal_move_round_trips_through_ean_xan_and_wire() {
     assert!(count > 3000, "{count}");
 }
 
+/// A move's long algebraic text is read from the moves of the piece it names alone: the same
+/// move a search through every legal move finds, or none where that finds none (a piece of the
+/// other side, an empty field, a move that is no single ply).
+#[test]
+fn long_algebraic_reads_as_the_whole_list_does() {
+    let serpent_positions = crate::core::perft::suite_positions(perft_suite("tamoanchan"))
+        .into_iter()
+        .map(|text| Croatian::from_position_string("tamoanchan", text).unwrap())
+        .filter(|pos| {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            moves.len() < 1000
+        });
+    let mut found = 0;
+    for pos in sample_positions().into_iter().chain(serpent_positions) {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let listed = |from: u16, to: u16| {
+            moves.iter().find(|m| {
+                let ply = m.first();
+                ply.from == from
+                    && ply.to == to
+                    && notation::lan_fits(&pos, m)
+                    && !ply.has(moves::flag::PROMOTE)
+            })
+        };
+        for m in &moves {
+            let ply = m.first();
+            for (from, to) in [(ply.from, ply.to), (ply.to, ply.from)] {
+                let text = format!("{}{}", pos.field_name(from), pos.field_name(to));
+                let read = notation::parse_lan(&pos, &text);
+                assert_eq!(read.as_ref(), listed(from, to), "{text} in {pos:?}");
+                found += usize::from(read.is_some());
+            }
+        }
+    }
+    assert!(found > 3000, "{found}");
+}
+
 #[test]
 fn position_strings_round_trip() {
     for pos in sample_positions() {
