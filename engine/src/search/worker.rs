@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use crate::core::{complete_turn, repetitions, Color, Game, GameResult, GaveUp, MoveList, MoveSet};
+use crate::core::{complete_turn, repetitions, Game, GameResult, GaveUp, MoveList, MoveSet};
 
 use super::ordering::{move_hash, History, BAD_TACTICAL, COUNTER, GOOD_TACTICAL, KILLER, TT_MOVE};
 use super::params::SearchParams;
@@ -1102,10 +1102,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
             }
 
             if self.take_score(&mut best, &mut alpha, beta, pos, i, mv, score) {
-                if tactical {
-                    // The quiet moves tried first still failed to cut where a tactical one did.
-                    self.punish_quiets(side, ply, depth, &quiets);
-                } else {
+                if !tactical {
                     self.reward_quiet(pos, ply, depth, mv, (hash, piece_square), &quiets);
                 }
                 break;
@@ -1163,37 +1160,23 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
         }
         let bonus = self.shared.params.history_bonus(depth);
         self.history.update(side, hash, bonus);
-        if let Some(current) = piece_square {
-            for previous in self.earlier_piece_squares(ply).into_iter().flatten() {
+        for &(other, _) in quiets {
+            self.history.update(side, other, -bonus);
+        }
+        for previous in self.earlier_piece_squares(ply).into_iter().flatten() {
+            if let Some(current) = piece_square {
                 self.history.update_continuation(previous, current, bonus);
             }
+            for &(_, other) in quiets {
+                if let Some(other) = other {
+                    self.history.update_continuation(previous, other, -bonus);
+                }
+            }
         }
-        self.punish_quiets(side, ply, depth, quiets);
         if ply > 0 {
             let previous = self.stack[ply - 1].move_hash;
             if previous != NULL_HASH {
                 self.history.set_counter(side, previous, mv);
-            }
-        }
-    }
-
-    /// The history malus of a cut-off at `depth` for the quiet moves searched before it, in the
-    /// butterfly and the continuation history.
-    fn punish_quiets(
-        &mut self,
-        side: Color,
-        ply: usize,
-        depth: i32,
-        quiets: &[(u64, Option<usize>)],
-    ) {
-        let malus = -self.shared.params.history_bonus(depth);
-        let earlier = self.earlier_piece_squares(ply);
-        for &(hash, piece_square) in quiets {
-            self.history.update(side, hash, malus);
-            if let Some(current) = piece_square {
-                for &previous in earlier.iter().flatten() {
-                    self.history.update_continuation(previous, current, malus);
-                }
             }
         }
     }
