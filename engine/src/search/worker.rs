@@ -1749,12 +1749,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                 } else {
                     (-INFINITY, INFINITY)
                 };
-                // After a fail high the next try goes a ply shallower per fail high in a row: it
-                // only has to confirm the move, and a fail low goes back to the full depth.
-                let mut fail_highs = 0;
                 loop {
-                    let try_depth = (depth as i32 - fail_highs).max(1);
-                    let score = self.root_search(root, try_depth, alpha, beta, line);
+                    let score = self.root_search(root, depth as i32, alpha, beta, line);
                     if self.stopped {
                         break;
                     }
@@ -1779,10 +1775,8 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> Worker<'a, 'b, G, E> {
                     if bound == Bound::Upper {
                         beta = (alpha + beta) / 2;
                         alpha = (score - delta).max(-INFINITY);
-                        fail_highs = 0;
                     } else {
                         beta = (score + delta).min(INFINITY);
-                        fail_highs += 1;
                     }
                     delta += delta / 2;
                     if delta > 1_000 {
