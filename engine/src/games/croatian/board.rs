@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{attacked, attacked_on_lines, attacked_through, Offsets, Overlay};
+use super::attacks::{at, attacked, attacked_on_lines, attacked_through, Offsets, Overlay};
 use super::lines::{Line, Lines};
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, Tag, EMPTY, OFF};
@@ -308,6 +308,7 @@ impl Croatian {
     /// A plain ply or capture is told from the `CheckSquares` of this state: with `work_out`,
     /// worked out at the first such question; without it, only where an earlier question
     /// worked them out (a state that is asked about one or two moves is cheaper without).
+    #[inline(always)]
     pub(super) fn check_after(&self, mv: &Move, work_out: bool) -> Option<bool> {
         const PLAIN: u32 = flag::CAPTURE
             | flag::EN_PASSANT
@@ -327,9 +328,7 @@ impl Croatian {
         {
             return None;
         }
-        // The cells `Turn::play` writes for such a ply.
         let mover = self.board[ply.from as usize];
-        let owner = piece::color(mover);
         if ply.flags & !flag::CAPTURE == 0 {
             let known = if work_out {
                 Some(
@@ -345,6 +344,14 @@ impl Croatian {
                 return Some(check);
             }
         }
+        Some(self.check_through(ply, k, mover))
+    }
+
+    /// `check_after` of the ply `ply` of `mover` on the opponent's King on `k`, from the cells
+    /// `Turn::play` writes for it (kept out of line: most plies are told by a lookup).
+    #[inline(never)]
+    fn check_through(&self, ply: &Ply, k: u16, mover: Cell) -> bool {
+        let owner = piece::color(mover);
         let promoted = || {
             let k = Kind::from_index(ply.promo).unwrap_or(Kind::Queen);
             piece::make(k, owner, Tag::None)
@@ -378,7 +385,7 @@ impl Croatian {
             changes,
         };
         let changed = board.changes.iter().map(|&(s, _)| s);
-        Some(attacked_through(self, &board, k, self.side, changed))
+        attacked_through(self, &board, k, self.side, changed)
     }
 
     /// Whether a piece of `by` attacks `sq` on the board as it stands.
@@ -445,6 +452,57 @@ impl Croatian {
             Line::Straight => four(self.empty_runs(sq, false)),
             Line::Diagonal => four(self.empty_runs(sq, true)),
             Line::Knight => self.knight_runs(sq),
+        }
+    }
+
+    /// Calls `each` with every step `d` of `line` (of `o`, this board's offsets) and the fields
+    /// of the first piece or of the board's border from `sq` by that step, and of the next
+    /// piece or border after it (any field where the first is the border), rays passing what
+    /// `piece::is_clear` passes: read from the line masks where every piece stops a ride,
+    /// walked elsewhere.
+    #[inline(always)]
+    pub(super) fn first_two(
+        &self,
+        o: &Offsets,
+        sq: u16,
+        line: Line,
+        mut each: impl FnMut(isize, u16, u16),
+    ) {
+        if self.rides_stop_at_pieces() {
+            let mut pair = |d: isize, (run, beyond): (u32, u32)| {
+                let (first, second) = (run as isize + 1, beyond as isize + 1);
+                each(d, at(sq, first * d), at(sq, second * d));
+            };
+            match line {
+                Line::Straight => {
+                    let runs = self.lines.two_runs(sq, false);
+                    o.orth.iter().zip(runs).for_each(|(&d, r)| pair(d, r));
+                }
+                Line::Diagonal => {
+                    let runs = self.lines.two_runs(sq, true);
+                    o.diag.iter().zip(runs).for_each(|(&d, r)| pair(d, r));
+                }
+                Line::Knight => {
+                    let runs = self.lines.knight_two_runs(sq);
+                    o.knight.iter().zip(runs).for_each(|(&d, r)| pair(d, r));
+                }
+            }
+            return;
+        }
+        let next = |mut s: u16, d: isize| loop {
+            s = at(s, d);
+            if !piece::is_clear(self.board[s as usize]) {
+                return s;
+            }
+        };
+        for &d in o.steps(line) {
+            let first = next(sq, d);
+            let second = if self.board[first as usize] == OFF {
+                first
+            } else {
+                next(first, d)
+            };
+            each(d, first, second);
         }
     }
 
@@ -623,42 +681,33 @@ impl CheckSquares {
             pegasus,
             discover,
         } = &mut *squares;
-        let knight: &[isize] = if pos.v.has(Kind::Pegasus) {
-            &o.knight
-        } else {
-            &[]
-        };
-        let lines = [
-            (&o.orth[..], orth, [Kind::Rook, Kind::Queen]),
-            (&o.diag[..], diag, [Kind::Bishop, Kind::Queen]),
-            (knight, pegasus, [Kind::Pegasus, Kind::Pegasus]),
-        ];
-        for (dirs, set, riders) in lines {
+        let mut ridden = false;
+        let mut look = |line: Line, set: &mut FieldSet, riders: [Kind; 2]| {
             let rides = |c: Cell| piece::is(c, riders[0], by) || piece::is(c, riders[1], by);
-            for &d in dirs {
-                let mut s = king as isize + d;
-                while piece::is_clear(pos.board[s as usize]) {
-                    set.insert(s as u16);
-                    s += d;
+            pos.first_two(o, king, line, |d, first, second| {
+                let mut s = at(king, d);
+                while s != first {
+                    set.insert(s);
+                    s = at(s, d);
                 }
-                let c = pos.board[s as usize];
+                let c = pos.board[first as usize];
                 if c == OFF {
-                    continue;
+                    return;
                 }
-                if rides(c) {
-                    return None;
+                ridden |= rides(c);
+                set.insert(first);
+                if piece::color(c) == by && rides(pos.board[second as usize]) {
+                    discover.insert(first);
                 }
-                set.insert(s as u16);
-                if piece::color(c) == by {
-                    let mut behind = s + d;
-                    while piece::is_clear(pos.board[behind as usize]) {
-                        behind += d;
-                    }
-                    if rides(pos.board[behind as usize]) {
-                        discover.insert(s as u16);
-                    }
-                }
-            }
+            });
+        };
+        look(Line::Straight, orth, [Kind::Rook, Kind::Queen]);
+        look(Line::Diagonal, diag, [Kind::Bishop, Kind::Queen]);
+        if pos.v.has(Kind::Pegasus) {
+            look(Line::Knight, pegasus, [Kind::Pegasus, Kind::Pegasus]);
+        }
+        if ridden {
+            return None;
         }
         Some(squares)
     }
@@ -666,6 +715,7 @@ impl CheckSquares {
     /// `attacked_through` of the King on `king` after the side to move's plain ply or capture
     /// `ply` of the piece `mover`; `None` where the ply's origin may open a line, or for a
     /// Unicorn (its field's colour decides its jumps).
+    #[inline(always)]
     fn check_after(&self, pos: &Croatian, king: u16, ply: &Ply, mover: Cell) -> Option<bool> {
         if self.discover.contains(ply.from) {
             return None;
@@ -673,14 +723,13 @@ impl CheckSquares {
         let to = ply.to;
         // A leap's offset: unique on the board, whose padding is wider than any leap.
         let d = king as isize - to as isize;
-        let o = pos.offsets();
         Some(match piece::kind(mover) {
             Kind::Pawn => {
                 let fwd = pos.forward(pos.side);
                 d == fwd + 1 || d == fwd - 1
             }
-            Kind::King => o.orth.contains(&d) || o.diag.contains(&d),
-            Kind::Knight => o.knight.contains(&d),
+            Kind::King => pos.offsets().orth.contains(&d) || pos.offsets().diag.contains(&d),
+            Kind::Knight => pos.offsets().knight.contains(&d),
             Kind::Unicorn => return None,
             Kind::Rook => self.orth.contains(to),
             Kind::Bishop => self.diag.contains(to),

@@ -80,6 +80,18 @@ impl<'a> Patience<'a> {
         self.gave_up
     }
 
+    /// `n` steps of work, as `step` of each in turn: how many were taken before the generation
+    /// was to stop (all `n` unless it was).
+    #[inline]
+    pub fn take(&mut self, n: u32) -> u32 {
+        if n < self.until_question && !self.gave_up {
+            // No question among them.
+            self.until_question -= n;
+            return n;
+        }
+        (0..n).position(|_| self.step()).unwrap_or(n as usize) as u32
+    }
+
     #[cold]
     fn ask(&mut self) {
         self.until_question = STEPS_PER_QUESTION;

@@ -133,28 +133,44 @@ impl Lines {
     /// `runs` by each step of `Offsets::knight`, in its order.
     #[inline]
     pub fn knight_runs(&self, sq: u16) -> [u32; 8] {
+        self.knight_lines(sq, run_up, run_down)
+    }
+
+    /// `two_runs` by each step of `Offsets::knight`, in its order.
+    #[inline(always)]
+    pub fn knight_two_runs(&self, sq: u16) -> [(u32, u32); 8] {
+        self.knight_lines(sq, two_runs_up, two_runs_down)
+    }
+
+    /// `up` or `down` of the mask and bit of `sq`'s Knight-jump line by each step of
+    /// `Offsets::knight`, in its order.
+    #[inline(always)]
+    fn knight_lines<T>(
+        &self,
+        sq: u16,
+        up: impl Fn(u32, u32) -> T,
+        down: impl Fn(u32, u32) -> T,
+    ) -> [T; 8] {
         let p = &self.places[sq as usize];
+        // The masks have 16 bits.
         let line = |i: usize| {
             (
                 self.knight_masks[p.knight_line[i] as usize] as u32,
                 p.knight_bit[i] as u32,
             )
         };
-        let up = |(mask, bit): (u32, u32)| (mask >> (bit + 1)).trailing_zeros();
-        // The masks have 16 bits.
-        let down = |(mask, bit): (u32, u32)| (mask << (32 - bit)).leading_zeros();
         let (a, b, c, d) = (line(0), line(1), line(2), line(3));
         // (1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1).
         // On the lines of `d` the file falls as the rank rises.
         [
-            up(a),
-            up(b),
-            down(b),
-            down(a),
-            up(c),
-            down(d),
-            up(d),
-            down(c),
+            up(a.0, a.1),
+            up(b.0, b.1),
+            down(b.0, b.1),
+            down(a.0, a.1),
+            up(c.0, c.1),
+            down(d.0, d.1),
+            up(d.0, d.1),
+            down(c.0, c.1),
         ]
     }
 
@@ -163,14 +179,30 @@ impl Lines {
     /// in their order.
     #[inline]
     pub fn runs(&self, sq: u16, diagonal: bool) -> [u32; 4] {
+        self.straight_lines(sq, diagonal, run_up, run_down)
+    }
+
+    /// `runs`, each with the empty fields before the second piece (or the edge), the first
+    /// one's field counted (any number where the first is the edge).
+    #[inline(always)]
+    pub fn two_runs(&self, sq: u16, diagonal: bool) -> [(u32, u32); 4] {
+        self.straight_lines(sq, diagonal, two_runs_up, two_runs_down)
+    }
+
+    /// `up` or `down` of the mask and bit of `sq`'s line by each step of `Offsets::orth` or,
+    /// with `diagonal`, of `Offsets::diag`, in their order.
+    #[inline(always)]
+    fn straight_lines<T>(
+        &self,
+        sq: u16,
+        diagonal: bool,
+        up: impl Fn(u32, u32) -> T,
+        down: impl Fn(u32, u32) -> T,
+    ) -> [T; 4] {
         let p = &self.places[sq as usize];
         let i = if diagonal { 2 } else { 0 };
         let (a, a_bit) = (self.masks[p.line[i] as usize], p.bit[i] as u32);
         let (b, b_bit) = (self.masks[p.line[i + 1] as usize], p.bit[i + 1] as u32);
-        // Toward higher bits, and toward lower ones (bit 0 is never a field: the shift is
-        // at most 31).
-        let up = |mask: u32, bit: u32| (mask >> (bit + 1)).trailing_zeros();
-        let down = |mask: u32, bit: u32| (mask << (32 - bit)).leading_zeros();
         if diagonal {
             // Up and to the right, up and to the left, down and to the right, down and to the
             // left: a diagonal's fields and an anti-diagonal's are counted by file.
@@ -182,13 +214,46 @@ impl Lines {
     }
 }
 
+/// The empty fields from the field of bit `bit` of a line's `mask` toward higher bits.
+#[inline(always)]
+fn run_up(mask: u32, bit: u32) -> u32 {
+    (mask >> (bit + 1)).trailing_zeros()
+}
+
+/// Toward lower bits (bit 0 is never a field: the shift is at most 31).
+#[inline(always)]
+fn run_down(mask: u32, bit: u32) -> u32 {
+    (mask << (32 - bit)).leading_zeros()
+}
+
+/// `run_up`, and the empty fields before the second piece.
+#[inline(always)]
+fn two_runs_up(mask: u32, bit: u32) -> (u32, u32) {
+    let ahead = mask >> (bit + 1);
+    // The first piece's bit cleared.
+    let beyond = ahead & ahead.wrapping_sub(1);
+    (ahead.trailing_zeros(), beyond.trailing_zeros())
+}
+
+/// `run_down`, and the empty fields before the second piece.
+#[inline(always)]
+fn two_runs_down(mask: u32, bit: u32) -> (u32, u32) {
+    let ahead = mask << (32 - bit);
+    let first = ahead.leading_zeros();
+    // The first piece shifted out (in two shifts: `first` may be 31).
+    let beyond = ahead << first << 1;
+    (first, first + 1 + beyond.leading_zeros())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{piece, Croatian};
+    use super::Line;
     use crate::core::Game;
 
     /// The empty runs kept as cells are written are those a walk counts, from every field,
-    /// along games on each board size (Waves stop a run like any piece).
+    /// along games on each board size (Waves stop a run like any piece), and so are the first
+    /// two pieces on each line (`Croatian::first_two`, which Waves do not stop: walked there).
     #[test]
     fn runs_are_what_a_walk_counts() {
         for name in [
@@ -218,6 +283,24 @@ mod tests {
                                 .count();
                             assert_eq!(run as usize, walked, "{name} {pos:?} {sq} {d}");
                         }
+                    }
+                    // The first two pieces along each line, the second where the first is one.
+                    let next = |mut s: u16, d: isize| loop {
+                        s = (s as isize + d) as u16;
+                        if !piece::is_clear(pos.cell(s)) {
+                            return s;
+                        }
+                    };
+                    for line in [Line::Straight, Line::Diagonal, Line::Knight] {
+                        let mut steps = Vec::new();
+                        pos.first_two(o, sq, line, |d, first, second| {
+                            steps.push(d);
+                            assert_eq!(first, next(sq, d), "{name} {pos:?} {sq} {d}");
+                            if pos.cell(first) != piece::OFF {
+                                assert_eq!(second, next(first, d), "{name} {pos:?} {sq} {d}");
+                            }
+                        });
+                        assert_eq!(steps, o.steps(line), "{name}");
                     }
                 }
                 let mut moves = Vec::new();

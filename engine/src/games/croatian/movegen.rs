@@ -7,9 +7,10 @@ use arrayvec::ArrayVec;
 use super::attacks::{at, attacked_on_lines, attacked_with, each_attacker, rider_on_line, Offsets};
 use super::board::{FieldSet, Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
+use super::lines::Line;
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
-use super::plies::{ending_len, Mover, Pattern, PlyGen, Sink};
+use super::plies::{ending_len, land_each, Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
 use crate::core::{Color, GaveUp, MoveSet};
 
@@ -83,7 +84,7 @@ struct FirstPlies<'a, 'g> {
     /// In check, the fields a plain ply of a piece other than the King must end on
     /// (`check_answers`).
     answers: Option<FieldSet>,
-    /// Out of check, the own pieces whose ply may open a line onto the King (`pinned`).
+    /// The own pieces whose ply may open a line onto the King (`pinned`).
     pinned: FieldSet,
     /// A plain ply or capture of a piece but the King that `pinned` does not hold is legal and
     /// kept by its flags alone: out of check, with a King, no Centaur (`single_is_legal`), every
@@ -158,6 +159,19 @@ impl Sink for FirstPlies<'_, '_> {
         self.land_other(ply, left);
     }
 
+    /// Each ply of an unpinned piece but the King is the common one of `land`, listed at once.
+    #[inline(always)]
+    fn land_quiet_run(&mut self, from: u16, d: isize, run: u32, kind: u8) -> bool {
+        if !(self.unpinned_plain && kind != Kind::King as u8 && !self.pinned.contains(from)) {
+            return land_each(self, from, d, run, kind);
+        }
+        // Quiet plies are wanted here (`PlyGen::rays`), so `keep` takes them.
+        let taken = self.patience.take(run);
+        let ply = |k: u32| Move::single(Ply::new(from, at(from, k as isize * d), kind, 0));
+        self.out.extend((1..=taken).map(ply));
+        taken == run
+    }
+
     fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8) {
         if self.patience.step() {
             return;
@@ -221,7 +235,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             } else {
                 None
             },
-            pinned: if king != 0 && !in_check {
+            pinned: if king != 0 {
                 pinned(pos, o, king)
             } else {
                 FieldSet::default()
@@ -273,9 +287,10 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
         !self.classes.contains(&single_class(ply))
     }
 
-    /// Only a move of the King, an en-passant capture, castling or any move while in check (or
-    /// any move at all in Hemera's Dawn) can expose the King anywhere; any other move can only open the one line from the King through
-    /// its origin (a pin by a slider or a Pegasus), which is all that is looked at then.
+    /// Only a move of the King, an en-passant capture, castling or a move in check other than a
+    /// plain ply or capture answering every checker (or any move at all in Hemera's Dawn) can
+    /// expose the King anywhere; any other move can only open the one line from the King
+    /// through its origin (a pin by a slider or a Pegasus), which is all that is looked at then.
     fn single_is_legal(&mut self, ply: &Ply) -> bool {
         if self.king == 0 {
             return true;
@@ -284,9 +299,18 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             let mover = piece::kind(self.pos.board[ply.from as usize]);
             if !matches!(mover, Kind::King | Kind::Shaman)
                 && ply.flags & (flag::EN_PASSANT | flag::CASTLE) == 0
-                && !answers.contains(ply.to)
             {
-                return false;
+                if !answers.contains(ply.to) {
+                    return false;
+                }
+                // It takes or blocks every checker: a plain ply or capture then exposes the
+                // King only through its origin, as out of check (Centaurs aside, below).
+                if ply.flags & !flag::CAPTURE == 0
+                    && !self.pos.v.has(Kind::Centaur)
+                    && !self.pinned.contains(ply.from)
+                {
+                    return true;
+                }
             }
         }
         // Centaur paths and Grenadier forks open through any field, and a piece that lands
@@ -407,34 +431,22 @@ fn check_answers(pos: &Croatian, o: &Offsets, king: u16) -> Option<FieldSet> {
 fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
     let mut pinned = FieldSet::default();
     let them = !pos.side;
-    let pegasus: &[isize] = if pos.v.has(Kind::Pegasus) {
-        &o.knight
-    } else {
-        &[]
-    };
-    let lines = [
-        (&o.orth[..], [Kind::Rook, Kind::Queen]),
-        (&o.diag[..], [Kind::Bishop, Kind::Queen]),
-        (pegasus, [Kind::Pegasus, Kind::Pegasus]),
-    ];
-    let first_taken = |mut s: u16, d: isize| loop {
-        s = at(s, d);
-        if !piece::is_clear(pos.board[s as usize]) {
-            return s;
-        }
-    };
-    for (dirs, riders) in lines {
-        for &d in dirs {
-            let shield = first_taken(king, d);
+    let mut look = |line: Line, riders: [Kind; 2]| {
+        pos.first_two(o, king, line, |_, shield, behind| {
             let c = pos.board[shield as usize];
             if !piece::is_piece(c) || piece::color(c) != pos.side {
-                continue;
+                return;
             }
-            let behind = pos.board[first_taken(shield, d) as usize];
+            let behind = pos.board[behind as usize];
             if piece::is(behind, riders[0], them) || piece::is(behind, riders[1], them) {
                 pinned.insert(shield);
             }
-        }
+        });
+    };
+    look(Line::Straight, [Kind::Rook, Kind::Queen]);
+    look(Line::Diagonal, [Kind::Bishop, Kind::Queen]);
+    if pos.v.has(Kind::Pegasus) {
+        look(Line::Knight, [Kind::Pegasus, Kind::Pegasus]);
     }
     pinned
 }

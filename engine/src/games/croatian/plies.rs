@@ -141,6 +141,15 @@ pub trait Sink {
     /// One ending; `left` is the momentum an activated piece receives.
     fn land(&mut self, ply: Ply, left: u8);
 
+    /// A first piece's ride of kind `kind` from `from` by steps of `d` onto `run` empty fields:
+    /// `land` of each plain ply in turn, the momentum built so far passed on; false where the
+    /// generator may stop (`full`) before the last.
+    /// Called where `wants` takes those plies.
+    #[inline]
+    fn land_quiet_run(&mut self, from: u16, d: isize, run: u32, kind: u8) -> bool {
+        land_each(self, from, d, run, kind)
+    }
+
     /// One ending reached after moving Pawns out of the way: `effects` (Serpent displacements,
     /// `flag::DISPLACE`) are played before `ply`.
     fn land_after(&mut self, effects: &[Ply], ply: Ply, left: u8);
@@ -155,6 +164,26 @@ pub trait Sink {
     fn step(&mut self) -> bool {
         false
     }
+}
+
+/// `Sink::land_quiet_run` ply by ply.
+#[inline(always)]
+pub(super) fn land_each<S: Sink + ?Sized>(
+    sink: &mut S,
+    from: u16,
+    d: isize,
+    run: u32,
+    kind: u8,
+) -> bool {
+    let mut to = from;
+    for k in 1..=run as u8 {
+        to = at(to, d);
+        sink.land(Ply::new(from, to, kind, 0), k);
+        if sink.full() {
+            return false;
+        }
+    }
+    true
 }
 
 /// Collects endings into a list.
@@ -320,16 +349,9 @@ impl PlyGen<'_> {
         if m.momentum.is_none() && self.pos.rides_stop_at_pieces() {
             let kind = piece::kind_bits(m.cell);
             let runs = self.pos.runs(m.from, line);
-            'dirs: for (&d, run) in dirs.iter().zip(runs) {
-                if quiet {
-                    let mut to = m.from;
-                    for k in 1..=run as u8 {
-                        to = at(to, d);
-                        sink.land(Ply::new(m.from, to, kind, 0), k);
-                        if sink.full() {
-                            continue 'dirs;
-                        }
-                    }
+            for (&d, run) in dirs.iter().zip(runs) {
+                if quiet && !sink.land_quiet_run(m.from, d, run, kind) {
+                    continue;
                 }
                 let end = (m.from as isize + (run as isize + 1) * d) as u16;
                 self.arrive(m, end, run as u8 + 1, sink);
