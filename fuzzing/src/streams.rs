@@ -18,14 +18,20 @@ use tiamat::frontend::run_lines;
 
 use crate::select::split_variant;
 
-/// Variants where even one turn's count can take minutes (One's start has about 10^7 complete
-/// first turns, part 2 section 8): their streams skip every perft command.
-const UNCOUNTED: &[&str] = &["one"];
-
-/// Variants where a two-turn count can take minutes from a position the fuzzer writes (a
-/// Tlalocan position with 4,109 turns, one of them answered by 1.58 M; a Hemera's Dawn one with
-/// 3,282 turns and some 25,000 answers each): their streams count one turn deep at most.
-const COUNTED_ONE_DEEP: &[&str] = &["tlalocan", "discovery", "hemerasdawn"];
+/// How many turns deep a stream of `variant` may count perft; `None`: it skips every perft
+/// command.
+fn perft_bound(variant: &str) -> Option<i64> {
+    match variant {
+        // Even one turn's count can take minutes (One's start has about 10^7 complete first
+        // turns, part 2 section 8).
+        "one" => None,
+        // A two-turn count can take minutes from a position the fuzzer writes (a Tlalocan
+        // position with 4,109 turns, one of them answered by 1.58 M; a Hemera's Dawn one with
+        // 3,282 turns and some 25,000 answers each).
+        "tlalocan" | "discovery" | "hemerasdawn" => Some(1),
+        _ => Some(2),
+    }
+}
 
 /// A stream that takes longer than this has hung.
 pub const STREAM_HANG: Duration = Duration::from_secs(60);
@@ -85,16 +91,13 @@ pub fn run_stream(protocol: Protocol, data: &[u8]) {
             [command, v] if command == "variant" => variant = v.clone(),
             _ => {}
         }
-        if UNCOUNTED.contains(&variant.as_str()) && words.iter().any(|w| w == "perft") {
+        let perft_max = perft_bound(&variant);
+        if perft_max.is_none() && words.iter().any(|w| w == "perft") {
             return String::new();
         }
-        let perft_max = if COUNTED_ONE_DEEP.contains(&variant.as_str()) {
-            1
-        } else {
-            2
-        };
         match protocol {
-            Protocol::Uci => bound_uci(line, perft_max),
+            // Where it is `None` no perft is left to cap.
+            Protocol::Uci => bound_uci(line, perft_max.unwrap_or(0)),
             Protocol::Cecp => bound_cecp(line),
         }
     }));
@@ -263,6 +266,9 @@ mod tests {
         assert_eq!(bound_uci("bench 30 chess", 2), "bench 1");
         assert_eq!(bound_uci("go perft 7", 2), "go perft 2");
         assert_eq!(bound_uci("go perft 2", 1), "go perft 1");
+        assert_eq!(perft_bound("one"), None);
+        assert_eq!(perft_bound("hemerasdawn"), Some(1));
+        assert_eq!(perft_bound("chess"), Some(2));
         assert_eq!(bound_uci("go depth 30", 2), "go depth 30");
         assert_eq!(
             bound_uci("setoption name Hash value +65536", 2),
