@@ -125,6 +125,9 @@ pub trait AnySession: Send {
     /// it (our square names): the game's legs where it has them (`Game::xboard_legs`), else
     /// the wire form.
     fn xboard_moves(&self) -> Vec<String>;
+    /// Both [`AnySession::legal_moves`] and [`AnySession::xboard_moves`], the moves listed and
+    /// written once.
+    fn legal_and_xboard_moves(&self) -> (Vec<String>, Vec<String>);
     /// Perft divide: each legal move with its node count at `depth` (`depth >= 1`).
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// XBoard's `setup`/`piece` lines for this variant.
@@ -464,17 +467,39 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         let Some(pos) = self.current() else {
             return Vec::new();
         };
-        self.legal().iter().map(|mv| pos.move_to_wire(mv)).collect()
+        pos.moves_to_wire(&self.legal())
     }
 
     fn xboard_moves(&self) -> Vec<String> {
         let Some(pos) = self.current() else {
             return Vec::new();
         };
-        self.legal()
+        let legal = self.legal();
+        let legs: Vec<Option<String>> = legal.iter().map(|mv| pos.xboard_legs(mv)).collect();
+        let bare: Vec<G::Move> = legal
             .iter()
-            .map(|mv| pos.xboard_legs(mv).unwrap_or_else(|| pos.move_to_wire(mv)))
+            .zip(&legs)
+            .filter(|(_, legs)| legs.is_none())
+            .map(|(mv, _)| mv.clone())
+            .collect();
+        let mut wires = pos.moves_to_wire(&bare).into_iter();
+        legs.into_iter()
+            .map(|legs| legs.or_else(|| wires.next()).unwrap_or_default())
             .collect()
+    }
+
+    fn legal_and_xboard_moves(&self) -> (Vec<String>, Vec<String>) {
+        let Some(pos) = self.current() else {
+            return (Vec::new(), Vec::new());
+        };
+        let legal = self.legal();
+        let wires = pos.moves_to_wire(&legal);
+        let xboard = legal
+            .iter()
+            .zip(&wires)
+            .map(|(mv, wire)| pos.xboard_legs(mv).unwrap_or_else(|| wire.clone()))
+            .collect();
+        (wires, xboard)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
