@@ -14,7 +14,9 @@ use parking_lot::Mutex;
 use rayon::prelude::*;
 use tiamat_engine::{Game, MoveList};
 
-pub use tiamat_engine::core::perft::{complete_turns, perft, perft_listed, turn_texts, Turn};
+pub use tiamat_engine::core::perft::{
+    complete_turns, perft, perft_listed, turn_counts, turn_texts, Turn,
+};
 
 /// How a perft run is carried out.
 #[derive(Clone, Debug)]
@@ -37,6 +39,9 @@ impl Default for Options {
 /// Per root turn: its text and the leaf count below it (`depth >= 1`). The counts add up to
 /// `perft(pos, depth)` whatever the thread count.
 pub fn divide<G: Game>(pos: &G, depth: u32, options: &Options) -> Vec<(String, u64)> {
+    if options.threads <= 1 && options.progress_after.is_none() {
+        return turn_counts(pos, |state| perft(state, depth.saturating_sub(1)));
+    }
     count_roots(turn_texts(pos), options, |state| {
         perft(state, depth.saturating_sub(1))
     })

@@ -125,6 +125,9 @@ pub trait AnySession: Send {
     /// it (our square names): the game's legs where it has them (`Game::xboard_legs`), else
     /// the wire form.
     fn xboard_moves(&self) -> Vec<String>;
+    /// Both [`AnySession::legal_moves`] and [`AnySession::xboard_moves`], the moves listed and
+    /// written once.
+    fn legal_and_xboard_moves(&self) -> (Vec<String>, Vec<String>);
     /// Perft divide: each legal move with its node count at `depth` (`depth >= 1`).
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// XBoard's `setup`/`piece` lines for this variant.
@@ -163,28 +166,49 @@ pub trait AnySession: Send {
     fn take_table(&mut self) -> Option<SpareTable>;
 }
 
-/// The table of the session a front end ended last, for the next front end of the process
+/// Tables in-process front ends gave up, for the next front ends of the process
 /// ([`park_table`]): sessions run in-process one after another (tests, fuzzing) then do not
-/// each allocate and fault in a table of their own.
-static PARKED: Mutex<Option<SpareTable>> = Mutex::new(None);
+/// each allocate and fault in a table of their own. At most two: the size every front end
+/// starts at, and the last other size (a session that resized ended with it).
+static PARKED: Mutex<Vec<SpareTable>> = Mutex::new(Vec::new());
 
 /// Keeps the table of `session`, which its front end is done with, for the next
 /// [`new_session`] of the process.
 pub fn park_table(session: &mut dyn AnySession) {
     if let Some(spare) = session.take_table() {
-        *PARKED.lock() = Some(spare);
+        park(spare);
     }
 }
 
+fn park(spare: SpareTable) {
+    let mut parked = PARKED.lock();
+    parked.retain(|other| other.hash_mb() != spare.hash_mb());
+    parked.push(spare);
+    if parked.len() > 2 {
+        let default = Options::default().hash_mb;
+        let oldest_other = parked.iter().position(|s| s.hash_mb() != default);
+        parked.remove(oldest_other.unwrap_or(0));
+    }
+}
+
+/// The parked table of `hash_mb` megabytes, if any.
+fn take_parked(hash_mb: usize) -> Option<SpareTable> {
+    let mut parked = PARKED.lock();
+    let at = parked.iter().position(|spare| spare.hash_mb() == hash_mb)?;
+    Some(parked.swap_remove(at))
+}
+
 /// A new session for `variant` at its start position (or without a position when the variant
-/// has no fixed start). It takes over the parked table ([`park_table`]) when that has the size
+/// has no fixed start). It takes over a parked table ([`park_table`]) when one has the size
 /// `options` asks for.
 pub fn new_session(variant: &str, options: &Options) -> Option<Box<dyn AnySession>> {
     let kind = GameKind::from_variant(variant)?;
-    let spare = PARKED
-        .lock()
-        .take_if(|spare| spare.hash_mb() == options.hash_mb);
-    Some(session_of(kind, variant, options, spare))
+    Some(session_of(
+        kind,
+        variant,
+        options,
+        take_parked(options.hash_mb),
+    ))
 }
 
 /// A new session for `variant` (as [`new_session`]) that takes over the table of `previous`,
@@ -443,17 +467,39 @@ impl<G: HasEvaluator> AnySession for Session<G> {
         let Some(pos) = self.current() else {
             return Vec::new();
         };
-        self.legal().iter().map(|mv| pos.move_to_wire(mv)).collect()
+        pos.moves_to_wire(&self.legal())
     }
 
     fn xboard_moves(&self) -> Vec<String> {
         let Some(pos) = self.current() else {
             return Vec::new();
         };
-        self.legal()
+        let legal = self.legal();
+        let legs: Vec<Option<String>> = legal.iter().map(|mv| pos.xboard_legs(mv)).collect();
+        let bare: Vec<G::Move> = legal
             .iter()
-            .map(|mv| pos.xboard_legs(mv).unwrap_or_else(|| pos.move_to_wire(mv)))
+            .zip(&legs)
+            .filter(|(_, legs)| legs.is_none())
+            .map(|(mv, _)| mv.clone())
+            .collect();
+        let mut wires = pos.moves_to_wire(&bare).into_iter();
+        legs.into_iter()
+            .map(|legs| legs.or_else(|| wires.next()).unwrap_or_default())
             .collect()
+    }
+
+    fn legal_and_xboard_moves(&self) -> (Vec<String>, Vec<String>) {
+        let Some(pos) = self.current() else {
+            return (Vec::new(), Vec::new());
+        };
+        let legal = self.legal();
+        let wires = pos.moves_to_wire(&legal);
+        let xboard = legal
+            .iter()
+            .zip(&wires)
+            .map(|(mv, wire)| pos.xboard_legs(mv).unwrap_or_else(|| wire.clone()))
+            .collect();
+        (wires, xboard)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
@@ -472,7 +518,15 @@ impl<G: HasEvaluator> AnySession for Session<G> {
 
     fn set_options(&mut self, options: Options) {
         self.options = options.clone();
-        self.searcher().set_options(options);
+        let resizes = self.searcher().options().hash_mb != options.hash_mb;
+        let spare = resizes.then(|| take_parked(options.hash_mb)).flatten();
+        if let Some(old) = self.searcher().set_options_from(options, spare) {
+            // Every front end starts at the default size: a table of that size is kept for the
+            // next one of the process (at most one, so the binary holds 16 MB more at most).
+            if old.hash_mb() == Options::default().hash_mb {
+                park(old);
+            }
+        }
     }
 
     fn clear_hash(&mut self) {
@@ -794,7 +848,10 @@ mod tests {
         assert_ne!(start_nodes(first.as_mut()), fresh);
         park_table(first.as_mut());
         let mut next = new_session("chess", &options).unwrap();
-        assert!(PARKED.lock().is_none(), "the table was not taken over");
+        assert!(
+            !PARKED.lock().iter().any(|spare| spare.hash_mb() == 3),
+            "the table was not taken over"
+        );
         assert_eq!(start_nodes(next.as_mut()), fresh);
         // A switch of game hands the table on directly, cleared too.
         let mut switched = next_session("chess", &options, next.as_mut()).unwrap();

@@ -350,6 +350,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The wire form: unique per legal move (UCI long algebraic, extended per game).
     fn move_to_wire(&self, mv: &Self::Move) -> String;
 
+    /// [`Game::move_to_wire`] of each of `moves` (legal here). A game whose wire form depends on
+    /// the other legal moves lists and writes them once here, not once a move.
+    fn moves_to_wire(&self, moves: &[Self::Move]) -> Vec<String> {
+        moves.iter().map(|mv| self.move_to_wire(mv)).collect()
+    }
+
     /// The game's human notation (SAN for chess, EAN for the Croatian family, ...).
     fn move_to_human(&self, mv: &Self::Move) -> String;
 

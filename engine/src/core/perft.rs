@@ -126,10 +126,18 @@ pub fn complete_turns<G: Game>(pos: &G) -> Vec<Turn<G>> {
 /// pairs: the actions' own texts are only written for a turn the game does not join (each
 /// needs the actions replayed, most of the cost of listing turns that join).
 pub fn turn_texts<G: Game>(pos: &G) -> Vec<(String, G)> {
-    list_turns(pos, |path, state| {
-        let text = joined_text(pos, path).unwrap_or_else(|| action_texts(pos, path).join(" "));
-        (text, state)
-    })
+    list_turns(pos, |path, state| (turn_text(pos, path), state))
+}
+
+/// [`turn_texts`] with `count` of each state in its place, counted as the turn is found: no
+/// list of states (each Croatian one is large, and moving them cost a tenth of a divide).
+pub fn turn_counts<G: Game>(pos: &G, mut count: impl FnMut(&G) -> u64) -> Vec<(String, u64)> {
+    list_turns(pos, |path, state| (turn_text(pos, path), count(&state)))
+}
+
+/// [`Turn::text`] of the turn `path` from `pos`.
+fn turn_text<G: Game>(pos: &G, path: &[G::Move]) -> String {
+    joined_text(pos, path).unwrap_or_else(|| action_texts(pos, path).join(" "))
 }
 
 /// What `entry` makes of each complete turn from `pos` (its actions and resulting state), in

@@ -19,7 +19,15 @@ impl fmt::Display for SquareName {
 
 /// The name of the square on `file` and `rank` (both from 0).
 pub fn square_name(file: u8, rank: u8) -> String {
-    SquareName { file, rank }.to_string()
+    let mut name = String::with_capacity(4);
+    push_square_name(&mut name, file, rank);
+    name
+}
+
+/// Appends [`square_name`] to `out`, without a string of its own: notation writes many.
+pub fn push_square_name(out: &mut String, file: u8, rank: u8) {
+    use fmt::Write;
+    let _ = write!(out, "{}", SquareName { file, rank });
 }
 
 /// The letter of `file` (from 0): `a`, `b`, ...

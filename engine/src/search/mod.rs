@@ -340,12 +340,38 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Applies new options (resizing the table when `hash_mb` changes).
     pub fn set_options(&mut self, options: Options) {
+        drop(self.set_options_from(options, None));
+    }
+
+    /// [`Searcher::set_options`], where a resize takes over `spare` (cleared) when it has the new
+    /// size and hands back the table it gives up, for a later searcher: in-process sessions
+    /// that resize (a CECP `memory` each) then need not allocate and fault in a table each.
+    pub fn set_options_from(
+        &mut self,
+        options: Options,
+        spare: Option<SpareTable>,
+    ) -> Option<SpareTable> {
+        let mut given_up = None;
         if options.hash_mb != self.options.hash_mb {
-            self.tt = TranspositionTable::new(options.hash_mb);
+            let table = match spare.filter(|spare| spare.hash_mb == options.hash_mb) {
+                Some(spare) => {
+                    if spare.used {
+                        spare.table.clear();
+                    }
+                    spare.table
+                }
+                None => TranspositionTable::new(options.hash_mb),
+            };
+            given_up = Some(SpareTable {
+                table: std::mem::replace(&mut self.tt, table),
+                hash_mb: self.options.hash_mb,
+                used: self.table_used,
+            });
             self.table_used = false;
         }
         self.eval.set_network(options.use_network);
         self.options = options;
+        given_up
     }
 
     /// Turns null-move pruning on or off (on by default; it is applied only where the game offers

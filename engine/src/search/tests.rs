@@ -352,8 +352,23 @@ fn a_cleared_or_handed_on_table_searches_like_a_new_one() {
         hash_mb: 2,
         ..next.options().clone()
     };
-    let mut resized = Searcher::with_table(TttEval, bigger, next.into_table());
+    let mut resized = Searcher::with_table(TttEval, bigger.clone(), next.into_table());
     assert_eq!(run(&mut resized, &pos, depth(6)).0.nodes, fresh);
+    // A resize hands back the table it gives up, and takes over a spare of its new size,
+    // cleared. (A resize keeps the histories: `clear` drops them, and the table only if used.)
+    let small = Options {
+        hash_mb: 1,
+        ..bigger.clone()
+    };
+    let given_up = resized.set_options_from(small, None).unwrap();
+    assert_eq!(given_up.hash_mb(), 2);
+    resized.clear();
+    assert_eq!(run(&mut resized, &pos, depth(6)).0.nodes, fresh);
+    let back = resized.set_options_from(bigger, Some(given_up)).unwrap();
+    assert_eq!(back.hash_mb(), 1);
+    resized.clear();
+    assert_eq!(run(&mut resized, &pos, depth(6)).0.nodes, fresh);
+    assert_eq!(resized.options().hash_mb, 2);
 }
 
 #[test]

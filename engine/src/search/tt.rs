@@ -61,8 +61,15 @@ impl Hit {
 
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
+    /// A bit for each run of `CHUNK` buckets written since the table was last clear, so that a
+    /// clear rewrites only those: a short search writes a few hundred entries of millions, and
+    /// rewriting all 16 MB took a quarter of a CECP stream fuzzer's time.
+    written: Vec<AtomicU64>,
     generation: AtomicU8,
 }
+
+/// Buckets to a bit of `TranspositionTable::written` (1 KB).
+const CHUNK: usize = 16;
 
 /// The `data` word without the move: score, eval, depth, bound and generation from bit 16.
 fn pack(score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
@@ -179,18 +186,42 @@ impl TranspositionTable {
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::with_capacity(count);
         buckets.resize_with(count, Bucket::default);
+        let written = (0..count.div_ceil(CHUNK).div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect();
         TranspositionTable {
             buckets,
+            written,
             generation: AtomicU8::new(0),
         }
     }
 
+    /// Empties every entry (only the chunks written since the last clear need it).
     pub fn clear(&self) {
-        for entry in self.buckets.iter().flat_map(|b| &b.0) {
-            entry.check.store(0, Ordering::Relaxed);
-            entry.data.store(0, Ordering::Relaxed);
+        for (word_index, word) in self.written.iter().enumerate() {
+            let mut bits = word.swap(0, Ordering::Relaxed);
+            while bits != 0 {
+                let start = (word_index * 64 + bits.trailing_zeros() as usize) * CHUNK;
+                bits &= bits - 1;
+                let end = (start + CHUNK).min(self.buckets.len());
+                for entry in self.buckets[start..end].iter().flat_map(|b| &b.0) {
+                    entry.check.store(0, Ordering::Relaxed);
+                    entry.data.store(0, Ordering::Relaxed);
+                }
+            }
         }
         self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Notes that bucket `index` is about to be written.
+    fn note_written(&self, index: usize) {
+        let chunk = index / CHUNK;
+        let word = &self.written[chunk / 64];
+        let bit = 1 << (chunk % 64);
+        // Read first: once a chunk is marked, stores need no read-modify-write.
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
     }
 
     /// Ages the table: entries from earlier searches become the first to be replaced.
@@ -199,9 +230,12 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
+    fn index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    }
+
     fn bucket(&self, key: u64) -> &[Entry; BUCKET] {
-        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index].0
+        &self.buckets[self.index(key)].0
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
@@ -235,7 +269,8 @@ impl TranspositionTable {
         bound: Bound,
     ) {
         let generation = self.generation.load(Ordering::Relaxed);
-        let bucket = self.bucket(key);
+        let index = self.index(key);
+        let bucket = &self.buckets[index].0;
         // Same key first; otherwise the entry worth least (shallow or from an old search).
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
@@ -273,6 +308,7 @@ impl TranspositionTable {
         let data = pack(score_to_tt(score, ply), eval, depth, bound, generation);
         let (check, data) = words(key, mv, data);
         let entry = &bucket[victim];
+        self.note_written(index);
         entry.data.store(data, Ordering::Relaxed);
         entry.check.store(check, Ordering::Relaxed);
     }
@@ -311,6 +347,29 @@ mod tests {
         assert_eq!(hit.depth, 7);
         assert_eq!(hit.bound, Bound::Lower);
         assert!(tt.probe(0x1234, 0).is_none());
+    }
+
+    #[test]
+    fn a_clear_empties_every_entry_written() {
+        let tt = TranspositionTable::new(1);
+        let keys: Vec<u64> = (0..5000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &key in &keys {
+            tt.store(key, 0, 1, 10, 0, 3, Bound::Exact);
+        }
+        assert!(keys.iter().any(|&key| tt.probe(key, 0).is_some()));
+        tt.clear();
+        assert!(tt
+            .buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .all(|e| e.data.load(Ordering::Relaxed) == 0 && e.check.load(Ordering::Relaxed) == 0));
+        // And again after a second round of writes.
+        tt.store(keys[0], 0, 1, 10, 0, 3, Bound::Exact);
+        assert!(tt.probe(keys[0], 0).is_some());
+        tt.clear();
+        assert!(tt.probe(keys[0], 0).is_none());
     }
 
     #[test]

@@ -303,14 +303,9 @@ impl Cecp {
             // Read along the action tree: the legal moves listed are first actions.
             return self.session.human_text(&ours).is_ok();
         }
-        self.session
-            .legal_moves()
-            .iter()
-            .any(|mv| *mv == ours || *mv == text)
-            || self
-                .coords
-                .read_move(&self.session.xboard_moves(), text)
-                .is_some()
+        let (legal, xboard) = self.session.legal_and_xboard_moves();
+        legal.iter().any(|mv| *mv == ours || *mv == text)
+            || self.coords.read_move(&xboard, text).is_some()
     }
 
     /// Reads and plays a move in XBoard's form; reports an illegal one and changes nothing.
@@ -327,9 +322,12 @@ impl Cecp {
                 return Ok(wire);
             }
         }
-        let legal = self.session.legal_moves();
         match self.coords.read_move(&self.session.xboard_moves(), text) {
-            Some(i) => self.session.play(&legal[i]).map_err(|_| first),
+            // Listed only here: most texts that get this far name no move at all.
+            Some(i) => {
+                let wire = self.session.legal_moves().swap_remove(i);
+                self.session.play(&wire).map_err(|_| first)
+            }
             None => Err(first),
         }
     }
@@ -483,11 +481,8 @@ impl Cecp {
             self.announce_ending();
             return;
         };
-        let text = self.coords.move_text(
-            &best,
-            &self.session.legal_moves(),
-            &self.session.xboard_moves(),
-        );
+        let (legal, xboard) = self.session.legal_and_xboard_moves();
+        let text = self.coords.move_text(&best, &legal, &xboard);
         if self.session.play(&best).is_err() {
             return send(&error_line(
                 "internal",

@@ -124,6 +124,11 @@ impl Croatian {
         crate::core::square::square_name(self.file_of(sq), self.rank_of(sq))
     }
 
+    /// Appends the field's name to `out`.
+    pub fn push_field_name(&self, out: &mut String, sq: u16) {
+        crate::core::square::push_square_name(out, self.file_of(sq), self.rank_of(sq));
+    }
+
     /// A light field has odd `file + rank` (1-based), a1 is dark (L143).
     #[inline]
     pub fn is_light_field(&self, sq: u16) -> bool {

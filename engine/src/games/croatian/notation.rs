@@ -2527,14 +2527,14 @@ enum Steps {
 fn steps_text(pos: &Croatian, steps: &[Option<u16>], how: Steps, out: &mut String) {
     if how == Steps::None {
         if let Some(Some(end)) = steps.last() {
-            out.push_str(&pos.field_name(*end));
+            pos.push_field_name(out, *end);
         }
         return;
     }
     if how == Steps::Last {
         if let Some(Some(end)) = steps.last() {
             out.push_str(if steps.len() > 1 { ".." } else { "." });
-            out.push_str(&pos.field_name(*end));
+            pos.push_field_name(out, *end);
         }
         return;
     }
@@ -2544,10 +2544,10 @@ fn steps_text(pos: &Croatian, steps: &[Option<u16>], how: Steps, out: &mut Strin
         };
         for sq in lead.iter().take(2).flatten() {
             out.push('.');
-            out.push_str(&pos.field_name(*sq));
+            pos.push_field_name(out, *sq);
         }
         out.push('-');
-        out.push_str(&pos.field_name(*end));
+        pos.push_field_name(out, *end);
         return;
     }
     let mut skipped = false;
@@ -2557,7 +2557,7 @@ fn steps_text(pos: &Croatian, steps: &[Option<u16>], how: Steps, out: &mut Strin
         match step {
             Some(sq) if last || how == Steps::All || written < 2 && !skipped => {
                 out.push_str(if skipped { ".." } else { "." });
-                out.push_str(&pos.field_name(*sq));
+                pos.push_field_name(out, *sq);
                 skipped = false;
                 written += 1;
             }
@@ -2599,17 +2599,20 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
     if long && !f.after_divergence {
         s.push_str(lost_text(f.mover_lost));
     }
-    if let Some(end) = sense_outermost(pos, f).filter(|_| is_sense_journey(ply)) {
+    // Only a sense-journey has a hand: working one out for every dark ply cost most of the time
+    // of listing a position's turns.
+    let outermost = is_sense_journey(ply).then(|| sense_outermost(pos, f));
+    if let Some(end) = outermost.flatten() {
         // `Bc5\z11..n7` (XAN), `B\z11..n7` (EAN).
         if long {
-            s.push_str(&pos.field_name(ply.from));
+            pos.push_field_name(&mut s, ply.from);
         }
         s.push('\\');
-        s.push_str(&pos.field_name(end));
+        pos.push_field_name(&mut s, end);
         let hand = sense_hand(pos, ply, f.light).unwrap_or_default();
         let at = |sq| hand.iter().position(|&h| h == sq).unwrap_or(0);
         s.push_str(if at(end) == at(ply.to) + 1 { "." } else { ".." });
-        s.push_str(&pos.field_name(ply.to));
+        pos.push_field_name(&mut s, ply.to);
         return s;
     }
     let diverging = ply.has(flag::DIVERGE) || f.after_divergence;
@@ -2626,7 +2629,7 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         origin.map(|o| field_text(pos, o))
     };
     if ply.has(flag::DELAYED) {
-        s.push_str(&pos.field_name(ply.from));
+        pos.push_field_name(&mut s, ply.from);
         s.push_str(&effects_text(pos, f, long));
         return s;
     }
@@ -2637,7 +2640,7 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         return s;
     }
     if f.kind == Kind::Wave && ply.has(flag::OBLATION) && !ply.has(flag::TELEPORT) {
-        s.push_str(&pos.field_name(ply.from));
+        pos.push_field_name(&mut s, ply.from);
         s.push_str("|||");
         if long {
             s.push('W');
@@ -2696,7 +2699,7 @@ fn ply_text(pos: &Croatian, f: &PlyFacts, long: bool, origin: Option<Pos>, how: 
         if long {
             s.push(f.kind.letter());
         }
-        s.push_str(&pos.field_name(ply.to));
+        pos.push_field_name(&mut s, ply.to);
     }
     if f.kind == Kind::Wave && ply.has(flag::OBLATION) && !jumps(ply) {
         s.push_str("|||");
@@ -2720,7 +2723,7 @@ fn serpent_route_text(pos: &Croatian, walk: &SerpentWalk, long: bool, all: bool,
             continue;
         }
         s.push_str(if i == before + 1 { "." } else { ".." });
-        s.push_str(&pos.field_name(sq));
+        pos.push_field_name(s, sq);
         if let Some(k) = fate {
             let p = &walk.moved[k];
             s.push(if p.has(flag::CAPTURE) { '*' } else { '<' });
@@ -2729,7 +2732,7 @@ fn serpent_route_text(pos: &Croatian, walk: &SerpentWalk, long: bool, all: bool,
                 s.push_str(lost_text(walk.lost.get(k).copied().flatten()));
             }
             if !p.has(flag::CAPTURE) {
-                s.push_str(&pos.field_name(p.to));
+                pos.push_field_name(s, p.to);
             }
         }
         before = i;
@@ -2757,7 +2760,7 @@ fn journey_text(pos: &Croatian, j: &Journey, long: bool) -> String {
                     s.push(',');
                 }
                 piece_text(&mut s, stop.piece);
-                s.push_str(&pos.field_name(stop.at));
+                pos.push_field_name(&mut s, stop.at);
             }
             return s;
         }
@@ -2771,10 +2774,10 @@ fn journey_text(pos: &Croatian, j: &Journey, long: bool) -> String {
     };
     s.push('H');
     if long {
-        s.push_str(&pos.field_name(j.start));
+        pos.push_field_name(&mut s, j.start);
         if let Some(r) = j.reposition {
             s.push('\\');
-            s.push_str(&pos.field_name(r));
+            pos.push_field_name(&mut s, r);
         }
     }
     let at_dest = j.stops.last().is_some_and(|stop| stop.at == dest);
@@ -2783,12 +2786,12 @@ fn journey_text(pos: &Croatian, j: &Journey, long: bool) -> String {
     }
     for stop in &j.stops {
         s.push_str("..");
-        s.push_str(&pos.field_name(stop.at));
+        pos.push_field_name(&mut s, stop.at);
         match stop.to {
             Some(to) => {
                 s.push('<');
                 piece_text(&mut s, stop.piece);
-                s.push_str(&pos.field_name(to));
+                pos.push_field_name(&mut s, to);
             }
             None => {
                 s.push('*');
@@ -2800,7 +2803,7 @@ fn journey_text(pos: &Croatian, j: &Journey, long: bool) -> String {
         if !j.stops.is_empty() {
             s.push_str("..");
         }
-        s.push_str(&pos.field_name(dest));
+        pos.push_field_name(&mut s, dest);
     }
     s
 }
@@ -2863,12 +2866,12 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         s.push(':');
         if long {
             s.push('P');
-            s.push_str(&pos.field_name(ply.aux));
+            pos.push_field_name(&mut s, ply.aux);
         }
     }
     if ply.has(flag::CASTLE) && long {
         s.push_str("&R");
-        s.push_str(&pos.field_name(pos.castle_rook_dest(ply)));
+        pos.push_field_name(&mut s, pos.castle_rook_dest(ply));
     }
     if ply.has(flag::CONVERT) {
         if f.target.is_some_and(|t| t.0 == Kind::Starchild) {
@@ -2902,7 +2905,7 @@ fn effects_text(pos: &Croatian, f: &PlyFacts, long: bool) -> String {
         if let Some(t) = f.target {
             s.push_str(&target_text(t));
         }
-        s.push_str(&pos.field_name(ply.aux));
+        pos.push_field_name(&mut s, ply.aux);
         match Kind::from_index(ply.promo) {
             Some(Kind::Pawn) => s.push('='),
             Some(k) => {
@@ -2989,7 +2992,7 @@ fn resurrection_text(pos: &Croatian, f: &PlyFacts) -> String {
     let mut s = String::from(if own { "$" } else { "$$" });
     s.push(piece::kind(risen).letter());
     if f.ply.aux != f.ply.to {
-        s.push_str(&pos.field_name(f.ply.aux));
+        pos.push_field_name(&mut s, f.ply.aux);
     }
     s
 }
@@ -3082,8 +3085,8 @@ pub fn action_text(pos: &Croatian, mv: &Move) -> String {
         if i > 0 {
             text.push('~');
         }
-        text.push_str(&pos.field_name(ply.from));
-        text.push_str(&pos.field_name(ply.to));
+        pos.push_field_name(&mut text, ply.from);
+        pos.push_field_name(&mut text, ply.to);
         let mover = match pos.piece_in_air() {
             Some((air, _)) if i + 1 == plies.len() => air,
             _ => pos.cell(ply.from),

@@ -165,6 +165,10 @@ impl Game for Dao {
         notation::wire(self, mv)
     }
 
+    fn moves_to_wire(&self, moves: &[Move]) -> Vec<String> {
+        notation::wires(self, moves)
+    }
+
     fn move_to_human(&self, mv: &Move) -> String {
         notation::human(self, mv)
     }

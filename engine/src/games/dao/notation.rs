@@ -59,36 +59,37 @@ fn wire_forms(mv: &Move) -> [String; 3] {
 pub(crate) fn wire_list(moves: &[Move]) -> Vec<String> {
     let forms: Vec<[String; 3]> = moves.iter().map(wire_forms).collect();
     (0..moves.len())
-        .map(|i| {
-            for (level, text) in forms[i].iter().enumerate() {
-                let clash = (0..moves.len())
-                    .any(|j| j != i && moves[j] != moves[i] && forms[j][level] == *text);
-                if !clash {
-                    return text.clone();
-                }
-            }
-            forms[i][2].clone()
-        })
+        .map(|i| shortest_form(moves, &forms, &moves[i], &forms[i]))
         .collect()
 }
 
-fn wire_among(moves: &[Move], mv: &Move) -> String {
-    let forms = wire_forms(mv);
-    for (level, text) in forms.iter().enumerate() {
+/// The first of `own` (the forms of `mv`) that no other of `moves` (with their `forms`) shares.
+fn shortest_form(moves: &[Move], forms: &[[String; 3]], mv: &Move, own: &[String; 3]) -> String {
+    for (level, text) in own.iter().enumerate() {
         let clash = moves
             .iter()
-            .any(|m| m != mv && wire_forms(m)[level] == *text);
+            .zip(forms)
+            .any(|(m, f)| m != mv && f[level] == *text);
         if !clash {
             return text.clone();
         }
     }
-    forms[2].clone()
+    own[2].clone()
 }
 
 pub fn wire(pos: &Dao, mv: &Move) -> String {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    wire_among(&moves, mv)
+    wires(pos, std::slice::from_ref(mv)).swap_remove(0)
+}
+
+/// [`wire`] of each of `moves`, the legal moves listed and written once.
+pub fn wires(pos: &Dao, moves: &[Move]) -> Vec<String> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let forms: Vec<[String; 3]> = legal.iter().map(wire_forms).collect();
+    moves
+        .iter()
+        .map(|mv| shortest_form(&legal, &forms, mv, &wire_forms(mv)))
+        .collect()
 }
 
 fn mover_prefix(mv: &Move) -> String {
@@ -234,7 +235,8 @@ fn human_among(pos: &Dao, moves: &[Move], mv: &Move) -> String {
             return place_check_mark(pos, mv, core, mark);
         }
     }
-    wire_among(moves, mv)
+    let forms: Vec<[String; 3]> = moves.iter().map(wire_forms).collect();
+    shortest_form(moves, &forms, mv, &wire_forms(mv))
 }
 
 /// The seed writes a push's check on the pushed piece that gives it: `Oa3(Ra4+,Pa5)`. Other
