@@ -10,7 +10,7 @@ use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::lines::Line;
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
-use super::plies::{ending_len, land_each, Mover, Pattern, PlyGen, Sink};
+use super::plies::{ending_len, land_each, pawn_only_quiet, Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
 use crate::core::{Color, GaveUp, MoveSet};
 
@@ -577,9 +577,18 @@ pub(super) fn first_plies_of<S: Sink>(
     } else {
         pos.fields_of(pos.side)
     };
+    let single_plies = pos.v.single_plies();
     for s in fields.iter_to(pos.field_words()) {
         let c = pos.board[s as usize];
         if !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
+            continue;
+        }
+        // Most Pawns have no tactical ply: a listing that drops quiet ones passes them at once.
+        if single_plies
+            && piece::kind_bits(c) == Kind::Pawn as u8
+            && !sink.wants(&Ply::new(s, s, Kind::Pawn as u8, 0))
+            && pawn_only_quiet(pos, s, c)
+        {
             continue;
         }
         first_plies_of_field(pos, o, in_check, s, sink);
