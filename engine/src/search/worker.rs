@@ -1904,15 +1904,9 @@ fn pick(scores: &mut [i32]) -> Option<(usize, i32)> {
 
 /// Picks the highest-scored remaining move if its score is at least `floor`, and marks it taken.
 fn pick_from(scores: &mut [i32], floor: i32) -> Option<(usize, i32)> {
-    let mut best = None;
-    let mut best_score = floor - 1;
-    for (i, &score) in scores.iter().enumerate() {
-        if score > best_score {
-            best_score = score;
-            best = Some(i);
-        }
-    }
-    let i = best?;
+    // The highest score first (a scan without a branch per move), then its first move.
+    let best_score = scores.iter().copied().max().filter(|&s| s >= floor)?;
+    let i = scores.iter().position(|&s| s == best_score)?;
     scores[i] = i32::MIN;
     Some((i, best_score))
 }
@@ -1924,4 +1918,22 @@ fn skip_depth(id: usize, depth: u32) -> bool {
     const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
     let i = (id - 1) % 20;
     !((depth + PHASE[i]) / SIZE[i]).is_multiple_of(2)
+}
+
+#[cfg(test)]
+mod pick_tests {
+    use super::{pick, pick_from};
+
+    /// The highest score first, the earliest move among equal ones, none below the floor, and
+    /// taken moves never again.
+    #[test]
+    fn picks_the_earliest_best_at_or_above_the_floor() {
+        let mut scores = vec![3, 7, i32::MIN, 7, -2, 5];
+        assert_eq!(pick_from(&mut scores, 6), Some((1, 7)));
+        assert_eq!(pick_from(&mut scores, 6), Some((3, 7)));
+        assert_eq!(pick_from(&mut scores, 6), None);
+        let order: Vec<usize> = std::iter::from_fn(|| pick(&mut scores).map(|(i, _)| i)).collect();
+        assert_eq!(order, [5, 0, 4]);
+        assert_eq!(pick(&mut []), None);
+    }
 }

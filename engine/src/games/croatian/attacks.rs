@@ -287,26 +287,42 @@ fn each_pegasus(
 /// line (`Variant::attacks_by_lines`, where every piece stops a ride): the first piece on each
 /// line from `sq` is read from the board's runs (`Croatian::runs`).
 pub(crate) fn attacked_on_lines(pos: &Croatian, o: &Offsets, sq: u16, by: Color) -> bool {
+    !each_attacker_on_lines(pos, o, sq, by, |_| false)
+}
+
+/// `each_attacker` on `pos`'s own board where `attacked_on_lines` applies, the lines read from
+/// the board's runs.
+#[inline(always)]
+pub(crate) fn each_attacker_on_lines(
+    pos: &Croatian,
+    o: &Offsets,
+    sq: u16,
+    by: Color,
+    mut keep_going: impl FnMut(u16) -> bool,
+) -> bool {
     let board = &pos.board;
-    if !each_leaper(pos, o, board, sq, by, &mut |_| false) {
-        return true;
+    if !each_leaper(pos, o, board, sq, by, &mut keep_going) {
+        return false;
     }
-    let first = |d: isize, run: u32| board[(sq as isize + (run as isize + 1) * d) as usize];
-    if pos.v.has(Kind::Pegasus)
-        && (o.knight.iter().zip(pos.knight_runs(sq)))
-            .any(|(&d, run)| piece::is(first(d, run), Kind::Pegasus, by))
-    {
-        return true;
+    let first = |d: isize, run: u32| at(sq, (run as isize + 1) * d);
+    if pos.v.has(Kind::Pegasus) {
+        for (&d, run) in o.knight.iter().zip(pos.knight_runs(sq)) {
+            let s = first(d, run);
+            if piece::is(board[s as usize], Kind::Pegasus, by) && !keep_going(s) {
+                return false;
+            }
+        }
     }
-    [(&o.orth, Kind::Rook, false), (&o.diag, Kind::Bishop, true)]
-        .into_iter()
-        .any(|(dirs, slider, diagonal)| {
-            let runs = pos.empty_runs(sq, diagonal);
-            dirs.iter().zip(runs).any(|(&d, run)| {
-                let c = first(d, run);
-                piece::is(c, slider, by) || piece::is(c, Kind::Queen, by)
-            })
-        })
+    for (dirs, slider, diagonal) in [(&o.orth, Kind::Rook, false), (&o.diag, Kind::Bishop, true)] {
+        for (&d, run) in dirs.iter().zip(pos.empty_runs(sq, diagonal)) {
+            let s = first(d, run);
+            let c = board[s as usize];
+            if (piece::is(c, slider, by) || piece::is(c, Kind::Queen, by)) && !keep_going(s) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// `each_attacker` for the pieces of `by` that attack `sq` by a leap: Pawns, Kings, Knights
@@ -329,10 +345,13 @@ fn each_leaper(
             return false;
         }
     }
-    for d in o.orth.iter().chain(o.diag.iter()) {
-        let s = at(sq, *d);
-        if mine(cell(s), Kind::King) && !keep_going(s) {
-            return false;
+    // The two arrays one after the other: a chained iterator is not unrolled.
+    for dirs in [&o.orth, &o.diag] {
+        for &d in dirs {
+            let s = at(sq, d);
+            if mine(cell(s), Kind::King) && !keep_going(s) {
+                return false;
+            }
         }
     }
     let by_light = by == Color::White;

@@ -4,13 +4,16 @@
 
 use arrayvec::ArrayVec;
 
-use super::attacks::{at, attacked_on_lines, attacked_with, each_attacker, rider_on_line, Offsets};
+use super::attacks::{
+    at, attacked_on_lines, attacked_with, each_attacker, each_attacker_on_lines, rider_on_line,
+    Offsets,
+};
 use super::board::{FieldSet, Turn, Undo};
 use super::cascade::{self, with_scratch, Cascades, InAir, KeySet, Patience};
 use super::lines::Line;
 use super::moves::{flag, Move, Ply};
 use super::piece::{self, Cell, Kind, EMPTY};
-use super::plies::{ending_len, land_each, Mover, Pattern, PlyGen, Sink};
+use super::plies::{ending_len, land_each, pawn_only_quiet, Mover, Pattern, PlyGen, Sink};
 use super::{Croatian, MAILBOX};
 use crate::core::{Color, GaveUp, MoveSet};
 
@@ -84,9 +87,12 @@ struct FirstPlies<'a, 'g> {
     /// In check, the fields a plain ply of a piece other than the King must end on
     /// (`check_answers`).
     answers: Option<FieldSet>,
-    /// The own pieces whose ply may open a line onto the King (`pinned`).
-    pinned: FieldSet,
-    /// A plain ply or capture of a piece but the King that `pinned` does not hold is legal and
+    /// The field last asked whether its piece's ply may open a line onto the King
+    /// (`FirstPlies::pinned`; 0, no field, before), and the answer: a piece's plies come
+    /// together, and most pieces of a tactical listing have none.
+    pin_asked: u16,
+    pin_answer: bool,
+    /// A plain ply or capture of a piece but the King that is not `pinned` is legal and
     /// kept by its flags alone: out of check, with a King, no Centaur (`single_is_legal`), every
     /// turn wanted (not `one_turn`), no classes kept for it (`listed`).
     unpinned_plain: bool,
@@ -136,7 +142,7 @@ impl Sink for FirstPlies<'_, '_> {
         if self.unpinned_plain
             && ply.flags & !flag::CAPTURE == 0
             && ply.piece != Kind::King as u8
-            && !self.pinned.contains(ply.from)
+            && !self.pinned(ply.from)
         {
             if self.keep.takes(ply.flags) {
                 self.out.push(Move::single(ply));
@@ -162,7 +168,7 @@ impl Sink for FirstPlies<'_, '_> {
     /// Each ply of an unpinned piece but the King is the common one of `land`, listed at once.
     #[inline(always)]
     fn land_quiet_run(&mut self, from: u16, d: isize, run: u32, kind: u8) -> bool {
-        if !(self.unpinned_plain && kind != Kind::King as u8 && !self.pinned.contains(from)) {
+        if !(self.unpinned_plain && kind != Kind::King as u8 && !self.pinned(from)) {
             return land_each(self, from, d, run, kind);
         }
         // Quiet plies are wanted here (`PlyGen::rays`), so `keep` takes them.
@@ -235,11 +241,8 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             } else {
                 None
             },
-            pinned: if king != 0 {
-                pinned(pos, o, king)
-            } else {
-                FieldSet::default()
-            },
+            pin_asked: 0,
+            pin_answer: false,
             keep,
             // An action that leaves a piece in the air changes no material.
             activations_wanted: !pos.by_action || keep.takes(0),
@@ -252,6 +255,17 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
                 && !pos.v.has(Kind::Centaur)
                 && (keep != Keep::Quiescence || pos.v.single_plies()),
         }
+    }
+
+    /// Whether the piece on `from` stands first on a line from the King with an opponent's
+    /// piece riding that line next behind it (`pinned`), worked out for the last piece asked.
+    #[inline(always)]
+    fn pinned(&mut self, from: u16) -> bool {
+        if from != self.pin_asked {
+            self.pin_asked = from;
+            self.pin_answer = self.king != 0 && pinned(self.pos, self.o, self.king, from);
+        }
+        self.pin_answer
     }
 
     /// `Sink::land` for every ply but its common one.
@@ -307,7 +321,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
                 // King only through its origin, as out of check (Centaurs aside, below).
                 if ply.flags & !flag::CAPTURE == 0
                     && !self.pos.v.has(Kind::Centaur)
-                    && !self.pinned.contains(ply.from)
+                    && !self.pinned(ply.from)
                 {
                     return true;
                 }
@@ -331,7 +345,7 @@ impl<'a, 'g> FirstPlies<'a, 'g> {
             let board = scratch(&mut self.board, self.pos);
             return king_safe_single(self.pos, self.o, board, ply);
         }
-        if !self.pinned.contains(ply.from) {
+        if !self.pinned(ply.from) {
             return true;
         }
         let p = self.pos;
@@ -387,9 +401,13 @@ fn scratch<'a>(board: &'a mut Option<Board>, pos: &Croatian) -> &'a mut Board {
 /// (Centaur paths, Grenadier forks, Serpent walks, Shaman chains): nothing is filtered then.
 fn check_answers(pos: &Croatian, o: &Offsets, king: u16) -> Option<FieldSet> {
     let mut checkers: ArrayVec<u16, 16> = ArrayVec::new();
-    let listed_all = each_attacker(pos, o, &pos.board, king, !pos.side, |s| {
-        checkers.try_push(s).is_ok()
-    });
+    let push = |s| checkers.try_push(s).is_ok();
+    // Where `Croatian::is_attacked` reads the lines from the runs, so do the checkers.
+    let listed_all = if pos.v.attacks_by_lines() {
+        each_attacker_on_lines(pos, o, king, !pos.side, push)
+    } else {
+        each_attacker(pos, o, &pos.board, king, !pos.side, push)
+    };
     if !listed_all {
         return None;
     }
@@ -424,30 +442,36 @@ fn check_answers(pos: &Croatian, o: &Offsets, king: u16) -> Option<FieldSet> {
     answers
 }
 
-/// The side to move's pieces that stand first on a line from its King on `king` (straight,
-/// diagonal, or a Pegasus's Knight-jump line) with an opponent's piece riding that line next
-/// behind them: only a ply of one of these (other than the King's, an en-passant capture or
-/// castling) can expose the King. Attack rays pass what `piece::is_clear` passes.
-fn pinned(pos: &Croatian, o: &Offsets, king: u16) -> FieldSet {
-    let mut pinned = FieldSet::default();
-    let them = !pos.side;
-    let mut look = |line: Line, riders: [Kind; 2]| {
-        pos.first_two(o, king, line, |_, shield, behind| {
-            let c = pos.board[shield as usize];
-            if !piece::is_piece(c) || piece::color(c) != pos.side {
-                return;
-            }
-            let behind = pos.board[behind as usize];
-            if piece::is(behind, riders[0], them) || piece::is(behind, riders[1], them) {
-                pinned.insert(shield);
-            }
-        });
-    };
-    look(Line::Straight, [Kind::Rook, Kind::Queen]);
-    look(Line::Diagonal, [Kind::Bishop, Kind::Queen]);
-    if pos.v.has(Kind::Pegasus) {
-        look(Line::Knight, [Kind::Pegasus, Kind::Pegasus]);
+/// Whether the side to move's piece on `from` stands first on a line from its King on `king`
+/// (straight, diagonal, or a Pegasus's Knight-jump line) with an opponent's piece riding that
+/// line next behind it: only a ply of such a piece (other than the King's, an en-passant
+/// capture or castling) can expose the King. Attack rays pass what `piece::is_clear` passes.
+#[inline(never)]
+fn pinned(pos: &Croatian, o: &Offsets, king: u16, from: u16) -> bool {
+    let c = pos.board[from as usize];
+    if !piece::is_piece(c) || piece::color(c) != pos.side || from == king {
+        return false;
     }
+    let dx = pos.file_of(from) as i32 - pos.file_of(king) as i32;
+    let dy = pos.rank_of(from) as i32 - pos.rank_of(king) as i32;
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (line, riders) = if dx == 0 || dy == 0 {
+        (Line::Straight, [Kind::Rook, Kind::Queen])
+    } else if ax == ay {
+        (Line::Diagonal, [Kind::Bishop, Kind::Queen])
+    } else if (ax == 2 * ay || ay == 2 * ax) && pos.v.has(Kind::Pegasus) {
+        (Line::Knight, [Kind::Pegasus, Kind::Pegasus])
+    } else {
+        return false;
+    };
+    let them = !pos.side;
+    let mut pinned = false;
+    pos.first_two(o, king, line, |_, shield, behind| {
+        if shield == from {
+            let behind = pos.board[behind as usize];
+            pinned = piece::is(behind, riders[0], them) || piece::is(behind, riders[1], them);
+        }
+    });
     pinned
 }
 
@@ -577,9 +601,18 @@ pub(super) fn first_plies_of<S: Sink>(
     } else {
         pos.fields_of(pos.side)
     };
+    let single_plies = pos.v.single_plies();
     for s in fields.iter_to(pos.field_words()) {
         let c = pos.board[s as usize];
         if !movable_by(c, pos.side) || only.is_some_and(|k| piece::kind(c) != k) {
+            continue;
+        }
+        // Most Pawns have no tactical ply: a listing that drops quiet ones passes them at once.
+        if single_plies
+            && piece::kind_bits(c) == Kind::Pawn as u8
+            && !sink.wants(&Ply::new(s, s, Kind::Pawn as u8, 0))
+            && pawn_only_quiet(pos, s, c)
+        {
             continue;
         }
         first_plies_of_field(pos, o, in_check, s, sink);

@@ -943,6 +943,27 @@ impl PlyGen<'_> {
     }
 }
 
+/// Whether the Pawn `cell` of the side to move on `from`, as the first piece where every turn is
+/// one ply (`Variant::single_plies`), has quiet plies only: no capture, en-passant capture or
+/// promotion (`PlyGen::pawn` then lands nothing in a listing that drops quiet plies).
+#[inline]
+pub(super) fn pawn_only_quiet(pos: &Croatian, from: u16, cell: Cell) -> bool {
+    let col = piece::color(cell);
+    let rank = match col {
+        Color::White => pos.rank_of(from),
+        Color::Black => pos.v.size - 1 - pos.rank_of(from),
+    };
+    // Steps onto the last rank promote; a tagged Pawn may promote where it stands.
+    if !pos.ep.is_empty() || piece::tag(cell) == Tag::Promotion || rank + 2 >= pos.v.size {
+        return false;
+    }
+    let fwd = pos.forward(col);
+    [fwd - 1, fwd + 1].into_iter().all(|d| {
+        let t = pos.board[at(from, d) as usize];
+        !piece::is_piece(t) || piece::color(t) == col || piece::kind_bits(t) == Kind::King as u8
+    })
+}
+
 /// Whether two jumps lie in the two different quadrant pairs (I/III against II/IV): the
 /// Centaur's second jump and every one after alternate so (L1641, L1669, L1679).
 pub fn other_quadrants(a: (i8, i8), b: (i8, i8)) -> bool {

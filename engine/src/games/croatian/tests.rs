@@ -1154,7 +1154,8 @@ fn line_attack_suite_positions() -> Vec<(&'static str, &'static str, Croatian, V
 /// The attack test that reads the lines' first pieces from the board's runs
 /// (`attacks::attacked_on_lines`, `Croatian::is_attacked`'s and the King steps' test) agrees
 /// with the one that rides every line from the field, for every field and side of every suite
-/// position of the variants that use it, and of the positions one ply on.
+/// position of the variants that use it, and of the positions one ply on; so do the attackers
+/// each finds (`each_attacker_on_lines`, the checkers of a listing in check).
 #[test]
 fn attack_test_on_the_runs_agrees_with_riding_every_line() {
     let mut attacked = 0;
@@ -1168,6 +1169,17 @@ fn attack_test_on_the_runs_agrees_with_riding_every_line() {
                     let lines = attacks::attacked_on_lines(&next, o, sq, by);
                     let every = attacks::attacked_with(&next, o, &next.board, sq, by);
                     assert_eq!(lines, every, "{name} {next:?} {sq} {by:?}");
+                    let mut found = [Vec::new(), Vec::new()];
+                    attacks::each_attacker_on_lines(&next, o, sq, by, |s| {
+                        found[0].push(s);
+                        true
+                    });
+                    attacks::each_attacker(&next, o, &next.board, sq, by, |s| {
+                        found[1].push(s);
+                        true
+                    });
+                    found.iter_mut().for_each(|f| f.sort_unstable());
+                    assert_eq!(found[0], found[1], "{name} {next:?} {sq} {by:?}");
                     attacked += lines as usize;
                 }
             }
