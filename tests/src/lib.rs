@@ -10,6 +10,16 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+/// Whether the program at `path` (a Debian package's) is there; says the test skips if not.
+pub fn installed(path: &str) -> bool {
+    if Path::new(path).exists() {
+        true
+    } else {
+        println!("skipped: {path} is not installed (apt-get install it to run this test)");
+        false
+    }
+}
+
 /// The `tiamat` binary next to the running tests (`target/<dir>/tiamat`), built first with
 /// `cargo build` so it is never stale (a no-op when it is up to date).
 ///

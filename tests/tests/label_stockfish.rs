@@ -2,17 +2,16 @@
 //! evaluation: scores from White's view whichever side is to move, results kept, positions in
 //! check and malformed lines left out. Skipped, with a message, without python3 or Stockfish.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
+
+use tiamat_tests::installed;
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 
 #[test]
 fn relabels_with_whites_view_and_keeps_results() {
-    if !Path::new(STOCKFISH).exists() {
-        println!(
-            "skipped: {STOCKFISH} is not installed (apt-get install stockfish to run this test)"
-        );
+    if !installed(STOCKFISH) {
         return;
     }
     let dir = std::env::temp_dir().join(format!("label-stockfish-{}", std::process::id()));

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use tiamat_tests::{tiamat_binary, tiamat_ok};
+use tiamat_tests::{installed, tiamat_binary, tiamat_ok};
 
 fn run_match(args: &[&str]) -> String {
     tiamat_ok(&[&["match"], args].concat())
@@ -171,15 +171,6 @@ fn bad_match_arguments_exit_with_a_message() {
             .unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(!output.stderr.is_empty());
-    }
-}
-
-fn installed(path: &str) -> bool {
-    if Path::new(path).exists() {
-        true
-    } else {
-        println!("skipped: {path} is not installed (apt-get install it to run this test)");
-        false
     }
 }
 
